@@ -1,0 +1,37 @@
+// Event contracts: one topic per event type, one zod schema per payload. Producers validate before
+// they write to the outbox, consumers validate before they act; a payload that does not parse goes
+// to the dead-letter topic instead of being half-handled.
+import { z } from 'zod';
+
+export const assetApproved = z.object({
+  assetId: z.string().min(1),
+  pageId: z.string().min(1),
+  pageSlug: z.string().min(1),
+  kind: z.enum(['music', 'video']),
+  title: z.string(),
+  publishedAt: z.string().datetime(),
+  approvedBy: z.string().optional(),
+});
+
+export const assetSubmitted = z.object({
+  assetId: z.string().min(1),
+  pageSlug: z.string().min(1),
+  kind: z.enum(['music', 'video']),
+  title: z.string(),
+});
+
+export const assetRejected = z.object({
+  assetId: z.string().min(1),
+  reason: z.string().min(1),
+  rejectedBy: z.string().optional(),
+});
+
+/** Every event type the platform knows, with its payload schema and current version. */
+export const catalogue = {
+  'asset.submitted': { version: 1, schema: assetSubmitted },
+  'asset.approved': { version: 1, schema: assetApproved },
+  'asset.rejected': { version: 1, schema: assetRejected },
+} as const;
+
+export type EventType = keyof typeof catalogue;
+export type EventData<T extends EventType> = z.infer<(typeof catalogue)[T]['schema']>;
