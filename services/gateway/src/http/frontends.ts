@@ -1,0 +1,65 @@
+// Serves the shell and the remotes' production builds. Remote manifests are named at run time through
+// /app-config.json, so a remote can be redeployed without rebuilding the shell. Paths that are not a
+// screen of the spec still get the shell (it renders the not-found page) but with HTTP status 404.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import express, { type Express } from 'express';
+
+export const REMOTES = ['marketing', 'dashboard', 'admin', 'finder'] as const;
+
+const SCREENS = new Set([
+  '/', '/app', '/features', '/pricing', '/artists', '/labels', '/managers', '/security', '/support', '/company',
+  '/login', '/signup', '/forgot-password', '/music', '/videos', '/uploader', '/artist-upload',
+  '/missing-money-finder', '/demo', '/careers', '/press', '/contact-sales', '/support/account',
+  '/support/distribution', '/support/royalties', '/support/compliance', '/support/billing', '/admin',
+  '/admin/uploads', '/admin/links', '/admin/moderation', '/upload',
+]);
+const SCREEN_PREFIXES = ['/release/'];
+
+export function isScreen(path: string): boolean {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return SCREENS.has(clean) || SCREEN_PREFIXES.some((p) => clean.startsWith(p));
+}
+
+export function defaultFrontendsDir(): string {
+  return resolve(__dirname, '../../../../frontends');
+}
+
+export function mountFrontends(http: Express, frontendsDir: string): { built: boolean } {
+  const shellDist = join(frontendsDir, 'shell', 'dist');
+  const indexFile = join(shellDist, 'index.html');
+  const built = existsSync(indexFile);
+
+  http.get('/app-config.json', (_req, res) => {
+    res.set('Cache-Control', 'no-cache').json({
+      remotes: Object.fromEntries(REMOTES.map((r) => [r, `/remotes/${r}/mf-manifest.json`])),
+    });
+  });
+
+  const statics = (dir: string) =>
+    express.static(dir, {
+      index: false,
+      fallthrough: true,
+      setHeaders(res, file) {
+        // Content-hashed chunks never change; entry files and manifests must be re-checked.
+        const immutable = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg)$/.test(file);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  for (const remote of REMOTES) http.use(`/remotes/${remote}`, statics(join(frontendsDir, remote, 'dist')));
+  http.use(statics(shellDist));
+
+  let html: string | undefined;
+  http.get(/^\/(?!api\/|objects\/|realms\/|remotes\/).*/, (req, res) => {
+    if (!built) {
+      res
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet. Run `npm run build:frontends` (npm start does it for you).');
+      return;
+    }
+    html ??= readFileSync(indexFile, 'utf8');
+    res.status(isScreen(req.path) ? 200 : 404).set('Cache-Control', 'no-cache').type('html').send(html);
+  });
+  return { built };
+}

@@ -1,0 +1,27 @@
+// Public, anonymous reads: the pages and their published assets, as the Music and Videos pages show them.
+import { parseParams, parseQuery, type PromiseClient } from '@omni/platform';
+import { cms } from '@omni/proto';
+import { type Router, Router as createRouter } from 'express';
+import { z } from 'zod';
+import { assetJson, pageJson } from './json';
+
+const slugParams = z.object({
+  slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'a page slug is lowercase letters, digits and dashes'),
+});
+const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).optional() }).strict();
+
+export function publicRoutes(client: PromiseClient<typeof cms.CmsServiceService>): Router {
+  const router = createRouter();
+  router.get('/pages', async (_req, res) => {
+    const { pages } = await client.listPages({});
+    res.json({ pages: pages.map(pageJson) });
+  });
+  router.get('/pages/:slug/assets', async (req, res) => {
+    const { slug } = parseParams(slugParams, req);
+    const { limit } = parseQuery(listQuery, req);
+    const out = await client.listPublishedAssets({ pageSlug: slug, limit: limit ?? 100 });
+    res.set('Cache-Control', 'public, max-age=5');
+    res.json({ page: out.page ? pageJson(out.page) : null, assets: out.assets.map(assetJson) });
+  });
+  return router;
+}

@@ -1,0 +1,39 @@
+// gateway: the only public HTTP entry. REST/JSON under /api, the web app, and (embedded mode) the signed
+// object URLs and the issuer's endpoints forwarded to storage and identity. Talks gRPC to every service.
+import { createGuards, createTokenVerifier, issuerPath, jwksPath, type ServiceModule } from '@omni/platform';
+import { cms, health } from '@omni/proto';
+import { adminRoutes } from './http/admin';
+import { defaultFrontendsDir, mountFrontends } from './http/frontends';
+import { mountHealth } from './http/health';
+import { forwardTo } from './http/proxy';
+import { publicRoutes } from './http/public';
+
+const REALM = 'omni';
+
+export const gatewayService: ServiceModule = {
+  name: 'gateway',
+  description: 'public HTTP API, web app, auth check',
+  async init(ctx) {
+    const { http, config, logger } = ctx;
+    const cmsClient = ctx.client('cms', cms.CmsServiceService);
+    const keycloak = process.env.KEYCLOAK_URL;
+    const issuer = `${keycloak ?? config.env.PUBLIC_URL}${issuerPath(REALM)}`;
+    const verifier = createTokenVerifier({
+      issuer,
+      // Fetched from inside the cluster (or the process), not through the public URL.
+      jwksUrl: `${keycloak ?? config.httpUrl('identity')}${jwksPath(REALM)}`,
+    });
+    const guards = createGuards(verifier);
+
+    mountHealth(http, (service) => ctx.client(service, health.HealthService));
+    http.use('/api', publicRoutes(cmsClient));
+    http.use('/api/admin', adminRoutes(cmsClient, guards));
+    http.use('/objects', forwardTo(() => config.httpUrl('storage'), logger));
+    if (!keycloak) http.use('/realms', forwardTo(() => config.httpUrl('identity'), logger));
+    mountFrontends(http, process.env.FRONTENDS_DIR ?? defaultFrontendsDir());
+    ctx.readiness('cms', async () => {
+      await cmsClient.waitForReady(1000);
+      return true;
+    });
+  },
+};

@@ -1,0 +1,49 @@
+// The one binary. `--services=all` (the default, what `npm start` runs) starts every service in this
+// process on the embedded adapters; `--services=cms` (or OMNI_SERVICES=cms) starts one, as each
+// Kubernetes pod does. SIGTERM/SIGINT drain and stop in order; a second signal forces the exit.
+import { ConfigError, createLogger, loadConfig, type Platform, startPlatform } from '@omni/platform';
+import { printBanner } from './banner';
+import { MODULES } from './modules';
+
+async function main(): Promise<void> {
+  const logger = createLogger('omni');
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+
+  const started = Date.now();
+  let platform: Platform;
+  try {
+    platform = await startPlatform(config, MODULES, { logger });
+  } catch (err) {
+    logger.fatal({ err }, 'start-up failed');
+    console.error(`\nOmni could not start: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
+  printBanner(platform, Date.now() - started);
+
+  let signals = 0;
+  const shutdown = (signal: string) => {
+    signals += 1;
+    if (signals > 1) process.exit(130);
+    logger.info({ signal }, 'shutting down');
+    platform.stop().then(
+      () => process.exit(0),
+      (err) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+void main();

@@ -1,0 +1,149 @@
+// Configuration comes from the environment (and `--services=` on the command line), validated with zod at
+// start-up. A missing or malformed setting stops the process at once with a message naming the variable,
+// as microservices-demo does, instead of failing later in an obscure way.
+import { z } from 'zod';
+import { DEFAULT_PORTS, isServiceName, SERVICE_NAMES, type ServiceName } from './services';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z
+  .object({
+    OMNI_SERVICES: z.string().default('all'),
+    NODE_ENV: z.string().default('development'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    PUBLIC_URL: z.url().default('http://localhost:8080'),
+    BIND_HOST: z.string().default('0.0.0.0'),
+    INTERNAL_HOST: z.string().default('127.0.0.1'),
+    HTTP_PORT: port.optional(),
+    GRPC_PORT: port.optional(),
+    GRPC_DEADLINE_MS: z.coerce.number().int().positive().default(5000),
+    EVENT_BUS: z.enum(['embedded', 'kafka']).default('embedded'),
+    KAFKA_BROKERS: z.string().optional(),
+    KAFKA_CLIENT_ID: z.string().default('omni'),
+    KAFKA_SSL: bool.default(false),
+    DOCUMENT_STORE: z.enum(['embedded', 'mongodb']).default('embedded'),
+    MONGODB_URI: z.string().optional(),
+    OBJECT_STORE: z.enum(['embedded', 'minio']).default('embedded'),
+    S3_ENDPOINT: z.string().optional(),
+    S3_PORT: port.optional(),
+    S3_USE_SSL: bool.default(false),
+    S3_ACCESS_KEY: z.string().optional(),
+    S3_SECRET_KEY: z.string().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_PUBLIC_URL: z.string().optional(),
+    OBJECT_URL_SECRET: z.string().min(16).optional(),
+    STORAGE_HTTP_URL: z.string().optional(),
+    FSYNC: bool.default(true),
+    /** Tests run several platforms at once: every port is picked by the OS and looked up after binding. */
+    OMNI_RANDOM_PORTS: bool.default(false),
+  })
+  .superRefine((env, ctx) => {
+    const need = (when: boolean, key: keyof typeof env, why: string) => {
+      if (when && !env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `is required ${why}` });
+    };
+    need(env.EVENT_BUS === 'kafka', 'KAFKA_BROKERS', 'when EVENT_BUS=kafka');
+    need(env.DOCUMENT_STORE === 'mongodb', 'MONGODB_URI', 'when DOCUMENT_STORE=mongodb');
+    need(env.OBJECT_STORE === 'minio', 'S3_ENDPOINT', 'when OBJECT_STORE=minio');
+    need(env.OBJECT_STORE === 'minio', 'S3_ACCESS_KEY', 'when OBJECT_STORE=minio');
+    need(env.OBJECT_STORE === 'minio', 'S3_SECRET_KEY', 'when OBJECT_STORE=minio');
+    need(env.NODE_ENV === 'production', 'OBJECT_URL_SECRET', 'in production (signs upload and download URLs)');
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Endpoint {
+  http: number;
+  grpc: number;
+}
+
+export interface PlatformConfig {
+  env: Env;
+  services: ServiceName[];
+  /** True when more than one service shares this process. */
+  allInOne: boolean;
+  /** Where each service listens, for the services of this process. */
+  listen(service: ServiceName): Endpoint;
+  /** The gRPC address of any service (this process's or a peer's). */
+  grpcAddress(service: ServiceName): string;
+  /** The internal HTTP base URL of a service (e.g. storage's object endpoints). */
+  httpUrl(service: ServiceName): string;
+  dataDir: string;
+  /** Ports actually bound by this process's services (filled in by the runtime as they start). */
+  bound: Map<ServiceName, Endpoint>;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function parseServices(spec: string): ServiceName[] {
+  const names = spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (names.length === 0 || names.includes('all')) return [...SERVICE_NAMES];
+  const unknown = names.filter((n) => !isServiceName(n));
+  if (unknown.length) {
+    throw new ConfigError(`Unknown service(s): ${unknown.join(', ')}. Known: all, ${SERVICE_NAMES.join(', ')}.`);
+  }
+  // Keep the graph's order (dependencies first) whatever order the user typed.
+  return SERVICE_NAMES.filter((n) => names.includes(n));
+}
+
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  argv: string[] = process.argv.slice(2),
+): PlatformConfig {
+  const flag = argv.find((a) => a.startsWith('--services='));
+  const merged = { ...source, ...(flag ? { OMNI_SERVICES: flag.slice('--services='.length) } : {}) };
+  // Empty strings mean "not set", as shells and Helm often produce them.
+  const cleaned = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const services = parseServices(env.OMNI_SERVICES);
+  const allInOne = services.length > 1;
+
+  const bound = new Map<ServiceName, Endpoint>();
+  const listen = (service: ServiceName): Endpoint => {
+    const defaults = DEFAULT_PORTS[service];
+    if (env.OMNI_RANDOM_PORTS) return { http: service === 'gateway' ? (env.HTTP_PORT ?? 0) : 0, grpc: 0 };
+    if (allInOne) {
+      // Only the gateway's port is overridable in all-in-one mode: it is the one users open.
+      return service === 'gateway' ? { ...defaults, http: env.HTTP_PORT ?? defaults.http } : defaults;
+    }
+    return { http: env.HTTP_PORT ?? 8080, grpc: env.GRPC_PORT ?? 50051 };
+  };
+
+  const peerVar = (service: ServiceName, suffix: string) => source[`${service.toUpperCase()}_${suffix}`];
+
+  return {
+    env,
+    services,
+    allInOne,
+    listen,
+    grpcAddress(service) {
+      const explicit = peerVar(service, 'GRPC_ADDR');
+      if (explicit) return explicit;
+      const actual = bound.get(service);
+      if (actual) return `${env.INTERNAL_HOST}:${actual.grpc}`;
+      if (services.includes(service)) return `${env.INTERNAL_HOST}:${listen(service).grpc}`;
+      return `${env.INTERNAL_HOST}:${DEFAULT_PORTS[service].grpc}`;
+    },
+    httpUrl(service) {
+      const explicit = peerVar(service, 'HTTP_URL');
+      if (explicit) return explicit.replace(/\/$/, '');
+      const p =
+        bound.get(service)?.http ?? (services.includes(service) ? listen(service).http : DEFAULT_PORTS[service].http);
+      return `http://${env.INTERNAL_HOST}:${p}`;
+    },
+    dataDir: env.DATA_DIR,
+    bound,
+  };
+}

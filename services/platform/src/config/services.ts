@@ -1,0 +1,30 @@
+// The service graph: every component the one binary can run, its default ports in all-in-one mode, and
+// what it needs running before it (the gateway calls every other service).
+export const SERVICE_NAMES = [
+  'identity',
+  'catalog',
+  'storage',
+  'delivery',
+  'billing',
+  'cms',
+  'finder',
+  'gateway',
+] as const;
+
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/** Ports used when several services share one machine (all-in-one); a lone service uses HTTP_PORT/GRPC_PORT. */
+export const DEFAULT_PORTS: Record<ServiceName, { http: number; grpc: number }> = {
+  gateway: { http: 8080, grpc: 50050 },
+  identity: { http: 9101, grpc: 50051 },
+  catalog: { http: 9102, grpc: 50052 },
+  storage: { http: 9103, grpc: 50053 },
+  delivery: { http: 9104, grpc: 50054 },
+  billing: { http: 9105, grpc: 50055 },
+  cms: { http: 9106, grpc: 50056 },
+  finder: { http: 9107, grpc: 50057 },
+};
+
+export function isServiceName(value: string): value is ServiceName {
+  return (SERVICE_NAMES as readonly string[]).includes(value);
+}

@@ -1,0 +1,93 @@
+// The Express 5 app every service's HTTP side starts from: security headers, a body limit, JSON parsing
+// whose failures are 4xx, request logs without query strings (tokens travel there), and one error handler.
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import type { Logger } from '../logging/logger';
+import { HttpError } from './errors';
+
+export interface HttpAppOptions {
+  logger: Logger;
+  /** JSON body limit (default 1 MB). Uploads never go through JSON. */
+  bodyLimit?: string;
+  /** Content-Security-Policy directives to merge over helmet's defaults. */
+  csp?: Record<string, string[]>;
+}
+
+export function createHttpApp(options: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'simple');
+  app.use(
+    helmet({
+      contentSecurityPolicy: { directives: { ...options.csp } },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(requestLog(options.logger));
+  app.use(express.json({ limit: options.bodyLimit ?? '1mb', strict: true }));
+  return app;
+}
+
+function requestLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      if (req.path === '/healthz' || req.path === '/readyz') return;
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'debug';
+      logger[level]({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+    });
+    next();
+  };
+}
+
+/** Answers unknown API paths with a JSON 404 rather than HTML. */
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(new HttpError(404, `No API route for ${req.method} ${req.path}.`, 'not_found'));
+};
+
+interface BodyParserError extends Error {
+  type?: string;
+  status?: number;
+  limit?: number;
+}
+
+/** Maps every error to a status and a message a person understands; only 5xx are logged with stacks. */
+export function errorHandler(logger: Logger, mapError?: (err: unknown) => HttpError | undefined): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const known = toHttpError(err) ?? mapError?.(err);
+    const status = known?.status ?? 500;
+    if (status >= 500) logger.error({ err, method: req.method, path: req.path }, 'request failed');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const message = known?.message ?? 'Something went wrong on our side. Please try again in a moment.';
+    const body: Record<string, unknown> = { message, code: known?.code ?? 'internal' };
+    if (known?.details !== undefined) body.details = known.details;
+    res.status(status).json({ error: body });
+  };
+}
+
+function toHttpError(err: unknown): HttpError | undefined {
+  if (err instanceof HttpError) return err;
+  const e = err as BodyParserError;
+  switch (e?.type) {
+    case 'entity.parse.failed':
+      return new HttpError(400, 'The request body is not valid JSON.', 'invalid_json');
+    case 'entity.too.large':
+      return new HttpError(413, 'The request body is too large.', 'too_large');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new HttpError(415, 'The request body encoding is not supported; send UTF-8 JSON.', 'unsupported');
+    case 'request.aborted':
+      return new HttpError(400, 'The request was aborted before its body arrived.', 'aborted');
+    default:
+      // URI decoding failures and similar client faults carry a 4xx status of their own.
+      if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
+        return new HttpError(e.status, 'The request could not be understood.', 'bad_request');
+      }
+      return undefined;
+  }
+}

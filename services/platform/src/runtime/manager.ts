@@ -1,0 +1,164 @@
+// Starts a set of services in dependency order on their ports, and stops them in reverse: stop accepting
+// HTTP and gRPC, let in-flight calls finish, run stop hooks (which close subscriptions and commit offsets),
+// then close the stores. Backs each service's /healthz (alive) and /readyz (ready to serve).
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { PlatformConfig } from '../config/config';
+import type { ServiceName } from '../config/services';
+import { createGrpcClient, type PromiseClient } from '../grpc/client';
+import { createGrpcServer, type GrpcServerHandle } from '../grpc/server';
+import { httpErrorFromGrpc } from '../grpc/errors';
+import { apiNotFound, createHttpApp, errorHandler } from '../http/app';
+import { createLogger, type Logger } from '../logging/logger';
+import { createPorts, type Ports } from './ports';
+import type { ServiceContext, ServiceModule } from './service';
+
+interface Running {
+  module: ServiceModule;
+  ctx: ServiceContext;
+  grpc: GrpcServerHandle;
+  httpServer?: Server;
+  checks: Map<string, () => Promise<boolean>>;
+  stopHooks: (() => Promise<void> | void)[];
+  startedHooks: (() => Promise<void> | void)[];
+}
+
+export interface Platform {
+  config: PlatformConfig;
+  ports: Ports;
+  /** The URL of the gateway (or of the single service's HTTP port). */
+  url: string;
+  services: ServiceName[];
+  ready(): Promise<Record<string, boolean>>;
+  stop(): Promise<void>;
+}
+
+export async function startPlatform(
+  config: PlatformConfig,
+  modules: Record<ServiceName, ServiceModule>,
+  options: { logger?: Logger } = {},
+): Promise<Platform> {
+  const logger = options.logger ?? createLogger('runtime');
+  const ports = createPorts(config, logger);
+  const running: Running[] = [];
+  const clients = new Map<string, { close(): void }>();
+
+  const client = <D extends Record<string, unknown>>(service: ServiceName, definition: D) => {
+    const key = `${service}:${Object.keys(definition).join(',')}`;
+    let c = clients.get(key);
+    if (!c) {
+      c = createGrpcClient(definition as never, () => config.grpcAddress(service), {
+        deadlineMs: config.env.GRPC_DEADLINE_MS,
+      });
+      clients.set(key, c);
+    }
+    return c as unknown as PromiseClient<D>;
+  };
+
+  const stopAll = async () => {
+    for (const r of [...running].reverse()) {
+      r.grpc.setServing(false);
+      await new Promise<void>((resolve) => (r.httpServer ? r.httpServer.close(() => resolve()) : resolve()));
+      r.httpServer?.closeIdleConnections();
+      await r.grpc.stop(5000);
+      for (const hook of [...r.stopHooks].reverse()) {
+        try {
+          await hook();
+        } catch (err) {
+          r.ctx.logger.warn({ err }, 'stop hook failed');
+        }
+      }
+    }
+    for (const c of clients.values()) c.close();
+    await ports.closeAll();
+  };
+
+  try {
+    for (const name of config.services) {
+      const module = modules[name];
+      const serviceLogger = createLogger(name);
+      const grpc = createGrpcServer(name, serviceLogger);
+      const http = createHttpApp({
+        logger: serviceLogger,
+        csp: name === 'gateway' ? { 'img-src': ["'self'", 'data:', 'blob:'], 'media-src': ["'self'", 'blob:'] } : {},
+      });
+      const r: Running = {
+        module,
+        grpc,
+        checks: new Map(),
+        stopHooks: [],
+        startedHooks: [],
+        ctx: undefined as unknown as ServiceContext,
+      };
+      r.ctx = {
+        name,
+        config,
+        logger: serviceLogger,
+        ports,
+        grpc,
+        http,
+        client,
+        readiness: (check, fn) => r.checks.set(check, fn),
+        onStop: (hook) => r.stopHooks.push(hook),
+        onStarted: (hook) => r.startedHooks.push(hook),
+      };
+      const readiness = async () => {
+        const results: Record<string, boolean> = {};
+        for (const [check, fn] of r.checks) results[check] = await fn().catch(() => false);
+        return results;
+      };
+      http.get('/readyz', async (_req, res) => {
+        const checks = await readiness();
+        const ok = Object.values(checks).every(Boolean);
+        res.status(ok ? 200 : 503).json({ service: name, ready: ok, checks });
+      });
+      if (name !== 'gateway') http.get('/healthz', (_req, res) => res.json({ service: name, status: 'ok' }));
+      await module.init(r.ctx);
+      // After the service's own routes: JSON 404 for unknown API paths, one error handler for all.
+      http.use('/api', apiNotFound);
+      http.use(errorHandler(serviceLogger, httpErrorFromGrpc));
+
+      const endpoint = config.listen(name);
+      const host = name === 'gateway' || !config.allInOne ? config.env.BIND_HOST : config.env.INTERNAL_HOST;
+      const grpcPort = await grpc.listen(host, endpoint.grpc);
+      r.httpServer = await new Promise<Server>((resolve, reject) => {
+        const server = http.listen(endpoint.http, host, () => resolve(server));
+        server.once('error', reject);
+      });
+      // Slow clients must not hold sockets forever; uploads set their own longer limits per request.
+      r.httpServer.headersTimeout = 30_000;
+      r.httpServer.requestTimeout = 0;
+      r.httpServer.keepAliveTimeout = 5_000;
+      const httpPort = (r.httpServer.address() as AddressInfo).port;
+      config.bound.set(name, { http: httpPort, grpc: grpcPort });
+      running.push(r);
+      grpc.setServing(true);
+      for (const hook of r.startedHooks) await hook();
+      serviceLogger.debug({ http: httpPort, grpc: grpcPort }, 'service started');
+    }
+  } catch (err) {
+    await stopAll().catch(() => undefined);
+    throw err;
+  }
+
+  const front = config.services.includes('gateway') ? 'gateway' : config.services[0]!;
+  const url = `http://localhost:${config.bound.get(front)!.http}`;
+  let stopping: Promise<void> | undefined;
+  return {
+    config,
+    ports,
+    url,
+    services: config.services,
+    async ready() {
+      const out: Record<string, boolean> = {};
+      for (const r of running) {
+        for (const [check, fn] of r.checks) out[`${r.module.name}.${check}`] = await fn().catch(() => false);
+      }
+      return out;
+    },
+    stop() {
+      stopping ??= stopAll();
+      return stopping;
+    },
+  };
+}
