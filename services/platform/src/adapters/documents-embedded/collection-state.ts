@@ -1,0 +1,148 @@
+// One collection in memory: documents by _id plus a key map per declared index. Documents stored here are
+// never mutated (every write replaces the object), so a reference doubles as a version for conflict checks
+// and a snapshot can hold references without copying.
+import { type Doc, DuplicateKeyError, type Filter, type IndexSpec } from '../../ports/documents';
+import { coversDoc, equalityOf, indexKeys, indexName, lookupKey } from '../documents-shared';
+
+interface IndexState {
+  readonly spec: IndexSpec;
+  readonly name: string;
+  /** key → ids having that key. */
+  readonly entries: Map<string, Set<string>>;
+}
+
+/** Final state of a document after a batch of writes: the new document, or null when deleted. */
+export type ChangeSet = Map<string, Doc | null>;
+
+export class CollectionState {
+  readonly docs = new Map<string, Doc>();
+  private readonly indexes: IndexState[] = [];
+  /** Set when a declared unique index cannot be built over existing data; every write then fails. */
+  brokenIndex: Error | undefined;
+
+  constructor(readonly name: string) {}
+
+  hasIndex(spec: IndexSpec): boolean {
+    const name = indexName(spec);
+    return this.indexes.some((index) => index.name === name);
+  }
+
+  addIndex(spec: IndexSpec): void {
+    const name = indexName(spec);
+    if (this.hasIndex(spec)) return;
+    const index: IndexState = { spec, name, entries: new Map() };
+    for (const doc of this.docs.values()) {
+      for (const key of indexKeys(doc, spec)) {
+        let ids = index.entries.get(key);
+        if (!ids) {
+          ids = new Set();
+          index.entries.set(key, ids);
+        }
+        if (spec.unique && ids.size > 0) {
+          this.brokenIndex = new Error(
+            `cannot build unique index ${name} on ${this.name}: documents ${[...ids][0]} and ${doc._id} share key ${key}`,
+          );
+          return;
+        }
+        ids.add(doc._id);
+      }
+    }
+    this.indexes.push(index);
+  }
+
+  /**
+   * Documents that may match: one by _id, the holders of one index key when the filter pins every field of
+   * an index by equality, otherwise all of them. Callers still test each candidate against the filter.
+   */
+  candidates(filter: Filter): Iterable<Doc> {
+    const byId = equalityOf(filter, '_id');
+    if (byId) {
+      const doc = typeof byId.value === 'string' ? this.docs.get(byId.value) : undefined;
+      return doc ? [doc] : [];
+    }
+    for (const index of this.indexes) {
+      const values: unknown[] = [];
+      for (const path of Object.keys(index.spec.fields)) {
+        const eq = equalityOf(filter, path);
+        // Only scalars: a whole-array or sub-document equality is not a single index key. A sparse index
+        // holds no document missing a field, so it cannot answer a null lookup.
+        if (!eq || (typeof eq.value === 'object' && eq.value !== null)) break;
+        if (eq.value === null && index.spec.sparse) break;
+        values.push(eq.value);
+      }
+      if (values.length !== Object.keys(index.spec.fields).length) continue;
+      const ids = index.entries.get(lookupKey(values));
+      if (!ids) return [];
+      return [...ids].map((id) => this.docs.get(id)).filter((d): d is Doc => d !== undefined);
+    }
+    return this.docs.values();
+  }
+
+  /** Throws DuplicateKeyError when applying `changes` would break a unique index. Changes nothing. */
+  checkUnique(changes: ChangeSet): void {
+    if (this.brokenIndex) throw this.brokenIndex;
+    for (const index of this.indexes) {
+      if (!index.spec.unique) continue;
+      const claimed = new Map<string, string>();
+      for (const [id, next] of changes) {
+        if (!next) continue;
+        for (const key of indexKeys(next, index.spec)) {
+          const other = claimed.get(key);
+          if (other !== undefined && other !== id) throw new DuplicateKeyError(this.name, index.name);
+          claimed.set(key, id);
+          const owners = index.entries.get(key);
+          if (!owners) continue;
+          // An owner being rewritten in the same batch releases its old key; if it keeps the key,
+          // `claimed` catches the clash when its own new version is checked.
+          for (const owner of owners) {
+            if (owner !== id && !changes.has(owner)) throw new DuplicateKeyError(this.name, index.name);
+          }
+        }
+      }
+    }
+  }
+
+  /** Applies changes that checkUnique accepted. */
+  apply(changes: ChangeSet): void {
+    for (const [id, next] of changes) {
+      const prev = this.docs.get(id);
+      if (prev) this.unindex(prev);
+      if (next) {
+        this.docs.set(id, next);
+        this.index(next);
+      } else {
+        this.docs.delete(id);
+      }
+    }
+  }
+
+  /** Loads a recovered document (no unique checks: the log only holds validated writes). */
+  load(doc: Doc | null, id: string): void {
+    this.apply(new Map([[id, doc]]));
+  }
+
+  private index(doc: Doc): void {
+    for (const index of this.indexes) {
+      if (!coversDoc(doc, index.spec)) continue;
+      for (const key of indexKeys(doc, index.spec)) {
+        let ids = index.entries.get(key);
+        if (!ids) {
+          ids = new Set();
+          index.entries.set(key, ids);
+        }
+        ids.add(doc._id);
+      }
+    }
+  }
+
+  private unindex(doc: Doc): void {
+    for (const index of this.indexes) {
+      for (const key of indexKeys(doc, index.spec)) {
+        const ids = index.entries.get(key);
+        if (!ids) continue;
+        ids.delete(doc._id);
+        if (ids.size === 0) index.entries.delete(key);
+      }
+    }
+  }
+}
