@@ -9,7 +9,7 @@ module.exports = {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
   },
   // ESM-only packages are transformed to CommonJS like our own code.
-  transformIgnorePatterns: ['/node_modules/(?!(nanoid|file-type|music-metadata|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(jose|nanoid|file-type|music-metadata|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras)/)'],
   testTimeout: 30000,
   maxWorkers: 2,
   reporters: ['default', '<rootDir>/tests/support/summary-reporter.js'],

@@ -1,0 +1,237 @@
+// The foundation's slice through the real HTTP surface: gateway → gRPC → cms → documents port, the
+// moderation API's guards, and the asset.approved event reaching storage through the event bus.
+import type { Doc } from '@omni/platform';
+import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { signTestToken } from '../support/tokens';
+
+let platform: TestPlatform;
+let admin: string;
+let artist: string;
+
+const api = (path: string, init: RequestInit & { token?: string } = {}) =>
+  fetch(`${platform.url}${path}`, {
+    ...init,
+    headers: {
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.headers as Record<string, string>),
+    },
+  });
+
+async function createAsset(title: string, pageSlug = 'music', kind = 'music') {
+  const res = await api('/api/admin/assets', {
+    method: 'POST',
+    token: admin,
+    body: JSON.stringify({ pageSlug, kind, title, description: `About ${title}` }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { asset: { id: string; status: string } }).asset;
+}
+
+const publish = (id: string) => api(`/api/admin/assets/${id}/publish`, { method: 'POST', token: admin });
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  const identity = await platform.ports.documents('identity');
+  admin = await signTestToken(identity, { roles: ['artist', 'admin'] });
+  artist = await signTestToken(identity, { roles: ['artist'] });
+});
+
+afterAll(() => platform?.close());
+
+describe('public pages', () => {
+  it('seeds the Music and Videos pages on first start', async () => {
+    const res = await api('/api/pages');
+    expect(res.status).toBe(200);
+    const { pages } = (await res.json()) as { pages: { slug: string; title: string }[] };
+    expect(pages.map((p) => [p.slug, p.title])).toEqual([
+      ['music', 'Music'],
+      ['videos', 'Videos'],
+    ]);
+  });
+
+  it('lists nothing before anything is published', async () => {
+    const res = await api('/api/pages/videos/assets');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ page: expect.objectContaining({ slug: 'videos', title: 'Videos' }), assets: [] });
+  });
+
+  it('answers an unknown page slug with 404 and a readable message', async () => {
+    const res = await api('/api/pages/podcasts/assets');
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      "There is no page called 'podcasts'.",
+    );
+  });
+
+  it('answers a malformed slug or query with 400, never 5xx', async () => {
+    const bad = await api('/api/pages/Not%20A%20Slug/assets');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/page slug/);
+    const badLimit = await api('/api/pages/music/assets?limit=-4');
+    expect(badLimit.status).toBe(400);
+    const unknownParam = await api('/api/pages/music/assets?sort=evil');
+    expect(unknownParam.status).toBe(400);
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await api('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_found');
+  });
+});
+
+describe('moderation and publishing', () => {
+  it('shows only published assets, newest published first, with page title', async () => {
+    const first = await createAsset('First light');
+    const second = await createAsset('Second wind');
+    const hidden = await createAsset('Still pending');
+    expect(hidden.status).toBe('pending');
+    expect((await publish(first.id)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await publish(second.id)).status).toBe(200);
+
+    const res = await api('/api/pages/music/assets');
+    const body = (await res.json()) as {
+      assets: { id: string; title: string; description: string; publishedAt: string; status: string; pageTitle: string }[];
+    };
+    expect(body.assets.map((a) => a.title)).toEqual(['Second wind', 'First light']);
+    expect(body.assets[0]).toMatchObject({ status: 'published', pageTitle: 'Music', description: 'About Second wind' });
+    expect(Date.parse(body.assets[0]!.publishedAt)).toBeGreaterThanOrEqual(Date.parse(body.assets[1]!.publishedAt));
+  });
+
+  it('publishes an asset once: a second approval is a 409 that says why', async () => {
+    const asset = await createAsset('Twice');
+    expect((await publish(asset.id)).status).toBe(200);
+    const again = await publish(asset.id);
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
+      'This asset is already published.',
+    );
+  });
+
+  it('rejects with a reason, which is required', async () => {
+    const asset = await createAsset('Not this one');
+    const empty = await api(`/api/admin/assets/${asset.id}/reject`, {
+      method: 'POST',
+      token: admin,
+      body: JSON.stringify({ reason: '   ' }),
+    });
+    expect(empty.status).toBe(400);
+    const ok = await api(`/api/admin/assets/${asset.id}/reject`, {
+      method: 'POST',
+      token: admin,
+      body: JSON.stringify({ reason: 'Audio clips' }),
+    });
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { asset: { status: string; rejectionReason: string } }).asset).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Audio clips',
+    });
+  });
+
+  it('delivers asset.approved to storage, which makes the file public exactly once', async () => {
+    const asset = await createAsset('Event me');
+    await publish(asset.id);
+    const storage = await platform.ports.documents('storage');
+    const publicObjects = storage.collection<Doc>('public_objects');
+    let found: Doc | null = null;
+    for (let i = 0; i < 100 && !found; i++) {
+      found = await publicObjects.findById(asset.id);
+      if (!found) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(found).toMatchObject({ assetId: asset.id });
+    expect(await publicObjects.count({ assetId: asset.id })).toBe(1);
+  });
+
+  it('refuses anonymous callers (401), artists (403) and forged tokens (401)', async () => {
+    const body = JSON.stringify({ pageSlug: 'music', kind: 'music', title: 'x' });
+    expect((await api('/api/admin/assets', { method: 'POST', body })).status).toBe(401);
+    expect((await api('/api/admin/assets', { method: 'POST', body, token: artist })).status).toBe(403);
+    const [h, p] = admin.split('.');
+    const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url');
+    const forged = `${h}.${forgedPayload}.${admin.split('.')[2]}`;
+    const res = await api('/api/admin/assets', { method: 'POST', body, token: forged });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/sign in again/);
+    expect((await api('/api/admin/assets', { method: 'POST', body, token: 'not-a-jwt' })).status).toBe(401);
+  });
+
+  it('refuses an expired token with 401', async () => {
+    const identity = await platform.ports.documents('identity');
+    const expired = await signTestToken(identity, { roles: ['admin'], expiresIn: '-1m' });
+    const res = await api('/api/admin/assets/x/publish', { method: 'POST', token: expired });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/expired/);
+  });
+
+  it('answers bad input to the admin API with 4xx and a readable message', async () => {
+    const badJson = await api('/api/admin/assets', { method: 'POST', token: admin, body: '{"title": ' });
+    expect(badJson.status).toBe(400);
+    expect(((await badJson.json()) as { error: { message: string } }).error.message).toBe(
+      'The request body is not valid JSON.',
+    );
+    const missing = await api('/api/admin/assets', {
+      method: 'POST',
+      token: admin,
+      body: JSON.stringify({ pageSlug: 'music', kind: 'music', title: '' }),
+    });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toMatch(
+      /Please fill all required fields/,
+    );
+    const wrongType = await api('/api/admin/assets', {
+      method: 'POST',
+      token: admin,
+      body: JSON.stringify({ pageSlug: 'music', kind: 'podcast', title: 7 }),
+    });
+    expect(wrongType.status).toBe(400);
+    const unknownField = await api('/api/admin/assets', {
+      method: 'POST',
+      token: admin,
+      body: JSON.stringify({ pageSlug: 'music', kind: 'music', title: 'x', status: 'published' }),
+    });
+    expect(unknownField.status).toBe(400);
+    const huge = await api('/api/admin/assets', {
+      method: 'POST',
+      token: admin,
+      body: JSON.stringify({ pageSlug: 'music', kind: 'music', title: 'x', description: 'y'.repeat(2_000_000) }),
+    });
+    expect(huge.status).toBe(413);
+    const noPage = await api('/api/admin/assets', {
+      method: 'POST',
+      token: admin,
+      body: JSON.stringify({ pageSlug: 'nowhere', kind: 'music', title: 'x' }),
+    });
+    expect(noPage.status).toBe(404);
+    const missingAsset = await publish('does-not-exist');
+    expect(missingAsset.status).toBe(404);
+  });
+});
+
+describe('operations', () => {
+  it('GET /healthz reports every service as serving', async () => {
+    const res = await api('/healthz');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { status: string; services: Record<string, string> };
+    expect(body.status).toBe('ok');
+    expect(Object.keys(body.services).sort()).toEqual(
+      ['billing', 'catalog', 'cms', 'delivery', 'finder', 'gateway', 'identity', 'storage'],
+    );
+    expect(new Set(Object.values(body.services))).toEqual(new Set(['SERVING']));
+  });
+
+  it('GET /readyz is 200 when the gateway reaches cms', async () => {
+    const res = await api('/readyz');
+    expect(res.status).toBe(200);
+  });
+
+  it('sends security headers and no stack traces', async () => {
+    const res = await api('/api/pages/music/assets');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    const bad = await api('/api/admin/assets', { method: 'POST', token: admin, body: '{' });
+    expect(await bad.text()).not.toMatch(/at .*\.ts:\d+/);
+  });
+});

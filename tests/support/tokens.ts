@@ -1,0 +1,30 @@
+// Access tokens for tests, signed with the embedded issuer's own key exactly as it will sign them at
+// sign-in (identity issue): Keycloak-style claims, RS256, the realm's issuer. The gateway verifies them
+// through the JWKS endpoint like any other token.
+import { randomUUID } from 'node:crypto';
+import type { DocumentStore } from '@omni/platform';
+import { activeSigningKey, privateKeyOf } from '@omni/service-identity/src/keys/signing-keys';
+import { SignJWT } from 'jose';
+
+export interface TokenOptions {
+  roles?: ('artist' | 'admin')[];
+  userId?: string;
+  email?: string;
+  expiresIn?: string;
+  issuer?: string;
+}
+
+export async function signTestToken(identityStore: DocumentStore, options: TokenOptions = {}): Promise<string> {
+  const key = await activeSigningKey(identityStore);
+  const roles = options.roles ?? ['artist'];
+  return new SignJWT({
+    email: options.email ?? 'artist@example.com',
+    realm_access: { roles },
+  })
+    .setProtectedHeader({ alg: 'RS256', kid: key._id })
+    .setSubject(options.userId ?? randomUUID())
+    .setIssuer(options.issuer ?? 'http://localhost:8080/realms/omni')
+    .setIssuedAt()
+    .setExpirationTime(options.expiresIn ?? '5m')
+    .sign(await privateKeyOf(key));
+}
