@@ -10,6 +10,7 @@ apiVersion: apps/v1
 kind: Deployment
 metadata:
   name: {{ include "omni.componentName" . }}
+  namespace: {{ .root.Release.Namespace }}
   labels:
     {{- include "omni.componentLabels" . | nindent 4 }}
 spec:
@@ -158,6 +159,7 @@ apiVersion: v1
 kind: Service
 metadata:
   name: {{ include "omni.componentName" . }}
+  namespace: {{ .root.Release.Namespace }}
   labels:
     {{- include "omni.componentLabels" . | nindent 4 }}
 spec:
@@ -183,6 +185,7 @@ apiVersion: autoscaling/v2
 kind: HorizontalPodAutoscaler
 metadata:
   name: {{ include "omni.componentName" . }}
+  namespace: {{ .root.Release.Namespace }}
   labels:
     {{- include "omni.componentLabels" . | nindent 4 }}
 spec:
@@ -210,6 +213,7 @@ apiVersion: policy/v1
 kind: PodDisruptionBudget
 metadata:
   name: {{ include "omni.componentName" . }}
+  namespace: {{ .root.Release.Namespace }}
   labels:
     {{- include "omni.componentLabels" . | nindent 4 }}
 spec:
@@ -226,6 +230,7 @@ apiVersion: networking.k8s.io/v1
 kind: NetworkPolicy
 metadata:
   name: {{ include "omni.componentName" . }}
+  namespace: {{ .root.Release.Namespace }}
   labels:
     {{- include "omni.componentLabels" . | nindent 4 }}
 spec:
@@ -266,6 +271,7 @@ apiVersion: monitoring.coreos.com/v1
 kind: ServiceMonitor
 metadata:
   name: {{ include "omni.componentName" . }}
+  namespace: {{ .root.Release.Namespace }}
   labels:
     {{- include "omni.componentLabels" . | nindent 4 }}
     {{- with .root.Values.metrics.serviceMonitor.labels }}
