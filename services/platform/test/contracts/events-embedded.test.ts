@@ -1,0 +1,219 @@
+// Behaviour specific to the embedded log that the shared contract cannot see: on-disk recovery,
+// single-owner locking, rebalancing at record boundaries, closing during a retry.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createEmbeddedEventBus } from '../../src/adapters/events-embedded';
+import type { EventBus, IncomingMessage } from '../../src/ports/events';
+import { collector, sleep, waitUntil } from '../support/events-harness';
+
+let dataDir: string;
+const open: EventBus[] = [];
+const openBus = (options: { partitions?: number } = {}) => {
+  const bus = createEmbeddedEventBus({ dataDir, ...options });
+  open.push(bus);
+  return bus;
+};
+const logFile = (topic: string, partition: number) =>
+  path.join(dataDir, 'events', 'topics', topic, `${partition}.log`);
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'omni-events-embedded-'));
+});
+afterEach(async () => {
+  for (const bus of open.splice(0)) await bus.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function readTopic(bus: EventBus, topic: string, count: number): Promise<IncomingMessage[]> {
+  const got = collector();
+  const sub = await bus.subscribe({
+    groupId: `read-${Math.random()}`,
+    topics: [topic],
+    handler: got.handler,
+  });
+  await got.waitFor(count, 5000);
+  await sleep(30);
+  await sub.close();
+  return got.received;
+}
+
+describe('embedded event log on disk', () => {
+  it('cuts a torn last record on reopen and continues at the next offset', async () => {
+    const bus = openBus({ partitions: 1 });
+    await bus.publish(
+      'torn',
+      [1, 2, 3].map((i) => ({ key: 'k', value: `v${i}` })),
+    );
+    await bus.close();
+    const file = logFile('torn', 0);
+    const intact = fs.readFileSync(file, 'utf8');
+    fs.appendFileSync(file, '{"o":3,"t":1700000000000,"k":"k","v":"half-writ'); // killed mid-write
+
+    const reopened = openBus({ partitions: 1 });
+    await reopened.publish('torn', [{ key: 'k', value: 'v4' }]);
+    const messages = await readTopic(reopened, 'torn', 4);
+    expect(messages.map((m) => [m.offset, m.value])).toEqual([
+      ['0', 'v1'],
+      ['1', 'v2'],
+      ['2', 'v3'],
+      ['3', 'v4'],
+    ]);
+    const lines = fs.readFileSync(file, 'utf8');
+    expect(lines.startsWith(intact)).toBe(true);
+    expect(
+      lines
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).v),
+    ).toEqual(['v1', 'v2', 'v3', 'v4']);
+  });
+
+  it('drops a complete but corrupt or misnumbered tail line rather than serving it', async () => {
+    const bus = openBus({ partitions: 1 });
+    await bus.publish('corrupt', [{ key: 'k', value: 'good' }]);
+    await bus.close();
+    fs.appendFileSync(logFile('corrupt', 0), '{"o":7,"t":1,"k":"k","v":"wrong offset","h":{}}\n');
+
+    const reopened = openBus({ partitions: 1 });
+    await reopened.publish('corrupt', [{ key: 'k', value: 'next' }]);
+    const messages = await readTopic(reopened, 'corrupt', 2);
+    expect(messages.map((m) => [m.offset, m.value])).toEqual([
+      ['0', 'good'],
+      ['1', 'next'],
+    ]);
+  });
+
+  it('allows one open bus per data directory, and reopening after close', async () => {
+    const bus = openBus();
+    expect(() => createEmbeddedEventBus({ dataDir })).toThrow(/already open/);
+    await bus.close();
+    expect(() => openBus()).not.toThrow();
+  });
+
+  it('refuses a data directory locked by another live process', () => {
+    fs.mkdirSync(path.join(dataDir, 'events'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'events', 'LOCK'), String(process.ppid));
+    expect(() => createEmbeddedEventBus({ dataDir })).toThrow(/in use by process/);
+  });
+
+  it('takes over a lock left by a process that no longer exists', () => {
+    fs.mkdirSync(path.join(dataDir, 'events'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'events', 'LOCK'), '999999999');
+    expect(() => openBus()).not.toThrow();
+  });
+
+  it('keeps a topic partition count across reopen', async () => {
+    const bus = openBus();
+    await bus.ensureTopics(['five'], 5);
+    await bus.close();
+    const reopened = openBus();
+    await reopened.ensureTopics(['five'], 2); // an existing topic keeps its partitions
+    const keys = Array.from({ length: 60 }, (_, i) => `key-${i}`);
+    await reopened.publish(
+      'five',
+      keys.map((key) => ({ key, value: key })),
+    );
+    const messages = await readTopic(reopened, 'five', keys.length);
+    expect(new Set(messages.map((m) => m.partition))).toEqual(new Set([0, 1, 2, 3, 4]));
+  });
+});
+
+describe('embedded consumer groups', () => {
+  it('delivers only new messages when fromBeginning is false', async () => {
+    const bus = openBus();
+    await bus.publish('latest', [{ key: 'a', value: 'old' }]);
+    const got = collector();
+    const sub = await bus.subscribe({
+      groupId: 'g',
+      topics: ['latest'],
+      handler: got.handler,
+      fromBeginning: false,
+    });
+    await bus.publish('latest', [{ key: 'a', value: 'new' }]);
+    await got.waitFor(1, 5000);
+    await sleep(30);
+    await sub.close();
+    expect(got.received.map((m) => m.value)).toEqual(['new']);
+  });
+
+  it('moves a leaving member partitions to the others after its in-flight message, without redelivery', async () => {
+    const bus = openBus({ partitions: 3 });
+    await bus.ensureTopics(['rebalance']);
+    let releaseA!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      releaseA = resolve;
+    });
+    const seenA: IncomingMessage[] = [];
+    const seenB: IncomingMessage[] = [];
+    const subA = await bus.subscribe({
+      groupId: 'workers',
+      topics: ['rebalance'],
+      handler: async (m) => {
+        seenA.push(m);
+        await gate; // A is slow: it is still busy when it leaves
+      },
+    });
+    const subB = await bus.subscribe({
+      groupId: 'workers',
+      topics: ['rebalance'],
+      handler: async (m) => {
+        seenB.push(m);
+      },
+    });
+    const total = 60;
+    await bus.publish(
+      'rebalance',
+      Array.from({ length: total }, (_, i) => ({ key: `k${i % 20}`, value: String(i) })),
+    );
+    await waitUntil(() => seenA.length > 0, 5000, 'member A to start a message');
+    const closing = subA.close();
+    await sleep(20);
+    expect(seenA.length).toBeLessThanOrEqual(2); // A started nothing new after leaving (≤ 1 per partition it had)
+    releaseA();
+    await closing;
+    await waitUntil(() => seenA.length + seenB.length >= total, 5000, 'every message');
+    await sleep(30);
+    await subB.close();
+
+    const values = [...seenA, ...seenB].map((m) => Number(m.value)).sort((a, b) => a - b);
+    expect(values).toEqual([...Array(total).keys()]);
+  });
+
+  it('closing during a retry backoff returns promptly and leaves the message for the next subscriber', async () => {
+    const bus = openBus();
+    const first: IncomingMessage[] = [];
+    const sub = await bus.subscribe({
+      groupId: 'g',
+      topics: ['flaky'],
+      retry: { maxAttempts: 5, initialBackoffMs: 10_000, maxBackoffMs: 10_000 },
+      handler: async (m) => {
+        first.push(m);
+        throw new Error('not yet');
+      },
+    });
+    await bus.publish('flaky', [{ key: 'k', value: 'payload' }]);
+    await waitUntil(() => first.length === 1, 5000, 'the first attempt');
+    const started = Date.now();
+    await sub.close();
+    expect(Date.now() - started).toBeLessThan(2000); // not the 10 s backoff
+
+    const second = collector();
+    const sub2 = await bus.subscribe({ groupId: 'g', topics: ['flaky'], handler: second.handler });
+    await second.waitFor(1, 5000);
+    await sub2.close();
+    expect(second.received[0]).toMatchObject({ value: 'payload', attempt: 1, offset: first[0]!.offset });
+  });
+
+  it('rejects calls after close and reports unhealthy', async () => {
+    const bus = openBus();
+    expect(await bus.healthy()).toBe(true);
+    await bus.ready();
+    await bus.close();
+    expect(await bus.healthy()).toBe(false);
+    await expect(bus.publish('t', [{ key: 'k', value: 'v' }])).rejects.toThrow(/closed/);
+    await expect(
+      bus.subscribe({ groupId: 'g', topics: ['t'], handler: async () => undefined }),
+    ).rejects.toThrow(/closed/);
+  });
+});
