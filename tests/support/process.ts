@@ -1,0 +1,116 @@
+// Runs the platform as a separate process, the way `npm start` does (instrumentation loaded first), on a
+// free port and a fresh data folder, with the embedded issuer's key created up front so tests and
+// benchmarks can sign tokens for it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createEmbeddedDocumentStore } from '@omni/platform/src/adapters/documents-embedded';
+import { activeSigningKey } from '@omni/service-identity/src/keys/signing-keys';
+import { signTestToken, type TokenOptions } from './tokens';
+
+export const repoRoot = resolve(__dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => res(port));
+    });
+    srv.on('error', rej);
+  });
+}
+
+export async function waitFor<T>(fn: () => Promise<T | undefined> | T | undefined, ms: number, what: string): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await Promise.resolve(fn()).catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export interface PlatformProcess {
+  url: string;
+  dataDir: string;
+  child: ChildProcess;
+  output(): string;
+  token(options?: TokenOptions): Promise<string>;
+  /** SIGTERM and wait for exit (graceful), or SIGKILL when `hard`. */
+  stop(options?: { hard?: boolean; keepData?: boolean }): Promise<number | null>;
+}
+
+export async function startPlatformProcess(
+  options: { dataDir?: string; env?: Record<string, string>; port?: number; args?: string[] } = {},
+): Promise<PlatformProcess> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'omni-proc-'));
+  const port = options.port ?? (await freePort());
+  const url = `http://localhost:${port}`;
+
+  const identity = createEmbeddedDocumentStore({ dataDir: join(dataDir, 'identity') });
+  await identity.ready();
+  const key = await activeSigningKey(identity);
+  await identity.close();
+  const tokenStore = {
+    collection: () => ({ findOne: async () => key }),
+  } as unknown as Parameters<typeof signTestToken>[0];
+
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--import',
+      './services/platform/src/telemetry/register.ts',
+      'services/omni/src/main.ts',
+      ...(options.args ?? []),
+    ],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        OMNI_RANDOM_PORTS: 'true',
+        HTTP_PORT: String(port),
+        PUBLIC_URL: url,
+        LOG_LEVEL: 'warn',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
+
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`platform exited:\n${output}`);
+      return (await fetch(`${url}/healthz`)).ok ? true : undefined;
+    },
+    30_000,
+    `start-up:\n${output}`,
+  ).catch((err) => {
+    child.kill('SIGKILL');
+    throw err;
+  });
+
+  return {
+    url,
+    dataDir,
+    child,
+    output: () => output,
+    token: (o) => signTestToken(tokenStore, { issuer: `${url}/realms/omni`, ...o }),
+    async stop({ hard = false, keepData = false } = {}) {
+      if (child.exitCode === null) child.kill(hard ? 'SIGKILL' : 'SIGTERM');
+      const code = await exited;
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
