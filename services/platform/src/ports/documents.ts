@@ -28,7 +28,9 @@ export type Condition =
       $exists?: boolean;
     };
 
-export type Filter = { [path: string]: Condition } & { $or?: Filter[] };
+// $or shares the index signature with field paths, so the signature admits Filter[] too: as an intersection
+// (`{[path]: Condition} & {$or?: Filter[]}`) no object literal containing $or type-checked.
+export type Filter = { [path: string]: Condition | Filter[] | undefined; $or?: Filter[] };
 
 export interface Update {
   $set?: Record<string, unknown>;

@@ -18,8 +18,8 @@ import {
   InvalidQueryError,
   matchesFilter,
   normaliseUpdate,
+  prepareInsert,
   seedFromFilter,
-  toStorable,
   validateFilter,
   validateSort,
   validateUpdate,
@@ -31,18 +31,6 @@ type NewDoc<T extends Doc> = Omit<T, '_id'> & { _id?: string };
 
 function copy<T>(doc: Doc): T {
   return structuredClone(doc) as unknown as T;
-}
-
-function prepareInsert(input: unknown): Doc {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new InvalidQueryError('a document must be an object');
-  }
-  const stored = toStorable(input) as Record<string, unknown>;
-  const id = stored._id ?? randomUUID();
-  if (typeof id !== 'string' || id.length === 0)
-    throw new InvalidQueryError('_id must be a non-empty string');
-  const { _id: _ignored, ...rest } = stored;
-  return { _id: id, ...rest };
 }
 
 export class EmbeddedCollection<T extends Doc> implements Collection<T> {

@@ -4,3 +4,5 @@ export { coversDoc, indexKeys, indexName, lookupKey } from './indexes';
 export { compareBySort, validateSort } from './sort';
 export { applyUpdate, normaliseUpdate, seedFromFilter, validateUpdate } from './update';
 export { InvalidQueryError, isPlainObject, toStorable } from './values';
+export { prepareInsert } from './insert';
+export { deepEqual } from './values';
