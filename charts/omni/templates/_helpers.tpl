@@ -165,6 +165,7 @@ S3_REGION: {{ .Values.config.objectStore.region | quote }}
 S3_PUBLIC_URL: {{ .Values.config.objectStore.publicUrl | quote }}
 IDENTITY_PROVIDER: {{ .Values.config.identity.adapter | quote }}
 KEYCLOAK_URL: {{ include "omni.keycloakUrl" . | quote }}
+KEYCLOAK_ISSUER: {{ .Values.config.identity.issuer | default "" | quote }}
 KEYCLOAK_REALM: {{ .Values.config.identity.realm | quote }}
 KEYCLOAK_CLIENT_ID: {{ .Values.config.identity.clientId | quote }}
 PAYMENTS: {{ .Values.config.payments.adapter | quote }}

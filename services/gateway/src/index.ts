@@ -17,7 +17,9 @@ export const gatewayService: ServiceModule = {
     const { http, config, logger } = ctx;
     const cmsClient = ctx.client('cms', cms.CmsServiceService);
     const keycloak = process.env.KEYCLOAK_URL;
-    const issuer = `${keycloak ?? config.env.PUBLIC_URL}${issuerPath(REALM)}`;
+    // In a cluster, browsers reach Keycloak at a public address (the token's issuer) while services fetch
+    // keys at an in-cluster one; KEYCLOAK_ISSUER names the former when they differ.
+    const issuer = process.env.KEYCLOAK_ISSUER ?? `${keycloak ?? config.env.PUBLIC_URL}${issuerPath(REALM)}`;
     const verifier = createTokenVerifier({
       issuer,
       // Fetched from inside the cluster (or the process), not through the public URL.
