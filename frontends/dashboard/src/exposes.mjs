@@ -1,0 +1,11 @@
+// Pages this remote exposes to the shell (names must match shell/src/routes/route-table.ts).
+export const exposes = {
+  './DashboardPage': './src/pages/dashboard-page.tsx',
+  './LoginPage': './src/pages/login-page.tsx',
+  './SignupPage': './src/pages/signup-page.tsx',
+  './ForgotPasswordPage': './src/pages/forgot-password-page.tsx',
+  './ArtistUploadPage': './src/pages/artist-upload-page.tsx',
+  './UploaderPage': './src/pages/uploader-page.tsx',
+  './ContributorUploadPage': './src/pages/contributor-upload-page.tsx',
+  './ReleasePage': './src/pages/release-page.tsx',
+};

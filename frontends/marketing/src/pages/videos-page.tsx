@@ -1,0 +1,5 @@
+import { PublicAssetsPage } from '../components/public-assets-page';
+
+export default function VideosPage() {
+  return <PublicAssetsPage slug="videos" />;
+}

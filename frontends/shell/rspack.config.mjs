@@ -1,0 +1,8 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createConfig } from '../rspack.base.mjs';
+
+const packageDir = path.dirname(fileURLToPath(import.meta.url));
+
+export default (env, argv) =>
+  createConfig({ name: 'shell', packageDir }, argv.mode ?? (env.RSPACK_SERVE ? 'development' : 'production'));

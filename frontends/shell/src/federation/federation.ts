@@ -1,0 +1,45 @@
+import { init, loadRemote } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+import { RemoteUnavailable } from '../components/remote-unavailable';
+import { fetchAppConfig } from './app-config';
+import { remoteFallbackPlugin } from './remote-fallback-plugin';
+
+export type RemoteName = 'marketing' | 'dashboard' | 'admin' | 'finder';
+
+let ready: Promise<void> | null = null;
+
+/**
+ * Registers the remotes named by /app-config.json with the federation runtime the build created for
+ * the shell (same name, so `init` extends it rather than making a second instance). Runs once, on
+ * the first remote route visited: remotes are fetched only when a route needs them.
+ */
+function ensureFederation(): Promise<void> {
+  ready ??= fetchAppConfig()
+    .then((config) => {
+      init({
+        name: 'shell',
+        remotes: Object.entries(config.remotes).map(([name, entry]) => ({ name, entry })),
+        plugins: [remoteFallbackPlugin(RemoteUnavailable)],
+      });
+    })
+    .catch((error: unknown) => {
+      ready = null; // let a later navigation try again
+      throw error;
+    });
+  return ready;
+}
+
+type PageModule = { default: ComponentType };
+
+function isPageModule(value: unknown): value is PageModule {
+  return typeof value === 'object' && value !== null && typeof (value as PageModule).default === 'function';
+}
+
+/** Loads `remote/expose` (e.g. marketing/./MusicPage) and returns its default-exported component. */
+export async function loadRemotePage(remote: RemoteName, expose: string): Promise<PageModule> {
+  await ensureFederation();
+  const id = `${remote}/${expose.replace(/^\.\//, '')}`;
+  const loaded = await loadRemote<unknown>(id);
+  if (!isPageModule(loaded)) throw new Error(`Remote module "${id}" has no default component export`);
+  return loaded;
+}

@@ -1,0 +1,55 @@
+import type { RemoteName } from '../federation/federation';
+
+/** A top-level route rendered by a page a remote exposes. */
+export interface RemoteRoute {
+  path: string;
+  remote: RemoteName;
+  expose: string;
+}
+
+/**
+ * Every screen of the spec (section 2) and the remote that owns it. The remotes' exposes must carry
+ * these names (frontends/<remote>/src/exposes.mjs); the smoke check verifies they match.
+ */
+export const remoteRoutes: readonly RemoteRoute[] = [
+  // marketing: public site
+  { path: '/', remote: 'marketing', expose: './HomePage' },
+  { path: '/features', remote: 'marketing', expose: './FeaturesPage' },
+  { path: '/pricing', remote: 'marketing', expose: './PricingPage' },
+  { path: '/artists', remote: 'marketing', expose: './ArtistsPage' },
+  { path: '/labels', remote: 'marketing', expose: './LabelsPage' },
+  { path: '/managers', remote: 'marketing', expose: './ManagersPage' },
+  { path: '/security', remote: 'marketing', expose: './SecurityPage' },
+  { path: '/support', remote: 'marketing', expose: './SupportPage' },
+  { path: '/support/account', remote: 'marketing', expose: './SupportTopicPage' },
+  { path: '/support/distribution', remote: 'marketing', expose: './SupportTopicPage' },
+  { path: '/support/royalties', remote: 'marketing', expose: './SupportTopicPage' },
+  { path: '/support/compliance', remote: 'marketing', expose: './SupportTopicPage' },
+  { path: '/support/billing', remote: 'marketing', expose: './SupportTopicPage' },
+  { path: '/company', remote: 'marketing', expose: './CompanyPage' },
+  { path: '/music', remote: 'marketing', expose: './MusicPage' },
+  { path: '/videos', remote: 'marketing', expose: './VideosPage' },
+  { path: '/demo', remote: 'marketing', expose: './DemoPage' },
+  { path: '/careers', remote: 'marketing', expose: './CareersPage' },
+  { path: '/press', remote: 'marketing', expose: './PressPage' },
+  { path: '/contact-sales', remote: 'marketing', expose: './ContactSalesPage' },
+  // dashboard: signed-in artist area and auth
+  { path: '/app', remote: 'dashboard', expose: './DashboardPage' },
+  { path: '/login', remote: 'dashboard', expose: './LoginPage' },
+  { path: '/signup', remote: 'dashboard', expose: './SignupPage' },
+  { path: '/forgot-password', remote: 'dashboard', expose: './ForgotPasswordPage' },
+  { path: '/artist-upload', remote: 'dashboard', expose: './ArtistUploadPage' },
+  { path: '/uploader', remote: 'dashboard', expose: './UploaderPage' },
+  { path: '/upload', remote: 'dashboard', expose: './ContributorUploadPage' },
+  { path: '/release/:id', remote: 'dashboard', expose: './ReleasePage' },
+  // finder
+  { path: '/missing-money-finder', remote: 'finder', expose: './FinderPage' },
+];
+
+/** /admin: the admin remote's layout (sidebar, 'OMNI CMS') wraps its three children via <Outlet/>. */
+export const adminLayout = { remote: 'admin', expose: './AdminLayout' } as const;
+export const adminChildren: readonly RemoteRoute[] = [
+  { path: 'uploads', remote: 'admin', expose: './UploadsPage' },
+  { path: 'links', remote: 'admin', expose: './LinksPage' },
+  { path: 'moderation', remote: 'admin', expose: './ModerationPage' },
+];

@@ -1,0 +1,49 @@
+// Public surface of the Omni UI kit. The package has no side effects (see package.json), so a
+// bundle only carries the components it imports.
+export { Badge, type BadgeProps, badgeVariants } from './components/badge';
+export { Button, type ButtonProps } from './components/button';
+export { buttonVariants } from './components/button-variants';
+export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card';
+export { Checkbox } from './components/checkbox';
+export { ComingSoonPage } from './components/coming-soon-page';
+export {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogOverlay,
+  DialogPortal,
+  DialogTitle,
+  DialogTrigger,
+} from './components/dialog';
+export { Input } from './components/input';
+export { Label } from './components/label';
+export { Progress } from './components/progress';
+export {
+  Select,
+  SelectContent,
+  SelectGroup,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from './components/select';
+export { Spinner } from './components/spinner';
+export {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from './components/table';
+export { Tabs, TabsContent, TabsList, TabsTrigger } from './components/tabs';
+export { Textarea } from './components/textarea';
+export { Toaster, toast } from './components/toaster';
+export { ApiError, apiFetch } from './lib/api';
+export { cn } from './lib/cn';
+export { formatPublished, formatTable } from './lib/dates';
+export { createQueryClient, QueryProvider } from './lib/query';
+export { APP_NAME, useDocumentTitle } from './lib/use-document-title';

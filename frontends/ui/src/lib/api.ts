@@ -1,0 +1,55 @@
+/** An HTTP failure from the Omni API, carrying the server's own message when it sent one. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+function errorMessageOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return null;
+  const { error } = body as { error: unknown };
+  if (typeof error !== 'object' || error === null || !('message' in error)) return null;
+  const { message } = error as { message: unknown };
+  return typeof message === 'string' && message.trim() !== '' ? message : null;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * fetch() for the gateway's JSON API. Resolves to the parsed body; rejects with an ApiError whose
+ * message is the gateway's `{ error: { message } }` (so screens can show it as is), or a generic
+ * text naming the status when the body has none. Network failures reject with a readable message too.
+ */
+export async function apiFetch<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (!headers.has('accept')) headers.set('accept', 'application/json');
+  if (init.body !== undefined && typeof init.body === 'string' && !headers.has('content-type')) {
+    headers.set('content-type', 'application/json');
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'same-origin', ...init, headers });
+  } catch {
+    throw new ApiError('Could not reach the server. Check your connection and try again.', 0);
+  }
+  const body = await readBody(response);
+  if (!response.ok) {
+    throw new ApiError(
+      errorMessageOf(body) ?? `Request failed (${response.status} ${response.statusText})`.trim(),
+      response.status,
+    );
+  }
+  return body as T;
+}
