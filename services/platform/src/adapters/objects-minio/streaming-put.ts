@@ -11,6 +11,8 @@ import type { Readable } from 'node:stream';
 import type { Client } from 'minio';
 import { BodySizeMismatchError } from './errors';
 
+const INITIAL_BUFFER_BYTES = 64 * 1024;
+
 export interface StreamingPutRequest {
   bucket: string;
   key: string;
@@ -33,22 +35,15 @@ export async function streamingPut(client: Client, req: StreamingPutRequest): Pr
     return singlePut(client, req, req.body);
   }
 
-  const pending: Buffer[] = [];
-  let pendingBytes = 0;
+  // One part-sized buffer, filled and sent over and over: a part upload finishes before the buffer is
+  // refilled, so steady-state memory is one part whatever the object's size, and no garbage per part.
+  // It starts small and doubles up to the part size, so a small object never costs a whole part.
+  let part = Buffer.allocUnsafe(Math.min(req.partSize, INITIAL_BUFFER_BYTES));
+  let filled = 0;
   let total = 0;
   let uploadId: string | undefined;
   const parts: { part: number; etag: string }[] = [];
 
-  const takePart = (): Buffer => {
-    const all = Buffer.concat(pending, pendingBytes);
-    const part = all.subarray(0, req.partSize);
-    const rest = all.subarray(req.partSize);
-    pending.length = 0;
-    pendingBytes = rest.length;
-    // Copy the remainder so the big concatenated buffer can be freed once its part is sent.
-    if (rest.length > 0) pending.push(Buffer.from(rest));
-    return part;
-  };
   const sendPart = async (payload: Buffer) => {
     uploadId ??= await client.initiateNewMultipartUpload(req.bucket, req.key, { ...req.headers });
     const partNumber = parts.length + 1;
@@ -68,15 +63,27 @@ export async function streamingPut(client: Client, req: StreamingPutRequest): Pr
   try {
     for await (const chunk of req.body) {
       const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-      pending.push(buf);
-      pendingBytes += buf.length;
       total += buf.length;
-      // Awaiting here stops reading the body: backpressure while a part is in flight.
-      while (pendingBytes >= req.partSize) await sendPart(takePart());
+      let offset = 0;
+      while (offset < buf.length) {
+        if (filled === part.length && part.length < req.partSize) {
+          const grown = Buffer.allocUnsafe(Math.min(req.partSize, part.length * 2));
+          part.copy(grown, 0, 0, filled);
+          part = grown;
+        }
+        const copied = buf.copy(part, filled, offset);
+        filled += copied;
+        offset += copied;
+        // Awaiting here stops reading the body: backpressure while a part is in flight.
+        if (filled === req.partSize) {
+          await sendPart(part);
+          filled = 0;
+        }
+      }
     }
     checkSize(req.expectedSize, total);
-    if (uploadId === undefined) return await singlePut(client, req, Buffer.concat(pending, pendingBytes));
-    if (pendingBytes > 0) await sendPart(Buffer.concat(pending, pendingBytes));
+    if (uploadId === undefined) return await singlePut(client, req, part.subarray(0, filled));
+    if (filled > 0) await sendPart(part.subarray(0, filled));
     const etag = await completeUpload(client, req, uploadId, parts);
     return { etag, size: total };
   } catch (err) {
