@@ -10,7 +10,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 
 if (!args.includes('--no-build') && existsSync(`${root}scripts/build-frontends.mjs`)) {
-  const build = spawnSync(process.execPath, [`${root}scripts/build-frontends.mjs`], { stdio: 'inherit', cwd: root });
+  const build = spawnSync(process.execPath, [`${root}scripts/build-frontends.mjs`], {
+    stdio: 'inherit',
+    cwd: root,
+  });
   if (build.status !== 0) {
     console.error('\nThe web app did not build; see above. The API will still start.\n');
   }

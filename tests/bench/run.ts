@@ -35,7 +35,12 @@ async function main() {
       const res = await fetch(`${omni.url}/api/admin/assets`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ pageSlug: 'music', kind: 'music', title: `Track ${i + 1}`, description: 'A bench track' }),
+        body: JSON.stringify({
+          pageSlug: 'music',
+          kind: 'music',
+          title: `Track ${i + 1}`,
+          description: 'A bench track',
+        }),
       });
       const { asset } = (await res.json()) as { asset: { id: string } };
       await fetch(`${omni.url}/api/admin/assets/${asset.id}/publish`, { method: 'POST', headers });
@@ -52,7 +57,9 @@ async function main() {
     }
     const [base, omniResult] = results as [LoadResult, LoadResult];
     const ratio = omniResult.requestsPerSec / base.requestsPerSec;
-    console.log(`\nPublic Music endpoint vs bare Express — ${CONNECTIONS} connections, ${SECONDS} s each, body ${body.length} bytes\n`);
+    console.log(
+      `\nPublic Music endpoint vs bare Express — ${CONNECTIONS} connections, ${SECONDS} s each, body ${body.length} bytes\n`,
+    );
     console.log('| run | req/s | p50 ms | p99 ms | errors | non-2xx |');
     console.log('|---|---:|---:|---:|---:|---:|');
     for (const r of results) {
@@ -63,7 +70,11 @@ async function main() {
     mkdirSync(join(repoRoot, 'tests/.artifacts'), { recursive: true });
     writeFileSync(
       join(repoRoot, 'tests/.artifacts/bench.json'),
-      JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, results, ratio }, null, 2),
+      JSON.stringify(
+        { at: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, results, ratio },
+        null,
+        2,
+      ),
     );
   } finally {
     await omni.stop({ hard: true });

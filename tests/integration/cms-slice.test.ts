@@ -53,7 +53,10 @@ describe('public pages', () => {
   it('lists nothing before anything is published', async () => {
     const res = await api('/api/pages/videos/assets');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ page: expect.objectContaining({ slug: 'videos', title: 'Videos' }), assets: [] });
+    expect(await res.json()).toEqual({
+      page: expect.objectContaining({ slug: 'videos', title: 'Videos' }),
+      assets: [],
+    });
   });
 
   it('answers an unknown page slug with 404 and a readable message', async () => {
@@ -93,11 +96,24 @@ describe('moderation and publishing', () => {
 
     const res = await api('/api/pages/music/assets');
     const body = (await res.json()) as {
-      assets: { id: string; title: string; description: string; publishedAt: string; status: string; pageTitle: string }[];
+      assets: {
+        id: string;
+        title: string;
+        description: string;
+        publishedAt: string;
+        status: string;
+        pageTitle: string;
+      }[];
     };
     expect(body.assets.map((a) => a.title)).toEqual(['Second wind', 'First light']);
-    expect(body.assets[0]).toMatchObject({ status: 'published', pageTitle: 'Music', description: 'About Second wind' });
-    expect(Date.parse(body.assets[0]!.publishedAt)).toBeGreaterThanOrEqual(Date.parse(body.assets[1]!.publishedAt));
+    expect(body.assets[0]).toMatchObject({
+      status: 'published',
+      pageTitle: 'Music',
+      description: 'About Second wind',
+    });
+    expect(Date.parse(body.assets[0]!.publishedAt)).toBeGreaterThanOrEqual(
+      Date.parse(body.assets[1]!.publishedAt),
+    );
   });
 
   it('publishes an asset once: a second approval is a 409 that says why', async () => {
@@ -124,10 +140,12 @@ describe('moderation and publishing', () => {
       body: JSON.stringify({ reason: 'Audio clips' }),
     });
     expect(ok.status).toBe(200);
-    expect(((await ok.json()) as { asset: { status: string; rejectionReason: string } }).asset).toMatchObject({
-      status: 'rejected',
-      rejectionReason: 'Audio clips',
-    });
+    expect(((await ok.json()) as { asset: { status: string; rejectionReason: string } }).asset).toMatchObject(
+      {
+        status: 'rejected',
+        rejectionReason: 'Audio clips',
+      },
+    );
   });
 
   it('delivers asset.approved to storage, which makes the file public exactly once', async () => {
@@ -150,7 +168,9 @@ describe('moderation and publishing', () => {
     expect((await api('/api/admin/assets', { method: 'POST', body, token: artist })).status).toBe(403);
     const [h, p] = admin.split('.');
     const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
-    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url');
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString(
+      'base64url',
+    );
     const forged = `${h}.${forgedPayload}.${admin.split('.')[2]}`;
     const res = await api('/api/admin/assets', { method: 'POST', body, token: forged });
     expect(res.status).toBe(401);
@@ -196,7 +216,12 @@ describe('moderation and publishing', () => {
     const huge = await api('/api/admin/assets', {
       method: 'POST',
       token: admin,
-      body: JSON.stringify({ pageSlug: 'music', kind: 'music', title: 'x', description: 'y'.repeat(2_000_000) }),
+      body: JSON.stringify({
+        pageSlug: 'music',
+        kind: 'music',
+        title: 'x',
+        description: 'y'.repeat(2_000_000),
+      }),
     });
     expect(huge.status).toBe(413);
     const noPage = await api('/api/admin/assets', {
@@ -216,9 +241,16 @@ describe('operations', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { status: string; services: Record<string, string> };
     expect(body.status).toBe('ok');
-    expect(Object.keys(body.services).sort()).toEqual(
-      ['billing', 'catalog', 'cms', 'delivery', 'finder', 'gateway', 'identity', 'storage'],
-    );
+    expect(Object.keys(body.services).sort()).toEqual([
+      'billing',
+      'catalog',
+      'cms',
+      'delivery',
+      'finder',
+      'gateway',
+      'identity',
+      'storage',
+    ]);
     expect(new Set(Object.values(body.services))).toEqual(new Set(['SERVING']));
   });
 

@@ -21,7 +21,10 @@ it('keeps every acknowledged publish and delivers every event after kill -9 and 
       body: JSON.stringify({ pageSlug: 'music', kind: 'music', title: `Track ${i}` }),
     });
     const { asset } = (await res.json()) as { asset: { id: string } };
-    const published = await fetch(`${omni.url}/api/admin/assets/${asset.id}/publish`, { method: 'POST', headers });
+    const published = await fetch(`${omni.url}/api/admin/assets/${asset.id}/publish`, {
+      method: 'POST',
+      headers,
+    });
     if (published.status === 200) acknowledged.push(asset.id);
   }
   // No grace: whatever the outbox relay or the consumer had in flight is cut off.
@@ -29,7 +32,9 @@ it('keeps every acknowledged publish and delivers every event after kill -9 and 
   await omni.stop({ hard: true, keepData: true });
 
   omni = await startPlatformProcess({ dataDir });
-  const list = (await (await fetch(`${omni.url}/api/pages/music/assets`)).json()) as { assets: { id: string }[] };
+  const list = (await (await fetch(`${omni.url}/api/pages/music/assets`)).json()) as {
+    assets: { id: string }[];
+  };
   expect(new Set(list.assets.map((a) => a.id))).toEqual(new Set(acknowledged));
   const code = await omni.stop({ keepData: true });
   expect(code).toBe(0); // SIGTERM drains and exits 0
@@ -40,7 +45,8 @@ it('keeps every acknowledged publish and delivers every event after kill -9 and 
   try {
     const publicObjects = storage.collection<Doc>('public_objects');
     const found = await waitFor(
-      async () => ((await publicObjects.count({})) >= acknowledged.length ? publicObjects.find({}) : undefined),
+      async () =>
+        (await publicObjects.count({})) >= acknowledged.length ? publicObjects.find({}) : undefined,
       1000,
       'public objects',
     );

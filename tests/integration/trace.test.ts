@@ -27,7 +27,10 @@ it('continues one trace from the HTTP request through gRPC and asset.approved to
   const traceId = randomBytes(16).toString('hex');
   const published = await fetch(`${omni.url}/api/admin/assets/${asset.id}/publish`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${admin}`, traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
+    headers: {
+      authorization: `Bearer ${admin}`,
+      traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01`,
+    },
   });
   expect(published.status).toBe(200);
 

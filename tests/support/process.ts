@@ -23,7 +23,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function waitFor<T>(fn: () => Promise<T | undefined> | T | undefined, ms: number, what: string): Promise<T> {
+export async function waitFor<T>(
+  fn: () => Promise<T | undefined> | T | undefined,
+  ms: number,
+  what: string,
+): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const value = await Promise.resolve(fn()).catch(() => undefined);

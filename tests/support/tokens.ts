@@ -14,7 +14,10 @@ export interface TokenOptions {
   issuer?: string;
 }
 
-export async function signTestToken(identityStore: DocumentStore, options: TokenOptions = {}): Promise<string> {
+export async function signTestToken(
+  identityStore: DocumentStore,
+  options: TokenOptions = {},
+): Promise<string> {
   const key = await activeSigningKey(identityStore);
   const roles = options.roles ?? ['artist'];
   return new SignJWT({

@@ -30,8 +30,15 @@ export const gatewayService: ServiceModule = {
     mountHealth(http, (service) => ctx.client(service, health.HealthService));
     http.use('/api', publicRoutes(cmsClient));
     http.use('/api/admin', adminRoutes(cmsClient, guards));
-    http.use('/objects', forwardTo(() => config.httpUrl('storage'), logger));
-    if (!keycloak) http.use('/realms', forwardTo(() => config.httpUrl('identity'), logger));
+    http.use(
+      '/objects',
+      forwardTo(() => config.httpUrl('storage'), logger),
+    );
+    if (!keycloak)
+      http.use(
+        '/realms',
+        forwardTo(() => config.httpUrl('identity'), logger),
+      );
     mountFrontends(http, process.env.FRONTENDS_DIR ?? defaultFrontendsDir());
     ctx.readiness('cms', async () => {
       await cmsClient.waitForReady(1000);

@@ -62,4 +62,8 @@ export function assetToProto(asset: AssetDoc, page: PageDoc | undefined): cms.As
   };
 }
 
-export const pageToProto = (page: PageDoc): cms.Page => ({ id: page._id, slug: page.slug, title: page.title });
+export const pageToProto = (page: PageDoc): cms.Page => ({
+  id: page._id,
+  slug: page.slug,
+  title: page.title,
+});

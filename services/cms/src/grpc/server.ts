@@ -1,13 +1,21 @@
 // CmsService over gRPC. Inputs are validated here (the gateway validates too, but every service defends
 // its own boundary); messages are written for the person who will read them in a toast.
-import { failedPrecondition, invalidArgument, notFoundError, type Outbox, type UnaryImpl } from '@omni/platform';
+import {
+  failedPrecondition,
+  invalidArgument,
+  notFoundError,
+  type Outbox,
+  type UnaryImpl,
+} from '@omni/platform';
 import { cms } from '@omni/proto';
 import { z } from 'zod';
 import { type AssetDoc, assetToProto, kindFromProto, type PageDoc, pageToProto } from '../domain/asset';
 import type { AssetsRepository } from '../store/assets';
 import type { PagesRepository } from '../store/pages';
 
-const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Page slug must be lowercase letters, digits and dashes.');
+const slug = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Page slug must be lowercase letters, digits and dashes.');
 const id = z.string().min(1, 'An asset id is required.').max(100);
 
 export function cmsHandlers(deps: {
@@ -29,7 +37,8 @@ export function cmsHandlers(deps: {
     return asset;
   };
 
-  const withPage = async (asset: AssetDoc) => assetToProto(asset, (await pages.byId(asset.pageId)) ?? undefined);
+  const withPage = async (asset: AssetDoc) =>
+    assetToProto(asset, (await pages.byId(asset.pageId)) ?? undefined);
 
   return {
     async listPages() {
@@ -77,7 +86,8 @@ export function cmsHandlers(deps: {
         });
         return updated;
       });
-      if (!published) throw failedPrecondition(`This asset is already ${(await existing(before._id)).status}.`);
+      if (!published)
+        throw failedPrecondition(`This asset is already ${(await existing(before._id)).status}.`);
       void outbox.flush().catch(() => undefined);
       return { asset: await withPage(published) };
     },
@@ -96,7 +106,8 @@ export function cmsHandlers(deps: {
         });
         return updated;
       });
-      if (!rejected) throw failedPrecondition(`This asset is already ${(await existing(before._id)).status}.`);
+      if (!rejected)
+        throw failedPrecondition(`This asset is already ${(await existing(before._id)).status}.`);
       void outbox.flush().catch(() => undefined);
       return { asset: await withPage(rejected) };
     },

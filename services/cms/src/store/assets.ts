@@ -16,7 +16,14 @@ export class AssetsRepository {
     });
   }
 
-  create(input: { pageId: string; kind: AssetKind; title: string; description: string; fileKey: string; submittedBy: string }) {
+  create(input: {
+    pageId: string;
+    kind: AssetKind;
+    title: string;
+    description: string;
+    fileKey: string;
+    submittedBy: string;
+  }) {
     return this.assets.insertOne({
       _id: randomUUID(),
       ...input,

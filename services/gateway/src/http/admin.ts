@@ -1,7 +1,7 @@
 // OMNI CMS moderation API. Every route needs the admin role (the spec shows no check; we add one).
-import { type Guards, parseBody, parseParams, type PromiseClient } from '@omni/platform';
+import { type Guards, type PromiseClient, parseBody, parseParams } from '@omni/platform';
 import { cms } from '@omni/proto';
-import { type Router, Router as createRouter } from 'express';
+import { Router as createRouter, type Router } from 'express';
 import { z } from 'zod';
 import { assetJson } from './json';
 
@@ -15,7 +15,9 @@ const createBody = z
   })
   .strict();
 const idParams = z.object({ id: z.string().min(1).max(100) });
-const rejectBody = z.object({ reason: z.string().trim().min(1, 'Please give a reason for the rejection.').max(2000) });
+const rejectBody = z.object({
+  reason: z.string().trim().min(1, 'Please give a reason for the rejection.').max(2000),
+});
 
 export function adminRoutes(client: PromiseClient<typeof cms.CmsServiceService>, guards: Guards): Router {
   const router = createRouter();

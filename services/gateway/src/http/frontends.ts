@@ -8,11 +8,38 @@ import express, { type Express } from 'express';
 export const REMOTES = ['marketing', 'dashboard', 'admin', 'finder'] as const;
 
 const SCREENS = new Set([
-  '/', '/app', '/features', '/pricing', '/artists', '/labels', '/managers', '/security', '/support', '/company',
-  '/login', '/signup', '/forgot-password', '/music', '/videos', '/uploader', '/artist-upload',
-  '/missing-money-finder', '/demo', '/careers', '/press', '/contact-sales', '/support/account',
-  '/support/distribution', '/support/royalties', '/support/compliance', '/support/billing', '/admin',
-  '/admin/uploads', '/admin/links', '/admin/moderation', '/upload',
+  '/',
+  '/app',
+  '/features',
+  '/pricing',
+  '/artists',
+  '/labels',
+  '/managers',
+  '/security',
+  '/support',
+  '/company',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/music',
+  '/videos',
+  '/uploader',
+  '/artist-upload',
+  '/missing-money-finder',
+  '/demo',
+  '/careers',
+  '/press',
+  '/contact-sales',
+  '/support/account',
+  '/support/distribution',
+  '/support/royalties',
+  '/support/compliance',
+  '/support/billing',
+  '/admin',
+  '/admin/uploads',
+  '/admin/links',
+  '/admin/moderation',
+  '/upload',
 ]);
 const SCREEN_PREFIXES = ['/release/'];
 
@@ -59,7 +86,11 @@ export function mountFrontends(http: Express, frontendsDir: string): { built: bo
       return;
     }
     html ??= readFileSync(indexFile, 'utf8');
-    res.status(isScreen(req.path) ? 200 : 404).set('Cache-Control', 'no-cache').type('html').send(html);
+    res
+      .status(isScreen(req.path) ? 200 : 404)
+      .set('Cache-Control', 'no-cache')
+      .type('html')
+      .send(html);
   });
   return { built };
 }

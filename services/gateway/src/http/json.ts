@@ -1,7 +1,10 @@
 // gRPC messages → the JSON the browser reads (camelCase, strings for enums, null for empty optionals).
 import { cms } from '@omni/proto';
 
-const KIND: Record<number, string> = { [cms.AssetKind.ASSET_KIND_MUSIC]: 'music', [cms.AssetKind.ASSET_KIND_VIDEO]: 'video' };
+const KIND: Record<number, string> = {
+  [cms.AssetKind.ASSET_KIND_MUSIC]: 'music',
+  [cms.AssetKind.ASSET_KIND_VIDEO]: 'video',
+};
 const STATUS: Record<number, string> = {
   [cms.AssetStatus.ASSET_STATUS_PENDING]: 'pending',
   [cms.AssetStatus.ASSET_STATUS_PUBLISHED]: 'published',

@@ -1,32 +1,40 @@
 // Streams a request to an internal service's HTTP side and the answer back, without buffering: used for
 // the embedded object store's signed URLs (uploads of up to 2 GB) and the embedded issuer's endpoints.
 import { request as httpRequest } from 'node:http';
-import type { RequestHandler } from 'express';
 import type { Logger } from '@omni/platform';
+import type { RequestHandler } from 'express';
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+]);
 
 export function forwardTo(base: () => string, logger: Logger): RequestHandler {
   return (req, res) => {
     const target = new URL(req.originalUrl, base());
     const headers: Record<string, string | string[]> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) headers[k] = v;
+    for (const [k, v] of Object.entries(req.headers))
+      if (v !== undefined && !HOP_BY_HOP.has(k)) headers[k] = v;
     headers['x-forwarded-host'] = req.headers.host ?? '';
     headers['x-forwarded-proto'] = req.protocol;
-    const upstream = httpRequest(
-      target,
-      { method: req.method, headers },
-      (answer) => {
-        const out: Record<string, string | string[]> = {};
-        for (const [k, v] of Object.entries(answer.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
-        res.writeHead(answer.statusCode ?? 502, out);
-        answer.pipe(res);
-      },
-    );
+    const upstream = httpRequest(target, { method: req.method, headers }, (answer) => {
+      const out: Record<string, string | string[]> = {};
+      for (const [k, v] of Object.entries(answer.headers))
+        if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
+      res.writeHead(answer.statusCode ?? 502, out);
+      answer.pipe(res);
+    });
     upstream.on('error', (err) => {
       logger.warn({ err, path: req.path }, 'upstream request failed');
       if (!res.headersSent) {
-        res.status(502).json({ error: { message: 'Storage is not answering right now. Please try again.', code: 'bad_gateway' } });
+        res.status(502).json({
+          error: { message: 'Storage is not answering right now. Please try again.', code: 'bad_gateway' },
+        });
       } else res.destroy();
     });
     // A client that goes away mid-upload must abort the upstream write so nothing half-written remains.

@@ -1,7 +1,7 @@
 // Public, anonymous reads: the pages and their published assets, as the Music and Videos pages show them.
-import { parseParams, parseQuery, type PromiseClient } from '@omni/platform';
+import { type PromiseClient, parseParams, parseQuery } from '@omni/platform';
 import { cms } from '@omni/proto';
-import { type Router, Router as createRouter } from 'express';
+import { Router as createRouter, type Router } from 'express';
 import { z } from 'zod';
 import { assetJson, pageJson } from './json';
 

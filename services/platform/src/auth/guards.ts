@@ -45,10 +45,13 @@ export function createGuards(verifier: TokenVerifier): Guards {
       authenticate(req, true).then(() => next(), next);
     },
     requireAdmin: (req, _res, next) => {
-      authenticate(req, true).then(() => {
-        if (!req.principal?.roles.includes('admin')) throw forbidden('This needs an administrator account.');
-        next();
-      }, next).catch(next);
+      authenticate(req, true)
+        .then(() => {
+          if (!req.principal?.roles.includes('admin'))
+            throw forbidden('This needs an administrator account.');
+          next();
+        }, next)
+        .catch(next);
     },
   };
 }

@@ -1,7 +1,7 @@
 // Access tokens are JWTs signed by the identity provider (Keycloak, or the embedded issuer with the same
 // URL layout and claims). Every service verifies them the same way: signature against the issuer's JWKS,
 // issuer, expiry; roles from Keycloak's `realm_access.roles`.
-import { createRemoteJWKSet, errors as joseErrors, type JWTPayload, jwtVerify } from 'jose';
+import { createRemoteJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 
 export type Role = 'artist' | 'admin';
 
@@ -32,7 +32,10 @@ interface KeycloakClaims extends JWTPayload {
 }
 
 export function createTokenVerifier(options: { jwksUrl: string; issuer: string }): TokenVerifier {
-  const jwks = createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 600_000 });
+  const jwks = createRemoteJWKSet(new URL(options.jwksUrl), {
+    cooldownDuration: 30_000,
+    cacheMaxAge: 600_000,
+  });
   return {
     async verify(token) {
       try {
@@ -42,12 +45,16 @@ export function createTokenVerifier(options: { jwksUrl: string; issuer: string }
           clockTolerance: 5,
         });
         if (!payload.sub) throw new InvalidTokenError('token has no subject');
-        const roles = (payload.realm_access?.roles ?? []).filter((r): r is Role => r === 'artist' || r === 'admin');
+        const roles = (payload.realm_access?.roles ?? []).filter(
+          (r): r is Role => r === 'artist' || r === 'admin',
+        );
         return { userId: payload.sub, email: payload.email, name: payload.name, roles };
       } catch (err) {
         if (err instanceof InvalidTokenError) throw err;
-        if (err instanceof joseErrors.JWTExpired) throw new InvalidTokenError('Your session has expired. Please sign in again.');
-        if (err instanceof joseErrors.JOSEError) throw new InvalidTokenError('Your session is not valid. Please sign in again.');
+        if (err instanceof joseErrors.JWTExpired)
+          throw new InvalidTokenError('Your session has expired. Please sign in again.');
+        if (err instanceof joseErrors.JOSEError)
+          throw new InvalidTokenError('Your session is not valid. Please sign in again.');
         throw err;
       }
     },

@@ -49,7 +49,11 @@ const envSchema = z
     need(env.OBJECT_STORE === 'minio', 'S3_ENDPOINT', 'when OBJECT_STORE=minio');
     need(env.OBJECT_STORE === 'minio', 'S3_ACCESS_KEY', 'when OBJECT_STORE=minio');
     need(env.OBJECT_STORE === 'minio', 'S3_SECRET_KEY', 'when OBJECT_STORE=minio');
-    need(env.NODE_ENV === 'production', 'OBJECT_URL_SECRET', 'in production (signs upload and download URLs)');
+    need(
+      env.NODE_ENV === 'production',
+      'OBJECT_URL_SECRET',
+      'in production (signs upload and download URLs)',
+    );
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -87,7 +91,9 @@ export function parseServices(spec: string): ServiceName[] {
   if (names.length === 0 || names.includes('all')) return [...SERVICE_NAMES];
   const unknown = names.filter((n) => !isServiceName(n));
   if (unknown.length) {
-    throw new ConfigError(`Unknown service(s): ${unknown.join(', ')}. Known: all, ${SERVICE_NAMES.join(', ')}.`);
+    throw new ConfigError(
+      `Unknown service(s): ${unknown.join(', ')}. Known: all, ${SERVICE_NAMES.join(', ')}.`,
+    );
   }
   // Keep the graph's order (dependencies first) whatever order the user typed.
   return SERVICE_NAMES.filter((n) => names.includes(n));
@@ -140,7 +146,8 @@ export function loadConfig(
       const explicit = peerVar(service, 'HTTP_URL');
       if (explicit) return explicit.replace(/\/$/, '');
       const p =
-        bound.get(service)?.http ?? (services.includes(service) ? listen(service).http : DEFAULT_PORTS[service].http);
+        bound.get(service)?.http ??
+        (services.includes(service) ? listen(service).http : DEFAULT_PORTS[service].http);
       return `http://${env.INTERNAL_HOST}:${p}`;
     },
     dataDir: env.DATA_DIR,

@@ -30,7 +30,9 @@ export interface ConsumeOptions<T extends events.EventType> {
   handle: (event: Envelope<events.EventData<T>>, ctx: EventHandlerContext) => Promise<void>;
 }
 
-export async function consumeEvents<T extends events.EventType>(options: ConsumeOptions<T>): Promise<Subscription> {
+export async function consumeEvents<T extends events.EventType>(
+  options: ConsumeOptions<T>,
+): Promise<Subscription> {
   const { bus, store, groupId, type, logger } = options;
   const processed = store.collection<ProcessedDoc>('processed_events');
   await bus.ensureTopics([type]);
@@ -60,7 +62,12 @@ export async function consumeEvents<T extends events.EventType>(options: Consume
             const marker = scope.collection<ProcessedDoc>('processed_events');
             if (await marker.findById(markerId)) return;
             await options.handle(event, { scope, message });
-            await marker.insertOne({ _id: markerId, group: groupId, eventId: event.id, at: new Date().toISOString() });
+            await marker.insertOne({
+              _id: markerId,
+              group: groupId,
+              eventId: event.id,
+              at: new Date().toISOString(),
+            });
           });
         },
       ),

@@ -25,11 +25,22 @@ export function makeEnvelope<T extends events.EventType>(
   const spec = events.catalogue[type];
   // Producers validate too: an event that does not match its schema is a bug to catch at the source.
   const parsed = spec.schema.parse(data) as events.EventData<T>;
-  return { id: randomUUID(), type, version: spec.version, time: new Date().toISOString(), source, key, data: parsed };
+  return {
+    id: randomUUID(),
+    type,
+    version: spec.version,
+    time: new Date().toISOString(),
+    source,
+    key,
+    data: parsed,
+  };
 }
 
 /** Parses a message value into a typed envelope, or throws with the reason it does not parse. */
-export function parseEnvelope<T extends events.EventType>(type: T, value: string): Envelope<events.EventData<T>> {
+export function parseEnvelope<T extends events.EventType>(
+  type: T,
+  value: string,
+): Envelope<events.EventData<T>> {
   let raw: unknown;
   try {
     raw = JSON.parse(value);
@@ -40,7 +51,8 @@ export function parseEnvelope<T extends events.EventType>(type: T, value: string
   if (!envelope.success) throw new InvalidEventError(`event on ${type} has no valid envelope`);
   if (envelope.data.type !== type) throw new InvalidEventError(`expected ${type}, got ${envelope.data.type}`);
   const data = events.catalogue[type].schema.safeParse(envelope.data.data);
-  if (!data.success) throw new InvalidEventError(`${type} data does not match its schema: ${data.error.message}`);
+  if (!data.success)
+    throw new InvalidEventError(`${type} data does not match its schema: ${data.error.message}`);
   return { ...envelope.data, data: data.data as events.EventData<T> };
 }
 

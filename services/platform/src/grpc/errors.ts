@@ -53,9 +53,14 @@ export function isServiceError(err: unknown): err is ServiceError {
 export function httpErrorFromGrpc(err: unknown): HttpError | undefined {
   if (!isServiceError(err)) return undefined;
   const http = httpStatusForGrpc(err.code);
-  if (http < 500) return new HttpError(http, err.details || 'The request was refused.', status[err.code].toLowerCase());
+  if (http < 500)
+    return new HttpError(http, err.details || 'The request was refused.', status[err.code].toLowerCase());
   if (http === 503 || http === 504) {
-    return new HttpError(http, 'A part of Omni is not answering right now. Please try again shortly.', 'unavailable');
+    return new HttpError(
+      http,
+      'A part of Omni is not answering right now. Please try again shortly.',
+      'unavailable',
+    );
   }
   return undefined;
 }

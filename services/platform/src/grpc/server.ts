@@ -1,17 +1,17 @@
 // gRPC servers: services write plain async functions; this turns them into grpc-js handlers that validate
 // nothing themselves but map every failure to a status code, so a caller never sees a stack trace.
 import {
+  ServerCredentials as Credentials,
   type handleUnaryCall,
   Server,
   type ServerCredentials,
-  ServerCredentials as Credentials,
   type ServerUnaryCall,
   type ServiceDefinition,
   status,
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
-import { ZodError } from 'zod';
 import { health } from '@omni/proto';
+import { ZodError } from 'zod';
 import { describeZodError } from '../http/errors';
 import type { Logger } from '../logging/logger';
 import { GrpcError } from './errors';
@@ -45,7 +45,8 @@ function contextOf(call: ServerUnaryCall<unknown, unknown>): CallContext {
 
 function toStatus(err: unknown, logger: Logger, path: string): { code: status; details: string } {
   if (err instanceof GrpcError) return { code: err.code, details: err.message };
-  if (err instanceof ZodError) return { code: status.INVALID_ARGUMENT, details: describeZodError(err).message };
+  if (err instanceof ZodError)
+    return { code: status.INVALID_ARGUMENT, details: describeZodError(err).message };
   logger.error({ err, method: path }, 'gRPC handler failed');
   return { code: status.INTERNAL, details: 'Internal error' };
 }
@@ -107,7 +108,9 @@ export function createGrpcServer(name: string, logger: Logger): GrpcServerHandle
     },
     listen(host, port, credentials = Credentials.createInsecure()) {
       return new Promise((resolve, reject) => {
-        server.bindAsync(`${host}:${port}`, credentials, (err, bound) => (err ? reject(err) : resolve(bound)));
+        server.bindAsync(`${host}:${port}`, credentials, (err, bound) =>
+          err ? reject(err) : resolve(bound),
+        );
       });
     },
     setServing(value) {

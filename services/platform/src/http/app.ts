@@ -36,7 +36,12 @@ function requestLog(logger: Logger): RequestHandler {
       if (req.path === '/healthz' || req.path === '/readyz') return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'debug';
-      logger[level]({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+      logger[level]({
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+      });
     });
     next();
   };
@@ -54,7 +59,10 @@ interface BodyParserError extends Error {
 }
 
 /** Maps every error to a status and a message a person understands; only 5xx are logged with stacks. */
-export function errorHandler(logger: Logger, mapError?: (err: unknown) => HttpError | undefined): ErrorRequestHandler {
+export function errorHandler(
+  logger: Logger,
+  mapError?: (err: unknown) => HttpError | undefined,
+): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const known = toHttpError(err) ?? mapError?.(err);
     const status = known?.status ?? 500;
@@ -80,7 +88,11 @@ function toHttpError(err: unknown): HttpError | undefined {
       return new HttpError(413, 'The request body is too large.', 'too_large');
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return new HttpError(415, 'The request body encoding is not supported; send UTF-8 JSON.', 'unsupported');
+      return new HttpError(
+        415,
+        'The request body encoding is not supported; send UTF-8 JSON.',
+        'unsupported',
+      );
     case 'request.aborted':
       return new HttpError(400, 'The request was aborted before its body arrived.', 'aborted');
     default:

@@ -18,12 +18,16 @@ export const badRequest = (message: string, details?: unknown) =>
   new HttpError(400, message, 'invalid_request', details);
 export const unauthorized = (message = 'Please sign in to continue.') =>
   new HttpError(401, message, 'unauthenticated');
-export const forbidden = (message = 'You do not have access to this.') => new HttpError(403, message, 'forbidden');
+export const forbidden = (message = 'You do not have access to this.') =>
+  new HttpError(403, message, 'forbidden');
 export const notFound = (message = 'Not found.') => new HttpError(404, message, 'not_found');
 export const conflict = (message: string) => new HttpError(409, message, 'conflict');
 
 /** 'title: Required; kind: Invalid option' — one readable line for a toast, plus the structured issues. */
-export function describeZodError(error: ZodError): { message: string; issues: { path: string; message: string }[] } {
+export function describeZodError(error: ZodError): {
+  message: string;
+  issues: { path: string; message: string }[];
+} {
   const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
   const message = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
   return { message: message || 'The request is not valid.', issues };

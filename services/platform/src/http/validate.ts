@@ -13,7 +13,9 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what =
   return result.data;
 }
 
-export const parseBody = <S extends z.ZodType>(schema: S, req: Request) => parseWith(schema, req.body ?? {}, 'body');
-export const parseQuery = <S extends z.ZodType>(schema: S, req: Request) => parseWith(schema, req.query, 'query');
+export const parseBody = <S extends z.ZodType>(schema: S, req: Request) =>
+  parseWith(schema, req.body ?? {}, 'body');
+export const parseQuery = <S extends z.ZodType>(schema: S, req: Request) =>
+  parseWith(schema, req.query, 'query');
 export const parseParams = <S extends z.ZodType>(schema: S, req: Request) =>
   parseWith(schema, req.params, 'path');

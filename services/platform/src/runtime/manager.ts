@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import type { PlatformConfig } from '../config/config';
 import type { ServiceName } from '../config/services';
 import { createGrpcClient, type PromiseClient } from '../grpc/client';
-import { createGrpcServer, type GrpcServerHandle } from '../grpc/server';
 import { httpErrorFromGrpc } from '../grpc/errors';
+import { createGrpcServer, type GrpcServerHandle } from '../grpc/server';
 import { apiNotFound, createHttpApp, errorHandler } from '../http/app';
 import { createLogger, type Logger } from '../logging/logger';
 import { createPorts, type Ports } from './ports';
@@ -80,7 +80,10 @@ export async function startPlatform(
       const grpc = createGrpcServer(name, serviceLogger);
       const http = createHttpApp({
         logger: serviceLogger,
-        csp: name === 'gateway' ? { 'img-src': ["'self'", 'data:', 'blob:'], 'media-src': ["'self'", 'blob:'] } : {},
+        csp:
+          name === 'gateway'
+            ? { 'img-src': ["'self'", 'data:', 'blob:'], 'media-src': ["'self'", 'blob:'] }
+            : {},
       });
       const r: Running = {
         module,

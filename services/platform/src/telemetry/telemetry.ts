@@ -53,7 +53,8 @@ export function startTelemetry(options: TelemetryOptions): NodeTracerProvider {
   const env = options.env ?? process.env;
   const processors: SpanProcessor[] = [];
   if (env.OTEL_EXPORTER_OTLP_ENDPOINT) processors.push(new BatchSpanProcessor(new OTLPTraceExporter()));
-  if (env.OMNI_TRACE_FILE) processors.push(new SimpleSpanProcessor(new FileSpanExporter(env.OMNI_TRACE_FILE)));
+  if (env.OMNI_TRACE_FILE)
+    processors.push(new SimpleSpanProcessor(new FileSpanExporter(env.OMNI_TRACE_FILE)));
   for (const exporter of options.exporters ?? []) processors.push(new SimpleSpanProcessor(exporter));
   provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? options.serviceName }),

@@ -13,7 +13,9 @@ export interface PublicObjectDoc {
 }
 
 export function onAssetApproved(bus: EventBus, store: DocumentStore, logger: Logger) {
-  store.collection<PublicObjectDoc>('public_objects', { indexes: [{ fields: { assetId: 1 }, unique: true }] });
+  store.collection<PublicObjectDoc>('public_objects', {
+    indexes: [{ fields: { assetId: 1 }, unique: true }],
+  });
   return consumeEvents({
     bus,
     store,

@@ -1,0 +1,90 @@
+import { Metadata, status } from '@grpc/grpc-js';
+import express from 'express';
+import { z } from 'zod';
+import { httpErrorFromGrpc } from '../src/grpc/errors';
+import { createHttpApp, errorHandler } from '../src/http/app';
+import { parseBody } from '../src/http/validate';
+import { createLogger } from '../src/logging/logger';
+
+const serviceError = (code: status, details: string) =>
+  Object.assign(new Error(details), { code, details, metadata: new Metadata() });
+
+describe('gRPC status → HTTP', () => {
+  it.each([
+    [status.INVALID_ARGUMENT, 400],
+    [status.UNAUTHENTICATED, 401],
+    [status.PERMISSION_DENIED, 403],
+    [status.NOT_FOUND, 404],
+    [status.ALREADY_EXISTS, 409],
+    [status.FAILED_PRECONDITION, 409],
+    [status.RESOURCE_EXHAUSTED, 429],
+    [status.UNAVAILABLE, 503],
+    [status.DEADLINE_EXCEEDED, 504],
+  ])('maps %s to %s', (code, http) => {
+    expect(httpErrorFromGrpc(serviceError(code, 'x'))?.status).toBe(http);
+  });
+
+  it('keeps a 4xx message and hides an internal one', () => {
+    expect(httpErrorFromGrpc(serviceError(status.NOT_FOUND, "There is no page called 'x'."))?.message).toBe(
+      "There is no page called 'x'.",
+    );
+    expect(httpErrorFromGrpc(serviceError(status.INTERNAL, 'TypeError at db.ts:4'))).toBeUndefined();
+  });
+});
+
+describe('HTTP app', () => {
+  const logger = createLogger('test');
+  let url: string;
+  let server: ReturnType<express.Express['listen']>;
+
+  beforeAll(async () => {
+    const app = createHttpApp({ logger });
+    app.post('/echo', (req, res) => {
+      const body = parseBody(z.object({ name: z.string().min(1) }).strict(), req);
+      res.json(body);
+    });
+    app.get('/boom', () => {
+      throw new Error('secret internals at /srv/app.ts:12');
+    });
+    app.use(errorHandler(logger, httpErrorFromGrpc));
+    await new Promise<void>((r) => {
+      server = app.listen(0, '127.0.0.1', () => r());
+    });
+    url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  const post = (body: string, type = 'application/json') =>
+    fetch(`${url}/echo`, { method: 'POST', headers: { 'content-type': type }, body });
+
+  it('answers malformed JSON with 400 and a readable message', async () => {
+    const res = await post('{"name":');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: { message: 'The request body is not valid JSON.', code: 'invalid_json' },
+    });
+  });
+
+  it('answers wrong types and unknown fields with 400 naming the field', async () => {
+    const wrong = await post(JSON.stringify({ name: 3 }));
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { error: { message: string } }).error.message).toMatch(
+      /^Invalid body: name: /,
+    );
+    const extra = await post(JSON.stringify({ name: 'a', admin: true }));
+    expect(extra.status).toBe(400);
+  });
+
+  it('answers a huge body with 413', async () => {
+    const res = await post(JSON.stringify({ name: 'x'.repeat(1_100_000) }));
+    expect(res.status).toBe(413);
+  });
+
+  it('answers an unexpected failure with a plain 500 that leaks nothing', async () => {
+    const res = await fetch(`${url}/boom`);
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(text).not.toMatch(/secret internals|app\.ts/);
+    expect(JSON.parse(text).error.message).toMatch(/Please try again/);
+  });
+});
