@@ -1,0 +1,78 @@
+// The slice in a real browser: the shell loads the marketing remote at run time and renders the
+// published assets of /music and /videos; an unknown path shows the not-found page.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { format } from 'date-fns';
+import type { Browser, Page } from 'playwright-core';
+import { artifacts, launchBrowser } from '../support/browser';
+import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { signTestToken } from '../support/tokens';
+
+let platform: TestPlatform;
+let browser: Browser;
+let page: Page;
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(join(__dirname, '../../frontends/shell/dist/index.html'))) {
+    throw new Error('The web app is not built: run `npm run build:frontends` (npm test does it first).');
+  }
+  platform = await startTestPlatform();
+  const admin = await signTestToken(await platform.ports.documents('identity'), { roles: ['admin'] });
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${admin}` };
+  for (const [title, description] of [
+    ['Midnight Drive', 'Synthwave single'],
+    ['Untitled Draft', ''],
+  ]) {
+    const res = await fetch(`${platform.url}/api/admin/assets`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ pageSlug: 'music', kind: 'music', title, description }),
+    });
+    const { asset } = (await res.json()) as { asset: { id: string } };
+    await fetch(`${platform.url}/api/admin/assets/${asset.id}/publish`, { method: 'POST', headers });
+  }
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(msg.text());
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.close();
+});
+
+it('renders the published music through the shell and the marketing remote', async () => {
+  await page.goto(`${platform.url}/music`);
+  await page.getByRole('heading', { name: 'Music', level: 1 }).waitFor();
+  const cards = page.getByTestId('asset-card');
+  await cards.first().waitFor();
+  expect(await cards.count()).toBe(2);
+  // Newest published first; description shown when present; published date as 'MMM d, yyyy'.
+  expect(await cards.nth(0).textContent()).toContain('Untitled Draft');
+  expect(await cards.nth(1).textContent()).toContain('Midnight Drive');
+  expect(await cards.nth(1).textContent()).toContain('Synthwave single');
+  expect(await cards.nth(1).textContent()).toContain(format(new Date(), 'MMM d, yyyy'));
+  await page.screenshot({ path: join(artifacts, 'music.png'), fullPage: true });
+});
+
+it('shows the empty text on /videos', async () => {
+  await page.goto(`${platform.url}/videos`);
+  await page.getByText('No videos available yet').waitFor();
+  expect(await page.getByTestId('asset-card').count()).toBe(0);
+});
+
+it('shows the not-found page for an unknown path, with status 404, and logs the path', async () => {
+  const response = await page.goto(`${platform.url}/no-such-page`);
+  expect(response?.status()).toBe(404);
+  await page.getByText('Oops! Page not found').waitFor();
+  expect(await page.getByText('404', { exact: true }).count()).toBeGreaterThan(0);
+  const home = page.getByRole('link', { name: 'Return to Home' });
+  expect(await home.getAttribute('href')).toBe('/');
+  expect(consoleErrors.some((e) => e.includes('/no-such-page'))).toBe(true);
+  await page.screenshot({ path: join(artifacts, 'not-found.png') });
+  await home.click();
+  await page.waitForURL(`${platform.url}/`);
+});
