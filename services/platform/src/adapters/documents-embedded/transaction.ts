@@ -17,6 +17,13 @@ export interface CommittedView {
 
 export class TransactionOverlay implements DocSource {
   private readonly staged = new Map<string, Map<string, Staged>>();
+  /**
+   * The committed version of each document when this transaction first read it. A write is checked
+   * against that version at commit, so a decision based on a read that another writer has since
+   * overtaken fails with a write conflict (and the transaction re-runs), as under MongoDB's snapshot
+   * isolation, instead of silently losing the other write.
+   */
+  private readonly firstSeen = new Map<string, Doc | undefined>();
   private finished = false;
 
   constructor(private readonly base: CommittedView) {}
@@ -29,13 +36,19 @@ export class TransactionOverlay implements DocSource {
   get(collection: string, id: string): Doc | undefined {
     const entry = this.staged.get(collection)?.get(id);
     if (entry) return entry.after ?? undefined;
-    return this.base.get(collection, id);
+    return this.seen(collection, id, this.base.get(collection, id));
+  }
+
+  private seen(collection: string, id: string, doc: Doc | undefined): Doc | undefined {
+    const key = `${collection}\u0000${id}`;
+    if (!this.firstSeen.has(key)) this.firstSeen.set(key, doc);
+    return doc;
   }
 
   *candidates(collection: string, filter: Filter): Iterable<Doc> {
     const staged = this.staged.get(collection);
     for (const doc of this.base.candidates(collection, filter)) {
-      if (!staged?.has(doc._id)) yield doc;
+      if (!staged?.has(doc._id)) yield this.seen(collection, doc._id, doc)!;
     }
     // Staged versions are offered whatever the filter: an index lookup on the committed state cannot know
     // about a staged change that makes a document match.
@@ -58,7 +71,12 @@ export class TransactionOverlay implements DocSource {
     for (const change of changes) {
       const existing = staged.get(change.id);
       if (!previous.has(change.id)) previous.set(change.id, existing);
-      const before = existing ? existing.before : this.base.get(collection, change.id);
+      const key = `${collection}\u0000${change.id}`;
+      const before = existing
+        ? existing.before
+        : this.firstSeen.has(key)
+          ? this.firstSeen.get(key)
+          : this.base.get(collection, change.id);
       staged.set(change.id, { before, after: change.after });
     }
     try {
