@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createEmbeddedEventBus } from '../../src/adapters/events-embedded';
+import { GroupOffsets } from '../../src/adapters/events-embedded/group-offsets';
+import { createLogger } from '../../src/logging/logger';
 import type { EventBus, IncomingMessage } from '../../src/ports/events';
 import { collector, sleep, waitUntil } from '../support/events-harness';
 
@@ -215,5 +217,51 @@ describe('embedded consumer groups', () => {
     await expect(
       bus.subscribe({ groupId: 'g', topics: ['t'], handler: async () => undefined }),
     ).rejects.toThrow(/closed/);
+  });
+});
+
+describe('embedded consumer offsets file', () => {
+  const silent = createLogger('events-embedded-test');
+  const root = () => path.join(dataDir, 'events');
+
+  it('keeps the latest commit per partition across reload and compacts the commit log', async () => {
+    const offsets = GroupOffsets.load(root(), 'g/../weird id', {
+      fsync: true,
+      logger: silent,
+      compactAfterLines: 10,
+    });
+    for (let i = 1; i <= 50; i++) await offsets.commit('t', i % 3, i);
+    await offsets.commit('other', 0, 7);
+    await offsets.close();
+    const files = fs.readdirSync(path.join(root(), 'groups'));
+    expect(files).toHaveLength(1); // the group id became a safe file name, not a path
+    const lineCount = fs
+      .readFileSync(path.join(root(), 'groups', files[0]!), 'utf8')
+      .trim()
+      .split('\n').length;
+    expect(lineCount).toBeLessThanOrEqual(10);
+
+    const reloaded = GroupOffsets.load(root(), 'g/../weird id', { fsync: true, logger: silent });
+    expect([
+      reloaded.get('t', 0),
+      reloaded.get('t', 1),
+      reloaded.get('t', 2),
+      reloaded.get('other', 0),
+    ]).toEqual([48, 49, 50, 7]);
+    expect(reloaded.get('t', 9)).toBeUndefined();
+    await reloaded.close();
+  });
+
+  it('ignores and cuts a torn last commit', async () => {
+    const offsets = GroupOffsets.load(root(), 'g', { fsync: true, logger: silent });
+    await offsets.commit('t', 0, 5);
+    await offsets.close();
+    const [file] = fs.readdirSync(path.join(root(), 'groups'));
+    fs.appendFileSync(path.join(root(), 'groups', file!), '{"t":"t","p":0,"o":9');
+    const reloaded = GroupOffsets.load(root(), 'g', { fsync: true, logger: silent });
+    expect(reloaded.get('t', 0)).toBe(5);
+    await reloaded.commit('t', 0, 6);
+    await reloaded.close();
+    expect(GroupOffsets.load(root(), 'g', { fsync: true, logger: silent }).get('t', 0)).toBe(6);
   });
 });

@@ -39,7 +39,7 @@ async function consume(dir: string, group: string): Promise<void> {
     groupId: group,
     topics: [TOPIC],
     handler: async (m) => {
-      await new Promise((resolve) => setTimeout(resolve, 2));
+      await new Promise((resolve) => setTimeout(resolve, 4));
       say(`handled ${m.partition} ${m.offset} ${m.value}`);
     },
   });

@@ -1,6 +1,6 @@
 // The embedded EventBus: Kafka's semantics in one process, persisted under <dataDir>/events.
 //   topics/<topic>/topic.json, topics/<topic>/<partition>.log   append-only JSON-lines logs
-//   groups/<base64url(groupId)>.json                             committed offsets per group
+//   groups/<base64url(groupId)>.offsets                          committed offsets per group (commit log)
 import path from 'node:path';
 import { createLogger, type Logger } from '../../logging/logger';
 import {
@@ -168,7 +168,7 @@ export class EmbeddedEventBus implements EventBus {
       this.closing = true;
       await Promise.allSettled([...this.subscriptions].map((s) => s.close()));
       await Promise.allSettled([...this.groups.values()].map((g) => g.stop()));
-      await Promise.allSettled([...this.groupOffsets.values()].map((o) => o.flush()));
+      await Promise.allSettled([...this.groupOffsets.values()].map((o) => o.close()));
       await this.topics.close();
       this.releaseLock();
       this.logger.info({ dir: this.root }, 'event log closed');
@@ -193,7 +193,7 @@ export class EmbeddedEventBus implements EventBus {
   private offsetsFor(groupId: string): GroupOffsets {
     let offsets = this.groupOffsets.get(groupId);
     if (!offsets) {
-      offsets = GroupOffsets.load(this.root, groupId, this.fsync);
+      offsets = GroupOffsets.load(this.root, groupId, { fsync: this.fsync, logger: this.logger });
       this.groupOffsets.set(groupId, offsets);
     }
     return offsets;
