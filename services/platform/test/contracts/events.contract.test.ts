@@ -13,7 +13,7 @@ import {
 
 const kafkaBrokers = process.env.KAFKA_BROKERS?.trim();
 
-describeContract('embedded', embeddedTarget);
+describeContract('embedded', embeddedTarget, 15_000);
 
 if (!kafkaBrokers) {
   console.warn(
@@ -23,16 +23,18 @@ if (!kafkaBrokers) {
 (kafkaBrokers ? describe : describe.skip)(
   `EventBus contract: kafka${kafkaBrokers ? '' : ' (SKIPPED: KAFKA_BROKERS not set)'}`,
   () => {
-    if (kafkaBrokers) contractCases(() => kafkaTarget(kafkaBrokers));
+    if (kafkaBrokers) contractCases(() => kafkaTarget(kafkaBrokers), 120_000);
     else it('runs only with KAFKA_BROKERS', () => undefined);
   },
 );
 
-function describeContract(name: string, makeTarget: () => EventBusTarget): void {
-  describe(`EventBus contract: ${name}`, () => contractCases(makeTarget));
+function describeContract(name: string, makeTarget: () => EventBusTarget, testTimeoutMs: number): void {
+  describe(`EventBus contract: ${name}`, () => contractCases(makeTarget, testTimeoutMs));
 }
 
-function contractCases(makeTarget: () => EventBusTarget): void {
+/** `testTimeoutMs` per case: a real broker spends seconds in group joins and rebalances. */
+function contractCases(makeTarget: () => EventBusTarget, testTimeoutMs: number): void {
+  const it = (name: string, fn: () => Promise<void>) => test(name, fn, testTimeoutMs);
   let target: EventBusTarget;
   let bus: EventBus;
   const extraBuses: EventBus[] = [];
