@@ -229,7 +229,7 @@ export function createConfig({ name, packageDir, exposes }, mode = 'production')
       headers: { 'Access-Control-Allow-Origin': '*' },
       client: { overlay: { errors: true, warnings: false } },
       proxy: isShell
-        ? [{ context: ['/api'], target: process.env.OMNI_API_URL ?? 'http://localhost:8080' }]
+        ? [{ context: ['/api'], target: process.env.OMNI_API_URL ?? 'http://127.0.0.1:8080' }]
         : [],
       setupMiddlewares: isShell
         ? (middlewares) => {
