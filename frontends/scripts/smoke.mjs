@@ -356,8 +356,14 @@ async function main() {
   await check('a remote that is down shows a friendly fallback, the rest keeps working', async () => {
     downRemotes.add('dashboard');
     try {
-      const { page } = await openPage('/login');
+      const { page, errors } = await openPage('/login');
       await page.getByTestId('remote-unavailable').waitFor({ timeout: 15_000 });
+      // The runtime plugin answered the failed load; the error boundary (last resort) was not needed.
+      assert(
+        errors.some((e) => e.includes('failed to load (onLoad)')),
+        'runtime plugin did not report the failure',
+      );
+      assert(!errors.some((e) => e.includes('a remote page failed')), 'fell through to the error boundary');
       await page.getByRole('heading', { name: 'This part of Omni is temporarily unavailable' }).waitFor();
       await shot(page, 'remote-down');
       await page.getByRole('link', { name: 'Return to Home' }).click();

@@ -32,7 +32,10 @@ function ensureFederation(): Promise<void> {
 type PageModule = { default: ComponentType };
 
 function isPageModule(value: unknown): value is PageModule {
-  return typeof value === 'object' && value !== null && typeof (value as PageModule).default === 'function';
+  if (typeof value !== 'object' || value === null) return false;
+  const component: unknown = (value as { default?: unknown }).default;
+  // Function components, and memo/forwardRef objects.
+  return typeof component === 'function' || (typeof component === 'object' && component !== null);
 }
 
 /** Loads `remote/expose` (e.g. marketing/./MusicPage) and returns its default-exported component. */

@@ -12,8 +12,9 @@ export function remoteFallbackPlugin(Fallback: ComponentType): ModuleFederationR
     errorLoadRemote({ id, error, lifecycle }) {
       console.error(`[omni] remote module "${id}" failed to load (${lifecycle})`, error);
       // Only the module-level failure is answered: a stand-in manifest would hide the real error.
+      // What is returned here is what loadRemote() resolves to, so it is the module itself.
       if (lifecycle !== 'onLoad') return undefined;
-      return () => ({ __esModule: true, default: Fallback });
+      return { __esModule: true, default: Fallback };
     },
   };
 }
