@@ -1,14 +1,14 @@
 // Runs the k6 scripts' code under jest with k6's modules replaced by recorders: k6 itself is not
 // installable here, so this is what proves each script requests the right URLs, checks the right
 // things and exports thresholds k6 will enforce.
-type Response = { status: number; headers: Record<string, string> };
-type Checks = Record<string, (r: Response) => boolean>;
+type K6Response = { status: number; headers: Record<string, string> };
+type Checks = Record<string, (r: K6Response) => boolean>;
 
 const calls: { url: string }[] = [];
 const checkResults: Record<string, boolean> = {};
 let nextStatus = 200;
 
-const respond = (url: string): Response => {
+const respond = (url: string): K6Response => {
   calls.push({ url });
   return { status: nextStatus, headers: { 'Content-Type': 'application/json; charset=utf-8' } };
 };
@@ -16,7 +16,7 @@ const respond = (url: string): Response => {
 jest.mock(
   'k6',
   () => ({
-    check: (res: Response, checks: Checks) => {
+    check: (res: K6Response, checks: Checks) => {
       for (const [name, fn] of Object.entries(checks)) checkResults[name] = fn(res);
       return true;
     },
