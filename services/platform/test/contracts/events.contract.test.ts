@@ -167,7 +167,7 @@ function contractCases(makeTarget: () => EventBusTarget, testTimeoutMs: number):
     await bus.ensureTopics([topic], 3);
     const attempts: Array<{ attempt: number; at: number }> = [];
     const good: Array<IncomingMessage & { at: number }> = [];
-    const retry = { maxAttempts: 3, initialBackoffMs: 60, maxBackoffMs: 200 };
+    const retry = { maxAttempts: 3, initialBackoffMs: 150, maxBackoffMs: 400 };
     const sub = await bus.subscribe({
       groupId: target.unique('g'),
       topics: [topic],
