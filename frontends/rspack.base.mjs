@@ -139,6 +139,9 @@ export function createConfig({ name, packageDir, exposes }, mode = 'production')
             // a remote redeploys without rebuilding the shell.
             remotes: {},
             shared: sharedSingletons(true),
+            // 'version-first' would download every registered remote's entry to compare versions
+            // before the first shared module loads; the host already provides them all.
+            shareStrategy: 'loaded-first',
             manifest: false,
             dts: false,
             // Drop the runtime's Node.js code paths from the browser bundle.
@@ -149,6 +152,7 @@ export function createConfig({ name, packageDir, exposes }, mode = 'production')
             filename: 'remoteEntry.js',
             exposes,
             shared: sharedSingletons(false),
+            shareStrategy: 'loaded-first',
             manifest: true,
             dts: false,
             experiments: { optimization: { target: 'web' } },

@@ -190,6 +190,27 @@ async function main() {
     await page.close();
   });
 
+  // Reported, not asserted: timers on a shared 2-core machine are noise (the bar is measured by
+  // benchmarks). Served uncompressed here, so the gateway (gzip/brotli) does better.
+  await check('landing page largest contentful paint, cold cache (reported; target under 1 s)', async () => {
+    const context = await browser.newContext(); // fresh context: nothing cached
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const lcp = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            resolve(entries[entries.length - 1].startTime);
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    assert(Number.isFinite(lcp) && lcp > 0, 'no LCP entry recorded');
+    console.log(`      LCP ${Math.round(lcp)} ms${lcp < 1000 ? '' : ' (over the 1 s target)'}`);
+    await context.close();
+  });
+
   await check('remotes load lazily: only marketing is fetched on /', async () => {
     const page = await browser.newPage();
     const fetched = new Set();

@@ -2,6 +2,11 @@ import '@omni/ui/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { ensureFederation } from './federation/federation';
+
+// Start reading the remote list now, while React renders, so the first remote page does not wait
+// for it. A failure is reported by the page that needs a remote; nothing to do here.
+ensureFederation().catch(() => undefined);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

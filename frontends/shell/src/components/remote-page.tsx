@@ -4,24 +4,35 @@ import { loadRemotePage, type RemoteName } from '../federation/federation';
 import { PageLoading } from './page-loading';
 import { RemoteBoundary } from './remote-boundary';
 
-const RemoteProviders = lazy(() => import('./remote-providers'));
-
 const cache = new Map<string, LazyExoticComponent<ComponentType>>();
 
 /**
- * One lazy component per exposed module, created once so React keeps it between renders. A failed
- * load is forgotten, so visiting the route again retries instead of replaying the old rejection.
+ * One lazy component per exposed module, created once so React keeps it between renders. The page's
+ * code and the providers it needs (react-query) download in parallel, not one after the other. A
+ * failed load is forgotten, so visiting the route again retries instead of replaying the rejection.
  */
 function lazyRemote(remote: RemoteName, expose: string): LazyExoticComponent<ComponentType> {
   const key = `${remote}:${expose}`;
   let component = cache.get(key);
   if (!component) {
-    component = lazy(() =>
-      loadRemotePage(remote, expose).catch((error: unknown) => {
+    component = lazy(async () => {
+      try {
+        const [{ default: RemoteProviders }, { default: Page }] = await Promise.all([
+          import('./remote-providers'),
+          loadRemotePage(remote, expose),
+        ]);
+        return {
+          default: () => (
+            <RemoteProviders>
+              <Page />
+            </RemoteProviders>
+          ),
+        };
+      } catch (error) {
         cache.delete(key);
         throw error;
-      }),
-    );
+      }
+    });
     cache.set(key, component);
   }
   return component;
@@ -34,9 +45,7 @@ export function RemotePage({ remote, expose }: { remote: RemoteName; expose: str
   return (
     <RemoteBoundary key={pathname}>
       <Suspense fallback={<PageLoading />}>
-        <RemoteProviders>
-          <Page />
-        </RemoteProviders>
+        <Page />
       </Suspense>
     </RemoteBoundary>
   );

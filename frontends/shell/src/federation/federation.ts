@@ -10,14 +10,16 @@ let ready: Promise<void> | null = null;
 
 /**
  * Registers the remotes named by /app-config.json with the federation runtime the build created for
- * the shell (same name, so `init` extends it rather than making a second instance). Runs once, on
- * the first remote route visited: remotes are fetched only when a route needs them.
+ * the shell (same name, so `init` extends it rather than making a second instance). Runs once; it
+ * only fetches the small config, remotes themselves are fetched when a route needs them.
  */
-function ensureFederation(): Promise<void> {
+export function ensureFederation(): Promise<void> {
   ready ??= fetchAppConfig()
     .then((config) => {
       init({
         name: 'shell',
+        // Load only the remote a route asks for (see rspack.base.mjs).
+        shareStrategy: 'loaded-first',
         remotes: Object.entries(config.remotes).map(([name, entry]) => ({ name, entry })),
         plugins: [remoteFallbackPlugin(RemoteUnavailable)],
       });
