@@ -5,14 +5,7 @@
 // - each subscription is its own consumer in its group, auto-commit off, committing the next offset only
 //   after the handler succeeded or the message went to the dead-letter topic (at-least-once);
 // - retry / backoff / DLQ is the shared loop the embedded log uses too.
-import {
-  type Admin,
-  Kafka,
-  type Message,
-  Partitioners,
-  type Producer,
-  type SASLOptions,
-} from 'kafkajs';
+import { type Admin, Kafka, type Message, Partitioners, type Producer, type SASLOptions } from 'kafkajs';
 import { z } from 'zod';
 import { createLogger, type Logger } from '../../logging/logger';
 import {
@@ -224,6 +217,11 @@ export class KafkaEventBus implements EventBus {
       },
     };
     this.subscriptions.add(subscription);
+    if (this.closing) {
+      // close() ran while this consumer was joining and could not see it: do not leave it running.
+      await subscription.close();
+      throw new Error('event bus is closed');
+    }
     return subscription;
   }
 
