@@ -3,8 +3,8 @@
 // health, and kafkajs → pino log mapping. The protocol side runs in events.contract.test.ts when
 // KAFKA_BROKERS is set.
 import { logLevel } from 'kafkajs';
-import { pinoLogCreator } from '../../src/adapters/events-kafka/kafka-logging';
 import { createKafkaEventBus } from '../../src/adapters/events-kafka';
+import { pinoLogCreator } from '../../src/adapters/events-kafka/kafka-logging';
 import type { Logger } from '../../src/logging/logger';
 import { DLQ_HEADERS, type EventBus, type IncomingMessage } from '../../src/ports/events';
 import { FakeKafka } from '../support/events-fake-kafka';

@@ -1,6 +1,6 @@
 // kafkajs logs through its own logger; route every line into our pino logger so Kafka client problems
 // appear with the service's other logs (and its redaction), at the matching level.
-import { type LogEntry, logLevel, type logCreator } from 'kafkajs';
+import { type LogEntry, type logCreator, logLevel } from 'kafkajs';
 import type { Logger } from '../../logging/logger';
 
 /** The most detailed kafkajs level worth producing, given what the pino logger would keep anyway. */
