@@ -216,8 +216,9 @@ export function createConfig({ name, packageDir, exposes }, mode = 'production')
       },
     },
     module: {
-      // An import of a name a module does not export (e.g. a router hook missing from the facade)
-      // fails the build instead of becoming `undefined` at run time.
+      // An import of a name a module does not export fails the build instead of becoming
+      // `undefined` at run time. (Imports of shared modules are checked by tsc instead: the bundler
+      // cannot see their exports.)
       parser: { javascript: { exportsPresence: 'error' } },
       rules: [tsRule(isDev), cssRule({ packageDir, withBase: isShell })],
     },
