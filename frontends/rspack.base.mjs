@@ -223,7 +223,17 @@ export function createConfig({ name, packageDir, exposes }, mode = 'production')
       rules: [tsRule(isDev), cssRule({ packageDir, withBase: isShell })],
     },
     plugins,
-    optimization: isDev ? {} : { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    optimization: isDev
+      ? {}
+      : {
+          moduleIds: 'deterministic',
+          chunkIds: 'deterministic',
+          // A remote's stylesheet is the same for all its pages: one file, fetched once, instead of
+          // one copy per exposed module.
+          splitChunks: isShell
+            ? undefined
+            : { cacheGroups: { styles: { type: 'css', name: 'styles', chunks: 'all', enforce: true } } },
+        },
     performance: { hints: false },
     stats: isDev ? 'errors-warnings' : 'errors-warnings',
     devServer: {
