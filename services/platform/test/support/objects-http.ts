@@ -1,7 +1,8 @@
 // Serves a local object store's router on an ephemeral loopback port. The port is only known after
 // listen(), and the store needs it for its public base URL, so the app delegates to a router set later.
-import type { AddressInfo } from 'node:net';
+
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import express from 'express';
 
 export interface EphemeralServer {

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { createLogger } from '../../logging/logger';
 import {
-  type CollectionSpec,
   type Collection,
+  type CollectionSpec,
   type Doc,
   type DocumentStore,
   DuplicateKeyError,

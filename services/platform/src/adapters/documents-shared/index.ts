@@ -1,8 +1,7 @@
 // The filter, update and sort language the embedded and MongoDB document adapters share.
 export { equalities, equalityOf, matchesFilter, validateFilter } from './filter';
 export { coversDoc, indexKeys, indexName, lookupKey } from './indexes';
+export { prepareInsert } from './insert';
 export { compareBySort, validateSort } from './sort';
 export { applyUpdate, normaliseUpdate, seedFromFilter, validateUpdate } from './update';
-export { InvalidQueryError, isPlainObject, toStorable } from './values';
-export { prepareInsert } from './insert';
-export { deepEqual } from './values';
+export { deepEqual, InvalidQueryError, isPlainObject, toStorable } from './values';

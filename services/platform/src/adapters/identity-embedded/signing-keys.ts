@@ -2,8 +2,8 @@
 // tokens stay valid across restarts. Keycloak holds its own keys in production; this exists only so one
 // machine has a real issuer with the same JWKS layout.
 import { randomUUID } from 'node:crypto';
-import { type Doc, type DocumentStore, DuplicateKeyError } from '@omni/platform';
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import { type Doc, type DocumentStore, DuplicateKeyError } from '../../ports/documents';
 
 export interface SigningKeyDoc extends Doc {
   publicJwk: JWK;
