@@ -1,6 +1,7 @@
 // The foundation's slice through the real HTTP surface: gateway → gRPC → cms → documents port, the
 // moderation API's guards, and the asset.approved event reaching storage through the event bus.
-import type { Doc } from '@omni/platform';
+import { createGrpcClient, type Doc } from '@omni/platform';
+import { cms } from '@omni/proto';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { signTestToken } from '../support/tokens';
 
@@ -160,6 +161,32 @@ describe('moderation and publishing', () => {
     }
     expect(found).toMatchObject({ assetId: asset.id });
     expect(await publicObjects.count({ assetId: asset.id })).toBe(1);
+  });
+
+  it('drops cached public pages when cms announces a decision made elsewhere (asset.approved)', async () => {
+    const asset = await createAsset('Approved by another gateway');
+    const before = (await (await api('/api/pages/music/assets')).json()) as { assets: { id: string }[] };
+    expect(before.assets.map((a) => a.id)).not.toContain(asset.id);
+    // Straight to cms over gRPC, as a second gateway replica would: only the event can refresh this one.
+    const direct = createGrpcClient(cms.CmsServiceService, platform.config.grpcAddress('cms'));
+    await direct.publishAsset({ assetId: asset.id, actorId: 'another-replica' });
+    direct.close();
+    let ids: string[] = [];
+    for (let i = 0; i < 100 && !ids.includes(asset.id); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      ids = (
+        (await (await api('/api/pages/music/assets')).json()) as { assets: { id: string }[] }
+      ).assets.map((a) => a.id);
+    }
+    expect(ids).toContain(asset.id);
+  });
+
+  it('answers a repeated public read with 304 when the ETag matches', async () => {
+    const first = await api('/api/pages/music/assets');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await api('/api/pages/music/assets', { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
   });
 
   it('refuses anonymous callers (401), artists (403) and forged tokens (401)', async () => {

@@ -2,6 +2,7 @@
 // object URLs and the issuer's endpoints forwarded to storage and identity. Talks gRPC to every service.
 import { createGuards, createTokenVerifier, issuerPath, jwksPath, type ServiceModule } from '@omni/platform';
 import { cms, health } from '@omni/proto';
+import { invalidateOnModeration, PublicCache } from './cache/public-cache';
 import { adminRoutes } from './http/admin';
 import { defaultFrontendsDir, mountFrontends } from './http/frontends';
 import { mountHealth } from './http/health';
@@ -28,8 +29,11 @@ export const gatewayService: ServiceModule = {
     const guards = createGuards(verifier);
 
     mountHealth(http, (service) => ctx.client(service, health.HealthService));
-    http.use('/api', publicRoutes(cmsClient));
-    http.use('/api/admin', adminRoutes(cmsClient, guards));
+    const publicCache = new PublicCache();
+    const invalidation = await invalidateOnModeration(await ctx.ports.events(), publicCache, logger);
+    ctx.onStop(() => invalidation.close());
+    http.use('/api', publicRoutes(cmsClient, publicCache));
+    http.use('/api/admin', adminRoutes(cmsClient, guards, () => publicCache.clear()));
     http.use(
       '/objects',
       forwardTo(() => config.httpUrl('storage'), logger),

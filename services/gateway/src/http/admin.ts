@@ -19,7 +19,12 @@ const rejectBody = z.object({
   reason: z.string().trim().min(1, 'Please give a reason for the rejection.').max(2000),
 });
 
-export function adminRoutes(client: PromiseClient<typeof cms.CmsServiceService>, guards: Guards): Router {
+export function adminRoutes(
+  client: PromiseClient<typeof cms.CmsServiceService>,
+  guards: Guards,
+  /** Called after a publish or reject went through, so public caches show the change at once. */
+  onModerated: () => void = () => undefined,
+): Router {
   const router = createRouter();
   router.use(guards.requireAdmin);
   router.post('/assets', async (req, res) => {
@@ -37,12 +42,14 @@ export function adminRoutes(client: PromiseClient<typeof cms.CmsServiceService>,
   router.post('/assets/:id/publish', async (req, res) => {
     const { id } = parseParams(idParams, req);
     const { asset } = await client.publishAsset({ assetId: id, actorId: req.principal!.userId });
+    onModerated();
     res.json({ asset: assetJson(asset!) });
   });
   router.post('/assets/:id/reject', async (req, res) => {
     const { id } = parseParams(idParams, req);
     const { reason } = parseBody(rejectBody, req);
     const { asset } = await client.rejectAsset({ assetId: id, reason, actorId: req.principal!.userId });
+    onModerated();
     res.json({ asset: assetJson(asset!) });
   });
   return router;
