@@ -61,6 +61,14 @@ function sharedSingletons(isHost) {
     'react-router': entry('react-router', true),
     '@tanstack/react-query': entry('@tanstack/react-query', false),
     sonner: entry('sonner', false),
+    // Our own singleton: the browser session (tokens, refresh timer, listeners). A second copy in a
+    // remote would not see the shell's sign-in. Loaded by whoever needs it first, like react-query.
+    '@omni/ui/session': {
+      singleton: true,
+      eager: false,
+      version: installedVersion('@omni/ui'),
+      requiredVersion: `^${installedVersion('@omni/ui')}`,
+    },
   };
 }
 

@@ -1,5 +1,29 @@
 // Public surface of the Omni UI kit. The package has no side effects (see package.json), so a
 // bundle only carries the components it imports.
+
+export type {
+  AuthSession,
+  SessionProfile,
+  SessionState,
+  SessionStatus,
+  SessionUser,
+} from '@omni/ui/session';
+export {
+  type AuthProviders,
+  type Credentials,
+  consumeMagicLink,
+  displayNameOf,
+  fetchAuthProviders,
+  googleSignInUrl,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  sendMagicLink,
+  signInWithPassword,
+  signUp,
+  updateDisplayName,
+  verifyEmail,
+} from './auth-api';
 export { Badge, type BadgeProps, badgeVariants } from './components/badge';
 export { Button, type ButtonProps } from './components/button';
 export { buttonVariants } from './components/button-variants';
@@ -18,6 +42,7 @@ export {
   DialogTitle,
   DialogTrigger,
 } from './components/dialog';
+export { FormField, type FormFieldProps } from './components/form-field';
 export { Input } from './components/input';
 export { Label } from './components/label';
 export { Progress } from './components/progress';
@@ -42,8 +67,10 @@ export {
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './components/tabs';
 export { Textarea } from './components/textarea';
 export { Toaster, toast } from './components/toaster';
+export type { ApiFetchOptions } from './lib/api';
 export { ApiError, apiFetch } from './lib/api';
 export { cn } from './lib/cn';
 export { formatPublished, formatTable } from './lib/dates';
 export { createQueryClient, QueryProvider } from './lib/query';
 export { APP_NAME, useDocumentTitle } from './lib/use-document-title';
+export { useSession } from './use-session';

@@ -1,10 +1,139 @@
-import { DashboardPlaceholder } from '../components/app-frame';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, FormField, requestPasswordReset, resetPassword, toast } from '@omni/ui';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AuthLayout } from '../components/auth-layout';
+import { DevMailboxHint } from '../components/dev-mailbox-hint';
+import {
+  type EmailOnlyValues,
+  emailOnlySchema,
+  type NewPasswordValues,
+  newPasswordSchema,
+} from '../lib/auth-schemas';
+import { errorMessage } from '../lib/error-message';
+
+const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
+
+/** Step 1: ask for the email. The answer is the same whether or not an account exists. */
+function RequestResetForm() {
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<EmailOnlyValues>({ resolver: zodResolver(emailOnlySchema), defaultValues: { email: '' } });
+
+  async function onSubmit({ email }: EmailOnlyValues) {
+    try {
+      const message = await requestPasswordReset(email);
+      setSentMessage(message);
+      toast.success('Check your email', { description: message });
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not send the reset link. Please try again.'));
+    }
+  }
+
+  return (
+    <form className="space-y-4" onSubmit={handleSubmit(onSubmit)} noValidate>
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Sending…' : 'Send reset link'}
+      </Button>
+      {sentMessage ? (
+        <p className="rounded-md bg-muted px-3 py-2 text-sm" role="status" data-testid="reset-requested">
+          {sentMessage}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** Step 2, from the emailed link (?reset=<token>): choose the new password. */
+function NewPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordValues>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  async function onSubmit({ password }: NewPasswordValues) {
+    try {
+      toast.success(await resetPassword(token, password));
+      navigate('/login', { replace: true });
+    } catch (error) {
+      setFailed(true);
+      toast.error(errorMessage(error, 'Could not update the password. Please try again.'));
+    }
+  }
+
+  return (
+    <form className="space-y-4" onSubmit={handleSubmit(onSubmit)} noValidate>
+      <FormField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 6 characters."
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <FormField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Saving…' : 'Set new password'}
+      </Button>
+      {failed ? (
+        <p className="text-center text-sm text-muted-foreground">
+          Link not working?{' '}
+          <Link to="/forgot-password" className={linkClass}>
+            Request a new one
+          </Link>
+        </p>
+      ) : null}
+    </form>
+  );
+}
 
 export default function ForgotPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('reset');
   return (
-    <DashboardPlaceholder
-      title="Reset your password"
-      description="We will email you a link to choose a new password."
-    />
+    <AuthLayout
+      title={token ? 'Choose a new password' : 'Reset your password'}
+      description={
+        token
+          ? 'Enter the new password for your account.'
+          : 'Enter the email you signed up with and we will send you a link to choose a new password.'
+      }
+      footer={
+        <>
+          <p>
+            Remembered it?{' '}
+            <Link to="/login" className={linkClass}>
+              Back to sign in
+            </Link>
+          </p>
+          {token ? null : <DevMailboxHint />}
+        </>
+      }
+    >
+      {token ? <NewPasswordForm key={token} token={token} /> : <RequestResetForm />}
+    </AuthLayout>
   );
 }

@@ -1,10 +1,142 @@
-import { DashboardPlaceholder } from '../components/app-frame';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, FormField, resendVerification, signInWithPassword, toast } from '@omni/ui';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { AuthLayout, Divider } from '../components/auth-layout';
+import { DevMailboxHint } from '../components/dev-mailbox-hint';
+import { GoogleButton } from '../components/google-button';
+import { MagicLinkButton } from '../components/magic-link-button';
+import { RedirectIfSignedIn } from '../components/session-gates';
+import { type LoginValues, loginSchema } from '../lib/auth-schemas';
+import { errorMessage } from '../lib/error-message';
+
+/** What the sign-up page hands over when it sends a new user here. */
+interface LoginLocationState {
+  email?: string;
+  signedUp?: boolean;
+}
+
+function LoginForm() {
+  const navigate = useNavigate();
+  const handover = (useLocation().state ?? {}) as LoginLocationState;
+  const [needsConfirmation, setNeedsConfirmation] = useState(false);
+  const [resending, setResending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: handover.email ?? '', password: '' },
+  });
+
+  async function onSubmit(values: LoginValues) {
+    try {
+      await signInWithPassword(values);
+      toast.success('Welcome back!');
+      navigate('/app', { replace: true });
+    } catch (error) {
+      const message = errorMessage(error, 'Unable to sign in.');
+      if (/confirm/i.test(message)) {
+        setNeedsConfirmation(true);
+        toast.error('Email not confirmed', {
+          description: 'Please confirm your email. You can resend the verification email below.',
+        });
+      } else {
+        toast.error(message);
+      }
+    }
+  }
+
+  async function onResend() {
+    const email = getValues('email').trim();
+    if (!email) {
+      toast.error('Enter email first', { description: 'Type your email above so we can resend the link.' });
+      return;
+    }
+    setResending(true);
+    try {
+      toast.success(await resendVerification(email));
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not resend the verification email.'));
+    } finally {
+      setResending(false);
+    }
+  }
+
+  return (
+    <>
+      {handover.signedUp ? (
+        <p className="mb-4 rounded-md bg-muted px-3 py-2 text-sm" role="status">
+          Check your email for the verification link, then sign in.
+        </p>
+      ) : null}
+      <form className="space-y-4" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="flex justify-end">
+          <Link
+            to="/forgot-password"
+            className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Signing in…' : 'Sign In'}
+        </Button>
+        {needsConfirmation ? (
+          <Button type="button" variant="outline" className="w-full" onClick={onResend} disabled={resending}>
+            {resending ? 'Sending…' : 'Resend verification email'}
+          </Button>
+        ) : null}
+      </form>
+      <Divider />
+      <div className="space-y-3">
+        <GoogleButton />
+        <MagicLinkButton className="w-full" redirectTo="/app" getEmail={() => getValues('email')} />
+        <p className="text-center text-xs text-muted-foreground">
+          No password needed: we email you a one-time sign-in link for the address above.
+        </p>
+      </div>
+    </>
+  );
+}
 
 export default function LoginPage() {
   return (
-    <DashboardPlaceholder
-      title="Sign in"
-      description="Sign in with your email and password, Google, or a one-time email link."
-    />
+    <RedirectIfSignedIn>
+      <AuthLayout
+        title="Sign in"
+        description="Welcome back. Sign in to manage your releases."
+        footer={
+          <>
+            <p>
+              New to Omni?{' '}
+              <Link to="/signup" className="font-medium text-primary underline-offset-4 hover:underline">
+                Create account
+              </Link>
+            </p>
+            <DevMailboxHint />
+          </>
+        }
+      >
+        <LoginForm />
+      </AuthLayout>
+    </RedirectIfSignedIn>
   );
 }

@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { EmailLinks } from '../session/email-links';
 import { LazyToaster } from './lazy-toaster';
 
 /** The frame around every page: remotes render their own header, main and footer inside it. */
@@ -14,6 +15,7 @@ export function ShellLayout() {
       <Outlet />
       <ScrollRestoration />
       <LazyToaster />
+      <EmailLinks />
     </>
   );
 }

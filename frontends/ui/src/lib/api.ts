@@ -1,3 +1,5 @@
+import { getSessionStore } from '@omni/ui/session';
+
 /** An HTTP failure from the Omni API, carrying the server's own message when it sent one. */
 export class ApiError extends Error {
   readonly status: number;
@@ -27,22 +29,48 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/**
- * fetch() for the gateway's JSON API. Resolves to the parsed body; rejects with an ApiError whose
- * message is the gateway's `{ error: { message } }` (so screens can show it as is), or a generic
- * text naming the status when the body has none. Network failures reject with a readable message too.
- */
-export async function apiFetch<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {
+export interface ApiFetchOptions {
+  /**
+   * Send the signed-in user's access token (default true). The auth endpoints themselves pass
+   * false: a login must not carry, or try to refresh, somebody's old token.
+   */
+  auth?: boolean;
+}
+
+async function send(path: string, init: RequestInit, token: string | null): Promise<Response> {
   const headers = new Headers(init.headers);
   if (!headers.has('accept')) headers.set('accept', 'application/json');
   if (init.body !== undefined && typeof init.body === 'string' && !headers.has('content-type')) {
     headers.set('content-type', 'application/json');
   }
-  let response: Response;
+  if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
   try {
-    response = await fetch(path, { credentials: 'same-origin', ...init, headers });
+    return await fetch(path, { credentials: 'same-origin', ...init, headers });
   } catch {
     throw new ApiError('Could not reach the server. Check your connection and try again.', 0);
+  }
+}
+
+/**
+ * fetch() for the gateway's JSON API. Resolves to the parsed body; rejects with an ApiError whose
+ * message is the gateway's `{ error: { message } }` (so screens can show it as is), or a generic
+ * text naming the status when the body has none. Network failures reject with a readable message too.
+ *
+ * When signed in, the request carries `Authorization: Bearer <access token>` (refreshed first if it
+ * is about to expire). A 401 on such a request refreshes the session once and retries; if the
+ * refresh is refused the session is cleared (signed out) and the 401 is reported.
+ */
+export async function apiFetch<T = unknown>(
+  path: string,
+  init: RequestInit = {},
+  { auth = true }: ApiFetchOptions = {},
+): Promise<T> {
+  const session = auth ? getSessionStore() : null;
+  const token = session ? await session.getAccessToken().catch(() => null) : null;
+  let response = await send(path, init, token);
+  if (response.status === 401 && token && session) {
+    const fresh = await session.refresh().catch(() => null);
+    if (fresh) response = await send(path, init, fresh);
   }
   const body = await readBody(response);
   if (!response.ok) {

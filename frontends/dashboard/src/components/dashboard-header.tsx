@@ -1,0 +1,41 @@
+import { Button, type SessionState } from '@omni/ui';
+import { LogOut } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { signOutWithToast } from '../lib/sign-out';
+import { SiteLogo } from './site-logo';
+
+interface DashboardHeaderProps {
+  session: NonNullable<SessionState['session']>;
+  /** The 'Pro' badge for subscribers; billing fills this slot (issue: subscriptions). */
+  badge?: ReactNode;
+}
+
+/** /app header: logo, who is signed in (display name, else email), sign-out. */
+export function DashboardHeader({ session, badge }: DashboardHeaderProps) {
+  const navigate = useNavigate();
+  const { displayName } = session.profile;
+  const { email } = session.user;
+  return (
+    <header className="border-b bg-background">
+      <div className="container flex h-16 items-center justify-between gap-4">
+        <SiteLogo />
+        <div className="flex min-w-0 items-center gap-3">
+          {badge}
+          <div className="min-w-0 text-right leading-tight" data-testid="signed-in-as">
+            <p className="truncate text-sm font-medium">{displayName ?? email}</p>
+            {displayName ? <p className="truncate text-xs text-muted-foreground">{email}</p> : null}
+          </div>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => signOutWithToast(() => navigate('/', { replace: true }))}
+          >
+            <LogOut aria-hidden="true" />
+            Sign out
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+// Spec section 5: the texts are the spec's, word for word.
+export const MIN_PASSWORD_LENGTH = 6;
+
+const email = z.string().trim().email('Invalid email address');
+const password = z.string().min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters');
+
+export const loginSchema = z.object({ email, password });
+export type LoginValues = z.infer<typeof loginSchema>;
+
+const passwordsMatch = {
+  check: (values: { password: string; confirmPassword: string }) =>
+    values.password === values.confirmPassword,
+  params: { message: "Passwords don't match", path: ['confirmPassword'] },
+};
+
+/** Sign-up: the login rules plus a confirmation that must match. */
+export const signupSchema = z
+  .object({ email, password, confirmPassword: z.string() })
+  .refine(passwordsMatch.check, passwordsMatch.params);
+export type SignupValues = z.infer<typeof signupSchema>;
+
+/** The new password from a reset link: same rules, same confirmation. */
+export const newPasswordSchema = z
+  .object({ password, confirmPassword: z.string() })
+  .refine(passwordsMatch.check, passwordsMatch.params);
+export type NewPasswordValues = z.infer<typeof newPasswordSchema>;
+
+export const emailOnlySchema = z.object({ email });
+export type EmailOnlyValues = z.infer<typeof emailOnlySchema>;
+
+/** The first message of a failed validation, in the order the fields appear on the form. */
+export function firstErrorMessage(
+  errors: Partial<Record<string, { message?: string | undefined } | undefined>>,
+  fieldOrder: readonly string[],
+): string | null {
+  for (const field of fieldOrder) {
+    const message = errors[field]?.message;
+    if (message) return message;
+  }
+  return null;
+}
