@@ -24,6 +24,12 @@ export {
   updateDisplayName,
   verifyEmail,
 } from './auth-api';
+export {
+  Accordion,
+  AccordionContent,
+  AccordionItem,
+  AccordionTrigger,
+} from './components/accordion';
 export { Badge, type BadgeProps, badgeVariants } from './components/badge';
 export { Button, type ButtonProps } from './components/button';
 export { buttonVariants } from './components/button-variants';
@@ -55,6 +61,7 @@ export {
   SelectValue,
 } from './components/select';
 export { Spinner } from './components/spinner';
+export { Switch } from './components/switch';
 export {
   Table,
   TableBody,
@@ -73,4 +80,8 @@ export { cn } from './lib/cn';
 export { formatPublished, formatTable } from './lib/dates';
 export { createQueryClient, QueryProvider } from './lib/query';
 export { APP_NAME, useDocumentTitle } from './lib/use-document-title';
+export { usePageMeta } from './lib/use-page-meta';
+export { prefersReducedMotion, usePrefersReducedMotion } from './lib/use-reduced-motion';
 export { useSession } from './use-session';
+// Heavy, decorative pieces: import these by their own paths ('@omni/ui/particles', '@omni/ui/confetti')
+// behind a lazy boundary so they stay out of a page's first chunk.

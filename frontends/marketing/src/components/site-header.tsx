@@ -1,9 +1,9 @@
 import { Button, cn } from '@omni/ui';
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 
-const NAV_LINKS = [
+export const NAV_LINKS = [
   { to: '/features', label: 'Features' },
   { to: '/pricing', label: 'Pricing' },
   { to: '/artists', label: 'Artists' },
@@ -17,32 +17,61 @@ const NAV_LINKS = [
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-2 py-1 text-sm font-medium transition-colors hover:text-foreground',
+    'rounded-md px-2 py-1 text-sm font-medium transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
     isActive ? 'text-foreground' : 'text-muted-foreground',
   );
 
-/** The public header (spec: links, logo to /, Sign In as a full page load, Get Started to /signup). */
+/**
+ * The public header (spec: nine links, logo to /, Sign In as a full page load, Get Started to
+ * /signup). Below 768 px the links fold into a menu; between 768 px and 1280 px they sit on a second
+ * row, since nine links and two buttons do not fit on one line there.
+ */
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // A navigation closes the menu (the links do it too; this also covers back/forward).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change by design
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
-      <div className="container flex h-16 items-center justify-between gap-4">
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
+      <div className="container flex flex-wrap items-center justify-between gap-x-4 py-3 xl:flex-nowrap">
         <Link
           to="/"
-          className="flex items-center gap-2 text-lg font-bold tracking-tight"
+          className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           aria-label="Omni home"
         >
-          <span className="inline-block h-7 w-7 rounded-full bg-primary" aria-hidden="true" />
+          <span
+            className="inline-block h-7 w-7 rounded-full bg-gradient-to-br from-primary to-fuchsia-500"
+            aria-hidden="true"
+          />
           Omni
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        <nav
+          aria-label="Main"
+          className="order-last hidden w-full flex-wrap items-center justify-center gap-1 pt-2 md:flex xl:order-none xl:w-auto xl:pt-0"
+        >
           {NAV_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} className={linkClass}>
               {link.label}
             </NavLink>
           ))}
         </nav>
-        <div className="hidden items-center gap-2 lg:flex">
+        <div className="hidden items-center gap-2 md:flex">
           <Button asChild variant="ghost" size="sm">
             {/* A full page load on purpose (spec): sign-in starts from a fresh page. */}
             <a href="/login">Sign In</a>
@@ -52,9 +81,10 @@ export function SiteHeader() {
           </Button>
         </div>
         <Button
+          ref={toggleRef}
           variant="ghost"
           size="icon"
-          className="lg:hidden"
+          className="md:hidden"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -64,18 +94,23 @@ export function SiteHeader() {
         </Button>
       </div>
       {menuOpen ? (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t lg:hidden">
+        <nav id="mobile-menu" aria-label="Mobile" className="border-t md:hidden">
           <div className="container flex flex-col gap-1 py-4">
             {NAV_LINKS.map((link) => (
-              <NavLink key={link.to} to={link.to} className={linkClass} onClick={() => setMenuOpen(false)}>
+              <NavLink
+                key={link.to}
+                to={link.to}
+                className={(state) => cn(linkClass(state), 'py-2 text-base')}
+                onClick={() => setMenuOpen(false)}
+              >
                 {link.label}
               </NavLink>
             ))}
-            <div className="mt-3 flex gap-2">
-              <Button asChild variant="outline" size="sm">
+            <div className="mt-3 grid grid-cols-2 gap-2">
+              <Button asChild variant="outline">
                 <a href="/login">Sign In</a>
               </Button>
-              <Button asChild size="sm">
+              <Button asChild>
                 <Link to="/signup" onClick={() => setMenuOpen(false)}>
                   Get Started
                 </Link>

@@ -1,10 +1,14 @@
-import { MarketingPlaceholder } from '../components/placeholder';
+import { MarketingPage } from '../components/marketing-page';
+import { SupportCentre } from '../components/support-centre';
+import { SUPPORT_REPLY } from '../content/facts';
 
 export default function SupportPage() {
   return (
-    <MarketingPlaceholder
+    <MarketingPage
       title="Support"
-      description="Search the docs, browse by category, or open a ticket. We reply within 1 business day."
-    />
+      description={`Omni help centre: guides on accounts, distribution, royalties, compliance and billing, and a ticket form answered within ${SUPPORT_REPLY}.`}
+    >
+      <SupportCentre />
+    </MarketingPage>
   );
 }

@@ -1,22 +1,20 @@
 import { useLocation } from 'react-router';
-import { MarketingPlaceholder } from '../components/placeholder';
+import { MarketingPage } from '../components/marketing-page';
+import { SupportCentre } from '../components/support-centre';
+import { isSupportCategory, SUPPORT_CATEGORIES } from '../content/support-docs';
 
-const TOPICS: Record<string, string> = {
-  account: 'Account',
-  distribution: 'Distribution',
-  royalties: 'Royalties',
-  compliance: 'Compliance',
-  billing: 'Billing',
-};
-
-/** /support/{account|distribution|royalties|compliance|billing}: one page, titled by the path. */
+/** /support/{account|distribution|royalties|compliance|billing}: the help centre opened on that category. */
 export default function SupportTopicPage() {
   const { pathname } = useLocation();
-  const topic = TOPICS[pathname.split('/').filter(Boolean).at(-1) ?? ''] ?? 'Help';
+  const slug = pathname.split('/').filter(Boolean).at(-1);
+  const category = isSupportCategory(slug) ? slug : undefined;
+  const label = SUPPORT_CATEGORIES.find((c) => c.id === category)?.label ?? 'Help';
   return (
-    <MarketingPlaceholder
-      title={`${topic} support`}
-      description={`Guides and answers about ${topic.toLowerCase()}. Can’t find what you need? Open a ticket from the Support page.`}
-    />
+    <MarketingPage
+      title={`${label} help`}
+      description={`Omni help centre: ${label.toLowerCase()} guides and answers, and a ticket form if you need us.`}
+    >
+      <SupportCentre key={category} initialCategory={category} />
+    </MarketingPage>
   );
 }
