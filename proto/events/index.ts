@@ -26,11 +26,22 @@ export const assetRejected = z.object({
   rejectedBy: z.string().optional(),
 });
 
+/** A new account exists (its email may not be verified yet). Never carries a password or a token. */
+export const userRegistered = z.object({
+  userId: z.string().min(1),
+  email: z.string().email(),
+  roles: z.array(z.enum(['artist', 'admin'])),
+  registeredAt: z.string().datetime(),
+  /** 'signup' from the web, 'admin' from the seed or scripts/create-admin. */
+  via: z.enum(['signup', 'admin']),
+});
+
 /** Every event type the platform knows, with its payload schema and current version. */
 export const catalogue = {
   'asset.submitted': { version: 1, schema: assetSubmitted },
   'asset.approved': { version: 1, schema: assetApproved },
   'asset.rejected': { version: 1, schema: assetRejected },
+  'user.registered': { version: 1, schema: userRegistered },
 } as const;
 
 export type EventType = keyof typeof catalogue;

@@ -1,11 +1,14 @@
 // gateway: the only public HTTP entry. REST/JSON under /api, the web app, and (embedded mode) the signed
 // object URLs and the issuer's endpoints forwarded to storage and identity. Talks gRPC to every service.
 import { createGuards, createTokenVerifier, issuerPath, jwksPath, type ServiceModule } from '@omni/platform';
-import { cms, health } from '@omni/proto';
+import { cms, health, identity } from '@omni/proto';
 import { invalidateOnModeration, PublicCache } from './cache/public-cache';
 import { adminRoutes } from './http/admin';
+import { authRoutes } from './http/auth';
 import { defaultFrontendsDir, mountFrontends } from './http/frontends';
 import { mountHealth } from './http/health';
+import { mailboxRoutes } from './http/mailbox';
+import { meRoutes } from './http/me';
 import { forwardTo } from './http/proxy';
 import { publicRoutes } from './http/public';
 
@@ -17,10 +20,11 @@ export const gatewayService: ServiceModule = {
   async init(ctx) {
     const { http, config, logger } = ctx;
     const cmsClient = ctx.client('cms', cms.CmsServiceService);
-    const keycloak = process.env.KEYCLOAK_URL;
+    const identityClient = ctx.client('identity', identity.IdentityServiceService);
+    const keycloak = config.env.IDENTITY_PROVIDER === 'keycloak' ? config.env.KEYCLOAK_URL : undefined;
     // In a cluster, browsers reach Keycloak at a public address (the token's issuer) while services fetch
     // keys at an in-cluster one; KEYCLOAK_ISSUER names the former when they differ.
-    const issuer = process.env.KEYCLOAK_ISSUER ?? `${keycloak ?? config.env.PUBLIC_URL}${issuerPath(REALM)}`;
+    const issuer = config.env.KEYCLOAK_ISSUER ?? `${keycloak ?? config.env.PUBLIC_URL}${issuerPath(REALM)}`;
     const verifier = createTokenVerifier({
       issuer,
       // Fetched from inside the cluster (or the process), not through the public URL.
@@ -33,7 +37,25 @@ export const gatewayService: ServiceModule = {
     const invalidation = await invalidateOnModeration(await ctx.ports.events(), publicCache, logger);
     ctx.onStop(() => invalidation.close());
     http.use('/api', publicRoutes(cmsClient, publicCache));
-    http.use('/api/admin', adminRoutes(cmsClient, guards, () => publicCache.clear()));
+    http.use(
+      '/api/admin',
+      adminRoutes(cmsClient, guards, () => publicCache.clear()),
+    );
+    http.use(
+      '/api/auth',
+      authRoutes(identityClient, {
+        env: config.env,
+        realm: REALM,
+        publicUrl: config.env.PUBLIC_URL,
+        keycloakPublicUrl: keycloak ? issuer.replace(/\/realms\/[^/]+$/, '') : undefined,
+      }),
+    );
+    http.use('/api/me', meRoutes(identityClient, guards));
+    const mailbox = mailboxRoutes(async () =>
+      config.env.MAIL === 'embedded' ? (await ctx.ports.mail()).mailbox : undefined,
+    );
+    http.use('/api/dev/mailbox', mailbox.api);
+    http.use('/dev/mailbox', mailbox.html);
     http.use(
       '/objects',
       forwardTo(() => config.httpUrl('storage'), logger),

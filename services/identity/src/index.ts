@@ -1,21 +1,72 @@
-// identity: accounts, sessions, roles. This first cut is the embedded issuer's key and JWKS, which every
-// service's token verifier reads; accounts, sign-in and Keycloak come with the identity issue.
-import { issuerPath, type ServiceModule } from '@omni/platform';
+// identity: accounts, sessions, roles, profiles. The provider (Keycloak or the embedded issuer) holds
+// users and signs tokens; this service adds the single-use links and their mails, profiles, the first
+// admin, and announces new accounts (`user.registered`) through its outbox.
+import { createTokenVerifier, Outbox, type ServiceModule, type TokenVerifier } from '@omni/platform';
 import { identity } from '@omni/proto';
+import { seedAdmin } from './domain/seed-admin';
 import { identityHandlers } from './grpc/server';
 import { mountOidcRoutes } from './http/oidc';
-import { activeSigningKey } from './keys/signing-keys';
+import { LinkTokens } from './links/link-tokens';
+import { Profiles } from './profiles/profiles';
 
 export const REALM = 'omni';
 
+/** Built on first use: the embedded issuer's JWKS URL names identity's own HTTP port, bound after init. */
+function lazyVerifier(make: () => TokenVerifier): TokenVerifier {
+  let verifier: TokenVerifier | undefined;
+  return {
+    verify: (token) => {
+      verifier ??= make();
+      return verifier.verify(token);
+    },
+  };
+}
+export { INITIAL_ADMIN_FILE, initialAdminFile, SEEDED_ADMIN_EMAIL } from './domain/seed-admin';
+
 export const identityService: ServiceModule = {
   name: 'identity',
-  description: 'accounts, sessions, roles (embedded issuer)',
+  description: 'accounts, sessions, roles, profiles',
   async init(ctx) {
+    const { config, logger } = ctx;
     const store = await ctx.ports.documents('identity');
-    await activeSigningKey(store);
-    mountOidcRoutes(ctx.http, store, REALM, `${ctx.config.env.PUBLIC_URL}${issuerPath(REALM)}`);
-    ctx.grpc.add(identity.IdentityServiceService, identityHandlers());
+    const bus = await ctx.ports.events();
+    await bus.ensureTopics(['user.registered']);
+    const provider = await ctx.ports.identity();
+    const mailer = await ctx.ports.mail();
+    const outbox = new Outbox(store, bus, 'identity', logger);
+    const links = new LinkTokens(store);
+    const profiles = new Profiles(store, outbox);
+
+    // The embedded issuer's keys and discovery document, at Keycloak's paths (the gateway forwards /realms).
+    if (provider.kind === 'embedded') mountOidcRoutes(ctx.http, store, REALM, provider.issuer);
+
+    const handlers = identityHandlers({
+      provider,
+      links,
+      profiles,
+      mailer,
+      verifier: lazyVerifier(() =>
+        createTokenVerifier({ jwksUrl: provider.jwksUrl, issuer: provider.issuer }),
+      ),
+      publicUrl: config.env.PUBLIC_URL,
+      logger,
+    });
+    ctx.grpc.add(identity.IdentityServiceService, handlers);
+
+    await seedAdmin({
+      provider,
+      dataDir: config.dataDir,
+      configuredPassword: config.env.OMNI_ADMIN_PASSWORD,
+      createAdmin: async (email, password) => {
+        await handlers.createAdmin({ email, password, displayName: 'Omni admin' }, { metadata: {} });
+      },
+      logger,
+    });
+
     ctx.readiness('documents', () => store.healthy());
+    ctx.readiness('identity provider', () => provider.healthy());
+    ctx.readiness('events', () => bus.healthy());
+    ctx.onStarted(() => outbox.start());
+    ctx.onStop(() => outbox.stop());
   },
 };

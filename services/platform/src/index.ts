@@ -2,6 +2,8 @@
 // infrastructure client directly.
 export * from './auth/guards';
 export * from './auth/tokens';
+// The embedded issuer's key: the identity service serves its JWKS and tests sign tokens with it.
+export * from './adapters/identity-embedded/signing-keys';
 export * from './config/config';
 export * from './config/services';
 export * from './events/consumer';
@@ -12,10 +14,13 @@ export * from './grpc/errors';
 export * from './grpc/server';
 export * from './http/app';
 export * from './http/errors';
+export * from './http/rate-limit';
 export * from './http/validate';
 export * from './logging/logger';
 export * from './ports/documents';
 export * from './ports/events';
+export * from './ports/identity';
+export * from './ports/mail';
 export * from './ports/objects';
 export * from './runtime/manager';
 export * from './runtime/ports';

@@ -1,10 +1,245 @@
-import type { UnaryImpl } from '@omni/platform';
+// IdentityService over gRPC: the account flows on top of the identity-provider port (Keycloak or the
+// embedded issuer), with identity's own single-use links and mails so both providers behave the same.
+// Answers that could reveal whether an email is registered (resend, magic link, reset) are identical
+// either way; the mail is sent (or not) after the answer's work is done.
+import {
+  alreadyExists,
+  GrpcError,
+  GrpcStatus,
+  IdentityError,
+  type IdentityProvider,
+  type IdentityUser,
+  invalidArgument,
+  type Logger,
+  type Mailer,
+  type TokenSet,
+  type TokenVerifier,
+  type UnaryImpl,
+  unauthenticated,
+} from '@omni/platform';
 import { identity } from '@omni/proto';
+import type { z } from 'zod';
+import { MESSAGES } from '../domain/messages';
+import * as v from '../domain/validation';
+import type { LinkTokens } from '../links/link-tokens';
+import { magicLinkMail, passwordResetMail, verificationMail } from '../mail/templates';
+import type { ProfileDoc, Profiles } from '../profiles/profiles';
 
-export function identityHandlers(): UnaryImpl<typeof identity.IdentityServiceService> {
+export interface IdentityDeps {
+  provider: IdentityProvider;
+  links: LinkTokens;
+  profiles: Profiles;
+  mailer: Mailer;
+  verifier: TokenVerifier;
+  publicUrl: string;
+  logger: Logger;
+}
+
+const parse = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> => {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalidArgument(v.firstIssue(result.error));
+  return result.data;
+};
+
+/** Provider refusals → statuses with the contract's messages; anything else is a 5xx with no details. */
+function mapIdentityError(err: unknown): never {
+  if (err instanceof IdentityError) {
+    switch (err.reason) {
+      case 'invalid_credentials':
+        throw unauthenticated(MESSAGES.invalidCredentials);
+      case 'email_not_confirmed':
+        throw new GrpcError(GrpcStatus.PERMISSION_DENIED, MESSAGES.emailNotConfirmed);
+      case 'email_taken':
+        throw alreadyExists(MESSAGES.emailTaken);
+      case 'session_expired':
+        throw unauthenticated(MESSAGES.sessionExpired);
+      case 'weak_password':
+        throw invalidArgument(err.message);
+      case 'user_not_found':
+        throw unauthenticated(MESSAGES.sessionExpired);
+    }
+  }
+  throw err;
+}
+
+const userProto = (u: IdentityUser): identity.User => ({
+  id: u.id,
+  email: u.email,
+  emailVerified: u.emailVerified,
+  roles: u.roles,
+});
+
+export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.IdentityServiceService> {
+  const { provider, links, profiles, mailer, logger } = deps;
+  const linkTo = (path: string, param: string, token: string) => {
+    const url = new URL(path, deps.publicUrl);
+    url.searchParams.set(param, token);
+    return url.toString();
+  };
+
+  const session = async (user: IdentityUser, tokens: TokenSet): Promise<identity.Session> => {
+    const profile = await profiles.ensure(user, 'signup');
+    return {
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      expiresIn: tokens.expiresIn,
+      refreshExpiresIn: tokens.refreshExpiresIn,
+      user: userProto(user),
+      profile: { displayName: profile.displayName },
+    };
+  };
+
+  /** Mail failures must not change the answer (that would reveal the account); they are logged. */
+  const sendQuietly = (what: string, send: () => Promise<void>) =>
+    send().catch((err: unknown) => logger.warn({ err: (err as Error).name, what }, 'could not send mail'));
+
+  const sendVerification = async (user: IdentityUser) => {
+    const token = await links.issue('verify', user.id);
+    await mailer.send(verificationMail(user.email, linkTo('/login', 'verify', token)));
+  };
+
+  const caller = async (bearer: string | undefined) => {
+    if (!bearer) throw unauthenticated(MESSAGES.signInRequired);
+    try {
+      return await deps.verifier.verify(bearer);
+    } catch (err) {
+      throw unauthenticated((err as Error).message || MESSAGES.sessionExpired);
+    }
+  };
+
+  const me = async (userId: string): Promise<{ user: identity.User; profile: identity.Profile }> => {
+    const user = await provider.getUser(userId);
+    if (!user) throw unauthenticated(MESSAGES.sessionExpired);
+    const profile: ProfileDoc = await profiles.ensure(user, 'signup');
+    return { user: userProto(user), profile: { displayName: profile.displayName } };
+  };
+
   return {
     async describe() {
-      return { service: 'identity', version: '0.1.0' };
+      return { service: 'identity', version: '1.0.0', provider: provider.kind };
+    },
+
+    async signUp(req) {
+      const email = parse(v.email, req.email);
+      const password = parse(v.password, req.password);
+      const user = await provider.createUser({ email, password }).catch(mapIdentityError);
+      await profiles.ensure(user, 'signup');
+      await sendQuietly('verification', () => sendVerification(user));
+      return { user: userProto(user) };
+    },
+
+    async signIn(req) {
+      // A malformed email or short password cannot match an account: same answer as a wrong password.
+      const email = v.email.safeParse(req.email);
+      if (!email.success || !req.password) throw unauthenticated(MESSAGES.invalidCredentials);
+      const { user, tokens } = await provider
+        .signInWithPassword(email.data, req.password)
+        .catch(mapIdentityError);
+      return { session: await session(user, tokens) };
+    },
+
+    async refresh(req) {
+      if (!req.refreshToken) throw unauthenticated(MESSAGES.sessionExpired);
+      const { user, tokens } = await provider.refresh(req.refreshToken).catch(mapIdentityError);
+      return { session: await session(user, tokens) };
+    },
+
+    async signOut(req) {
+      if (req.refreshToken) await provider.signOut(req.refreshToken);
+      return {};
+    },
+
+    async resendVerification(req) {
+      const email = parse(v.email, req.email);
+      const user = await provider.findUserByEmail(email);
+      if (user && !user.emailVerified) await sendQuietly('verification', () => sendVerification(user));
+      return {};
+    },
+
+    async verifyEmail(req) {
+      const userId = await links.consume('verify', req.token);
+      if (!userId) throw invalidArgument(MESSAGES.linkInvalid);
+      await provider.markEmailVerified(userId).catch(mapIdentityError);
+      const { user, tokens } = await provider.issueSession(userId).catch(mapIdentityError);
+      return { session: await session(user, tokens) };
+    },
+
+    async requestMagicLink(req) {
+      const email = parse(v.email, req.email);
+      const redirectTo = parse(v.redirectPath, req.redirectTo);
+      const user = await provider.findUserByEmail(email);
+      if (user) {
+        await sendQuietly('magic link', async () => {
+          const token = await links.issue('magic', user.id);
+          await mailer.send(magicLinkMail(user.email, linkTo(redirectTo, 'magic', token)));
+        });
+      }
+      return {};
+    },
+
+    async consumeMagicLink(req) {
+      const userId = await links.consume('magic', req.token);
+      if (!userId) throw invalidArgument(MESSAGES.linkInvalid);
+      // Clicking a link mailed to the address proves the address, as the verification link does.
+      const current = await provider.getUser(userId);
+      if (current && !current.emailVerified) await provider.markEmailVerified(userId).catch(mapIdentityError);
+      const { user, tokens } = await provider.issueSession(userId).catch(mapIdentityError);
+      return { session: await session(user, tokens) };
+    },
+
+    async requestPasswordReset(req) {
+      const email = parse(v.email, req.email);
+      const user = await provider.findUserByEmail(email);
+      if (user) {
+        await sendQuietly('password reset', async () => {
+          const token = await links.issue('reset', user.id);
+          await mailer.send(passwordResetMail(user.email, linkTo('/forgot-password', 'reset', token)));
+        });
+      }
+      return {};
+    },
+
+    async completePasswordReset(req) {
+      const password = parse(v.password, req.password);
+      const userId = await links.consume('reset', req.token);
+      if (!userId) throw invalidArgument(MESSAGES.linkInvalid);
+      await provider.setPassword(userId, password).catch(mapIdentityError);
+      await links.spendAll('reset', userId);
+      const user = await provider.getUser(userId);
+      if (user && !user.emailVerified) await provider.markEmailVerified(userId).catch(mapIdentityError);
+      return {};
+    },
+
+    async getMe(_req, ctx) {
+      const principal = await caller(ctx.bearer);
+      return me(principal.userId);
+    },
+
+    async updateMe(req, ctx) {
+      const principal = await caller(ctx.bearer);
+      const displayName = parse(v.displayName, req.displayName);
+      await me(principal.userId);
+      await profiles.setDisplayName(principal.userId, displayName);
+      await provider.setName(principal.userId, displayName).catch(mapIdentityError);
+      return me(principal.userId);
+    },
+
+    async createAdmin(req) {
+      const email = parse(v.email, req.email);
+      const displayName = parse(v.displayName, req.displayName);
+      const existing = await provider.findUserByEmail(email);
+      if (existing) {
+        const promoted = await provider.grantRole(existing.id, 'admin');
+        await profiles.ensure(promoted, 'admin', displayName);
+        return { user: userProto(promoted), created: false };
+      }
+      const password = parse(v.password, req.password);
+      const user = await provider
+        .createUser({ email, password, emailVerified: true, roles: ['artist', 'admin'] })
+        .catch(mapIdentityError);
+      await profiles.ensure(user, 'admin', displayName);
+      if (displayName) await provider.setName(user.id, displayName);
+      return { user: userProto(user), created: true };
     },
   };
 }

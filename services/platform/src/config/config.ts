@@ -37,6 +37,23 @@ const envSchema = z
     OBJECT_URL_SECRET: z.string().min(16).optional(),
     STORAGE_HTTP_URL: z.string().optional(),
     FSYNC: bool.default(true),
+    IDENTITY_PROVIDER: z.enum(['embedded', 'keycloak']).default('embedded'),
+    KEYCLOAK_URL: z.url().optional(),
+    KEYCLOAK_REALM: z.string().min(1).default('omni'),
+    /** The issuer browsers see when it differs from KEYCLOAK_URL (in-cluster vs public address). */
+    KEYCLOAK_ISSUER: z.url().optional(),
+    KEYCLOAK_CLIENT_ID: z.string().min(1).default('omni-services'),
+    KEYCLOAK_CLIENT_SECRET: z.string().optional(),
+    /** Set when the realm's Google identity provider has real credentials ('Continue with Google'). */
+    GOOGLE_SIGN_IN: bool.default(false),
+    /** Attempts per minute on sign-in, sign-up, magic link, resend and reset: per client IP, per email. */
+    AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+    AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
+    MAIL: z.enum(['embedded', 'smtp']).default('embedded'),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Omni <no-reply@omni.local>'),
+    /** Password of the admin seeded on first start; generated (and written to DATA_DIR) when unset. */
+    OMNI_ADMIN_PASSWORD: z.string().min(6).optional(),
     /** Tests run several platforms at once: every port is picked by the OS and looked up after binding. */
     OMNI_RANDOM_PORTS: bool.default(false),
   })
@@ -49,6 +66,13 @@ const envSchema = z
     need(env.OBJECT_STORE === 'minio', 'S3_ENDPOINT', 'when OBJECT_STORE=minio');
     need(env.OBJECT_STORE === 'minio', 'S3_ACCESS_KEY', 'when OBJECT_STORE=minio');
     need(env.OBJECT_STORE === 'minio', 'S3_SECRET_KEY', 'when OBJECT_STORE=minio');
+    need(env.IDENTITY_PROVIDER === 'keycloak', 'KEYCLOAK_URL', 'when IDENTITY_PROVIDER=keycloak');
+    need(
+      env.IDENTITY_PROVIDER === 'keycloak',
+      'KEYCLOAK_CLIENT_SECRET',
+      'when IDENTITY_PROVIDER=keycloak (the omni-services client secret)',
+    );
+    need(env.MAIL === 'smtp', 'SMTP_URL', 'when MAIL=smtp');
     need(
       env.NODE_ENV === 'production',
       'OBJECT_URL_SECRET',

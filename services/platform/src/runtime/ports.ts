@@ -7,6 +7,8 @@ import type { ServiceName } from '../config/services';
 import type { Logger } from '../logging/logger';
 import type { DocumentStore } from '../ports/documents';
 import type { EventBus } from '../ports/events';
+import type { IdentityProvider } from '../ports/identity';
+import type { Mailer } from '../ports/mail';
 import type { ObjectStore } from '../ports/objects';
 
 export interface Ports {
@@ -14,6 +16,10 @@ export interface Ports {
   documents(service: ServiceName): Promise<DocumentStore>;
   events(): Promise<EventBus>;
   objects(): Promise<ObjectStore>;
+  /** Keycloak, or the embedded issuer (users in identity's document store). */
+  identity(): Promise<IdentityProvider>;
+  /** SMTP, or the dev mailbox under DATA_DIR/mailbox. */
+  mail(): Promise<Mailer>;
   /** One line per port and adapter, for the start-up banner. */
   describe(): string[];
   closeAll(): Promise<void>;
@@ -25,6 +31,8 @@ export function createPorts(config: PlatformConfig, logger: Logger): Ports {
   const stores = new Map<ServiceName, Promise<DocumentStore>>();
   let bus: Promise<EventBus> | undefined;
   let objects: Promise<ObjectStore> | undefined;
+  let identity: Promise<IdentityProvider> | undefined;
+  let mail: Promise<Mailer> | undefined;
 
   const opened = async <T extends { ready(): Promise<void> }>(what: string, make: () => Promise<T>) => {
     const adapter = await make();
@@ -36,7 +44,7 @@ export function createPorts(config: PlatformConfig, logger: Logger): Ports {
     return adapter;
   };
 
-  return {
+  const ports: Ports = {
     documents(service) {
       let store = stores.get(service);
       if (!store) {
@@ -94,19 +102,59 @@ export function createPorts(config: PlatformConfig, logger: Logger): Ports {
       });
       return objects;
     },
+    identity() {
+      identity ??= opened(`identity provider (${env.IDENTITY_PROVIDER})`, async () => {
+        if (env.IDENTITY_PROVIDER === 'keycloak') {
+          const { createKeycloakIdentityProvider } = await import('../adapters/identity-keycloak');
+          return createKeycloakIdentityProvider({
+            baseUrl: env.KEYCLOAK_URL!,
+            realm: env.KEYCLOAK_REALM,
+            issuer: env.KEYCLOAK_ISSUER,
+            clientId: env.KEYCLOAK_CLIENT_ID,
+            clientSecret: env.KEYCLOAK_CLIENT_SECRET!,
+            logger,
+          });
+        }
+        const { createEmbeddedIdentityProvider } = await import('../adapters/identity-embedded');
+        const realm = `/realms/${env.KEYCLOAK_REALM}`;
+        return createEmbeddedIdentityProvider({
+          store: await ports.documents('identity'),
+          issuer: `${env.PUBLIC_URL}${realm}`,
+          jwksUrl: () => `${config.httpUrl('identity')}${realm}/protocol/openid-connect/certs`,
+          logger,
+        });
+      });
+      return identity;
+    },
+    mail() {
+      mail ??= opened(`mail (${env.MAIL})`, async () => {
+        if (env.MAIL === 'smtp') {
+          const { createSmtpMailer } = await import('../adapters/mail-smtp');
+          return createSmtpMailer({ url: env.SMTP_URL!, from: env.MAIL_FROM, logger });
+        }
+        const { createEmbeddedMailer } = await import('../adapters/mail-embedded');
+        return createEmbeddedMailer({ dataDir: join(dataDir, 'mailbox'), logger });
+      });
+      return mail;
+    },
     describe() {
       const where = (embedded: string, prod: string, isProd: boolean) => (isProd ? prod : embedded);
       return [
         `events    → ${where(`embedded log at ${join(dataDir, 'bus')}`, `kafka ${env.KAFKA_BROKERS}`, env.EVENT_BUS === 'kafka')}`,
         `documents → ${where(`embedded store at ${dataDir}/<service>`, 'mongodb (database per service)', env.DOCUMENT_STORE === 'mongodb')}`,
         `objects   → ${where(`local disk at ${join(dataDir, 'objects')} (HMAC-signed URLs)`, `minio ${env.S3_ENDPOINT}`, env.OBJECT_STORE === 'minio')}`,
+        `identity  → ${where('embedded issuer (users in the identity store)', `keycloak ${env.KEYCLOAK_URL} realm ${env.KEYCLOAK_REALM}`, env.IDENTITY_PROVIDER === 'keycloak')}`,
+        `mail      → ${where(`dev mailbox at ${join(dataDir, 'mailbox')}`, 'smtp', env.MAIL === 'smtp')}`,
       ];
     },
     async closeAll() {
       const all: Promise<{ close(): Promise<void> }>[] = [...stores.values()];
       if (bus) all.unshift(bus);
       if (objects) all.push(objects);
+      if (identity) all.push(identity);
+      if (mail) all.push(mail);
       await Promise.allSettled(all.map(async (p) => (await p).close()));
     },
   };
+  return ports;
 }

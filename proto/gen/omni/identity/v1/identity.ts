@@ -24,8 +24,9 @@ export const protobufPackage = "omni.identity.v1";
 export const protobufFileName = "omni/identity/v1/identity.proto";
 
 /**
- * Identity service contract. It grows with its issue; for now it describes the service so that
- * every service has a contract, a server and a client from the first day.
+ * Identity service contract: accounts, sessions, email verification, magic links, password resets and
+ * profiles. The gateway is its only HTTP face. Failures are gRPC statuses whose details are the message a
+ * person reads (INVALID_ARGUMENT, UNAUTHENTICATED, PERMISSION_DENIED, ALREADY_EXISTS, NOT_FOUND).
  */
 
 export interface DescribeRequest {
@@ -34,6 +35,142 @@ export interface DescribeRequest {
 export interface DescribeResponse {
   service: string;
   version: string;
+  /** 'embedded' or 'keycloak'. */
+  provider: string;
+}
+
+export interface User {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  /** 'artist', 'admin'. */
+  roles: string[];
+}
+
+export interface Profile {
+  displayName: string;
+}
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  /** Seconds. */
+  expiresIn: number;
+  refreshExpiresIn: number;
+  user?: User | undefined;
+  profile?: Profile | undefined;
+}
+
+export interface SignUpRequest {
+  email: string;
+  password: string;
+}
+
+export interface SignUpResponse {
+  user?: User | undefined;
+}
+
+export interface SignInRequest {
+  email: string;
+  password: string;
+}
+
+export interface SignInResponse {
+  session?: Session | undefined;
+}
+
+export interface RefreshRequest {
+  refreshToken: string;
+}
+
+export interface RefreshResponse {
+  session?: Session | undefined;
+}
+
+export interface SignOutRequest {
+  refreshToken: string;
+}
+
+export interface SignOutResponse {
+}
+
+export interface ResendVerificationRequest {
+  email: string;
+}
+
+export interface ResendVerificationResponse {
+}
+
+export interface VerifyEmailRequest {
+  token: string;
+}
+
+export interface VerifyEmailResponse {
+  session?: Session | undefined;
+}
+
+export interface RequestMagicLinkRequest {
+  email: string;
+  /** A same-origin path such as '/uploader'; the link lands there with ?magic=<token>. */
+  redirectTo: string;
+}
+
+export interface RequestMagicLinkResponse {
+}
+
+export interface ConsumeMagicLinkRequest {
+  token: string;
+}
+
+export interface ConsumeMagicLinkResponse {
+  session?: Session | undefined;
+}
+
+export interface RequestPasswordResetRequest {
+  email: string;
+}
+
+export interface RequestPasswordResetResponse {
+}
+
+export interface CompletePasswordResetRequest {
+  token: string;
+  password: string;
+}
+
+export interface CompletePasswordResetResponse {
+}
+
+/** The caller is the bearer token forwarded in the call's metadata. */
+export interface GetMeRequest {
+}
+
+export interface GetMeResponse {
+  user?: User | undefined;
+  profile?: Profile | undefined;
+}
+
+export interface UpdateMeRequest {
+  displayName: string;
+}
+
+export interface UpdateMeResponse {
+  user?: User | undefined;
+  profile?: Profile | undefined;
+}
+
+export interface CreateAdminRequest {
+  email: string;
+  password: string;
+  displayName: string;
+}
+
+export interface CreateAdminResponse {
+  user?:
+    | User
+    | undefined;
+  /** False when the account existed and was promoted to admin. */
+  created: boolean;
 }
 
 function createBaseDescribeRequest(): DescribeRequest {
@@ -89,7 +226,7 @@ export const DescribeRequest: MessageFns<DescribeRequest> = {
 };
 
 function createBaseDescribeResponse(): DescribeResponse {
-  return { service: "", version: "" };
+  return { service: "", version: "", provider: "" };
 }
 
 export const DescribeResponse: MessageFns<DescribeResponse> = {
@@ -99,6 +236,9 @@ export const DescribeResponse: MessageFns<DescribeResponse> = {
     }
     if (message.version !== "") {
       writer.uint32(18).string(message.version);
+    }
+    if (message.provider !== "") {
+      writer.uint32(26).string(message.provider);
     }
     return writer;
   },
@@ -132,6 +272,14 @@ export const DescribeResponse: MessageFns<DescribeResponse> = {
             message.version = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.provider = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -148,6 +296,7 @@ export const DescribeResponse: MessageFns<DescribeResponse> = {
     return {
       service: isSet(object.service) ? globalThis.String(object.service) : "",
       version: isSet(object.version) ? globalThis.String(object.version) : "",
+      provider: isSet(object.provider) ? globalThis.String(object.provider) : "",
     };
   },
 
@@ -159,6 +308,9 @@ export const DescribeResponse: MessageFns<DescribeResponse> = {
     if (message.version !== "") {
       obj.version = message.version;
     }
+    if (message.provider !== "") {
+      obj.provider = message.provider;
+    }
     return obj;
   },
 
@@ -169,6 +321,2218 @@ export const DescribeResponse: MessageFns<DescribeResponse> = {
     const message = createBaseDescribeResponse();
     message.service = object.service ?? "";
     message.version = object.version ?? "";
+    message.provider = object.provider ?? "";
+    return message;
+  },
+};
+
+function createBaseUser(): User {
+  return { id: "", email: "", emailVerified: false, roles: [] };
+}
+
+export const User: MessageFns<User> = {
+  encode(message: User, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.email !== "") {
+      writer.uint32(18).string(message.email);
+    }
+    if (message.emailVerified !== false) {
+      writer.uint32(24).bool(message.emailVerified);
+    }
+    for (const v of message.roles) {
+      writer.uint32(34).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): User {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUser();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.emailVerified = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.roles.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): User {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      emailVerified: isSet(object.emailVerified)
+        ? globalThis.Boolean(object.emailVerified)
+        : isSet(object.email_verified)
+        ? globalThis.Boolean(object.email_verified)
+        : false,
+      roles: globalThis.Array.isArray(object?.roles) ? object.roles.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: User): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.emailVerified !== false) {
+      obj.emailVerified = message.emailVerified;
+    }
+    if (message.roles?.length) {
+      obj.roles = message.roles;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<User>): User {
+    return User.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<User>): User {
+    const message = createBaseUser();
+    message.id = object.id ?? "";
+    message.email = object.email ?? "";
+    message.emailVerified = object.emailVerified ?? false;
+    message.roles = object.roles?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseProfile(): Profile {
+  return { displayName: "" };
+}
+
+export const Profile: MessageFns<Profile> = {
+  encode(message: Profile, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.displayName !== "") {
+      writer.uint32(10).string(message.displayName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Profile {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProfile();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.displayName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Profile {
+    return {
+      displayName: isSet(object.displayName)
+        ? globalThis.String(object.displayName)
+        : isSet(object.display_name)
+        ? globalThis.String(object.display_name)
+        : "",
+    };
+  },
+
+  toJSON(message: Profile): unknown {
+    const obj: any = {};
+    if (message.displayName !== "") {
+      obj.displayName = message.displayName;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Profile>): Profile {
+    return Profile.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Profile>): Profile {
+    const message = createBaseProfile();
+    message.displayName = object.displayName ?? "";
+    return message;
+  },
+};
+
+function createBaseSession(): Session {
+  return { accessToken: "", refreshToken: "", expiresIn: 0, refreshExpiresIn: 0, user: undefined, profile: undefined };
+}
+
+export const Session: MessageFns<Session> = {
+  encode(message: Session, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accessToken !== "") {
+      writer.uint32(10).string(message.accessToken);
+    }
+    if (message.refreshToken !== "") {
+      writer.uint32(18).string(message.refreshToken);
+    }
+    if (message.expiresIn !== 0) {
+      writer.uint32(24).int32(message.expiresIn);
+    }
+    if (message.refreshExpiresIn !== 0) {
+      writer.uint32(32).int32(message.refreshExpiresIn);
+    }
+    if (message.user !== undefined) {
+      User.encode(message.user, writer.uint32(42).fork()).join();
+    }
+    if (message.profile !== undefined) {
+      Profile.encode(message.profile, writer.uint32(50).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Session {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSession();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accessToken = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.refreshToken = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.expiresIn = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.refreshExpiresIn = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.user = User.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.profile = Profile.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Session {
+    return {
+      accessToken: isSet(object.accessToken)
+        ? globalThis.String(object.accessToken)
+        : isSet(object.access_token)
+        ? globalThis.String(object.access_token)
+        : "",
+      refreshToken: isSet(object.refreshToken)
+        ? globalThis.String(object.refreshToken)
+        : isSet(object.refresh_token)
+        ? globalThis.String(object.refresh_token)
+        : "",
+      expiresIn: isSet(object.expiresIn)
+        ? globalThis.Number(object.expiresIn)
+        : isSet(object.expires_in)
+        ? globalThis.Number(object.expires_in)
+        : 0,
+      refreshExpiresIn: isSet(object.refreshExpiresIn)
+        ? globalThis.Number(object.refreshExpiresIn)
+        : isSet(object.refresh_expires_in)
+        ? globalThis.Number(object.refresh_expires_in)
+        : 0,
+      user: isSet(object.user) ? User.fromJSON(object.user) : undefined,
+      profile: isSet(object.profile) ? Profile.fromJSON(object.profile) : undefined,
+    };
+  },
+
+  toJSON(message: Session): unknown {
+    const obj: any = {};
+    if (message.accessToken !== "") {
+      obj.accessToken = message.accessToken;
+    }
+    if (message.refreshToken !== "") {
+      obj.refreshToken = message.refreshToken;
+    }
+    if (message.expiresIn !== 0) {
+      obj.expiresIn = Math.round(message.expiresIn);
+    }
+    if (message.refreshExpiresIn !== 0) {
+      obj.refreshExpiresIn = Math.round(message.refreshExpiresIn);
+    }
+    if (message.user !== undefined) {
+      obj.user = User.toJSON(message.user);
+    }
+    if (message.profile !== undefined) {
+      obj.profile = Profile.toJSON(message.profile);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Session>): Session {
+    return Session.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Session>): Session {
+    const message = createBaseSession();
+    message.accessToken = object.accessToken ?? "";
+    message.refreshToken = object.refreshToken ?? "";
+    message.expiresIn = object.expiresIn ?? 0;
+    message.refreshExpiresIn = object.refreshExpiresIn ?? 0;
+    message.user = (object.user !== undefined && object.user !== null) ? User.fromPartial(object.user) : undefined;
+    message.profile = (object.profile !== undefined && object.profile !== null)
+      ? Profile.fromPartial(object.profile)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSignUpRequest(): SignUpRequest {
+  return { email: "", password: "" };
+}
+
+export const SignUpRequest: MessageFns<SignUpRequest> = {
+  encode(message: SignUpRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    if (message.password !== "") {
+      writer.uint32(18).string(message.password);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SignUpRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSignUpRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.password = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SignUpRequest {
+    return {
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      password: isSet(object.password) ? globalThis.String(object.password) : "",
+    };
+  },
+
+  toJSON(message: SignUpRequest): unknown {
+    const obj: any = {};
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.password !== "") {
+      obj.password = message.password;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SignUpRequest>): SignUpRequest {
+    return SignUpRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SignUpRequest>): SignUpRequest {
+    const message = createBaseSignUpRequest();
+    message.email = object.email ?? "";
+    message.password = object.password ?? "";
+    return message;
+  },
+};
+
+function createBaseSignUpResponse(): SignUpResponse {
+  return { user: undefined };
+}
+
+export const SignUpResponse: MessageFns<SignUpResponse> = {
+  encode(message: SignUpResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      User.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SignUpResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSignUpResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.user = User.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SignUpResponse {
+    return { user: isSet(object.user) ? User.fromJSON(object.user) : undefined };
+  },
+
+  toJSON(message: SignUpResponse): unknown {
+    const obj: any = {};
+    if (message.user !== undefined) {
+      obj.user = User.toJSON(message.user);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SignUpResponse>): SignUpResponse {
+    return SignUpResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SignUpResponse>): SignUpResponse {
+    const message = createBaseSignUpResponse();
+    message.user = (object.user !== undefined && object.user !== null) ? User.fromPartial(object.user) : undefined;
+    return message;
+  },
+};
+
+function createBaseSignInRequest(): SignInRequest {
+  return { email: "", password: "" };
+}
+
+export const SignInRequest: MessageFns<SignInRequest> = {
+  encode(message: SignInRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    if (message.password !== "") {
+      writer.uint32(18).string(message.password);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SignInRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSignInRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.password = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SignInRequest {
+    return {
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      password: isSet(object.password) ? globalThis.String(object.password) : "",
+    };
+  },
+
+  toJSON(message: SignInRequest): unknown {
+    const obj: any = {};
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.password !== "") {
+      obj.password = message.password;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SignInRequest>): SignInRequest {
+    return SignInRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SignInRequest>): SignInRequest {
+    const message = createBaseSignInRequest();
+    message.email = object.email ?? "";
+    message.password = object.password ?? "";
+    return message;
+  },
+};
+
+function createBaseSignInResponse(): SignInResponse {
+  return { session: undefined };
+}
+
+export const SignInResponse: MessageFns<SignInResponse> = {
+  encode(message: SignInResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.session !== undefined) {
+      Session.encode(message.session, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SignInResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSignInResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.session = Session.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SignInResponse {
+    return { session: isSet(object.session) ? Session.fromJSON(object.session) : undefined };
+  },
+
+  toJSON(message: SignInResponse): unknown {
+    const obj: any = {};
+    if (message.session !== undefined) {
+      obj.session = Session.toJSON(message.session);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SignInResponse>): SignInResponse {
+    return SignInResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SignInResponse>): SignInResponse {
+    const message = createBaseSignInResponse();
+    message.session = (object.session !== undefined && object.session !== null)
+      ? Session.fromPartial(object.session)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseRefreshRequest(): RefreshRequest {
+  return { refreshToken: "" };
+}
+
+export const RefreshRequest: MessageFns<RefreshRequest> = {
+  encode(message: RefreshRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.refreshToken !== "") {
+      writer.uint32(10).string(message.refreshToken);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RefreshRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRefreshRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.refreshToken = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RefreshRequest {
+    return {
+      refreshToken: isSet(object.refreshToken)
+        ? globalThis.String(object.refreshToken)
+        : isSet(object.refresh_token)
+        ? globalThis.String(object.refresh_token)
+        : "",
+    };
+  },
+
+  toJSON(message: RefreshRequest): unknown {
+    const obj: any = {};
+    if (message.refreshToken !== "") {
+      obj.refreshToken = message.refreshToken;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RefreshRequest>): RefreshRequest {
+    return RefreshRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RefreshRequest>): RefreshRequest {
+    const message = createBaseRefreshRequest();
+    message.refreshToken = object.refreshToken ?? "";
+    return message;
+  },
+};
+
+function createBaseRefreshResponse(): RefreshResponse {
+  return { session: undefined };
+}
+
+export const RefreshResponse: MessageFns<RefreshResponse> = {
+  encode(message: RefreshResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.session !== undefined) {
+      Session.encode(message.session, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RefreshResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRefreshResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.session = Session.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RefreshResponse {
+    return { session: isSet(object.session) ? Session.fromJSON(object.session) : undefined };
+  },
+
+  toJSON(message: RefreshResponse): unknown {
+    const obj: any = {};
+    if (message.session !== undefined) {
+      obj.session = Session.toJSON(message.session);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RefreshResponse>): RefreshResponse {
+    return RefreshResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RefreshResponse>): RefreshResponse {
+    const message = createBaseRefreshResponse();
+    message.session = (object.session !== undefined && object.session !== null)
+      ? Session.fromPartial(object.session)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSignOutRequest(): SignOutRequest {
+  return { refreshToken: "" };
+}
+
+export const SignOutRequest: MessageFns<SignOutRequest> = {
+  encode(message: SignOutRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.refreshToken !== "") {
+      writer.uint32(10).string(message.refreshToken);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SignOutRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSignOutRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.refreshToken = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SignOutRequest {
+    return {
+      refreshToken: isSet(object.refreshToken)
+        ? globalThis.String(object.refreshToken)
+        : isSet(object.refresh_token)
+        ? globalThis.String(object.refresh_token)
+        : "",
+    };
+  },
+
+  toJSON(message: SignOutRequest): unknown {
+    const obj: any = {};
+    if (message.refreshToken !== "") {
+      obj.refreshToken = message.refreshToken;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SignOutRequest>): SignOutRequest {
+    return SignOutRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SignOutRequest>): SignOutRequest {
+    const message = createBaseSignOutRequest();
+    message.refreshToken = object.refreshToken ?? "";
+    return message;
+  },
+};
+
+function createBaseSignOutResponse(): SignOutResponse {
+  return {};
+}
+
+export const SignOutResponse: MessageFns<SignOutResponse> = {
+  encode(_: SignOutResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SignOutResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSignOutResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): SignOutResponse {
+    return {};
+  },
+
+  toJSON(_: SignOutResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<SignOutResponse>): SignOutResponse {
+    return SignOutResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<SignOutResponse>): SignOutResponse {
+    const message = createBaseSignOutResponse();
+    return message;
+  },
+};
+
+function createBaseResendVerificationRequest(): ResendVerificationRequest {
+  return { email: "" };
+}
+
+export const ResendVerificationRequest: MessageFns<ResendVerificationRequest> = {
+  encode(message: ResendVerificationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResendVerificationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResendVerificationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResendVerificationRequest {
+    return { email: isSet(object.email) ? globalThis.String(object.email) : "" };
+  },
+
+  toJSON(message: ResendVerificationRequest): unknown {
+    const obj: any = {};
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ResendVerificationRequest>): ResendVerificationRequest {
+    return ResendVerificationRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ResendVerificationRequest>): ResendVerificationRequest {
+    const message = createBaseResendVerificationRequest();
+    message.email = object.email ?? "";
+    return message;
+  },
+};
+
+function createBaseResendVerificationResponse(): ResendVerificationResponse {
+  return {};
+}
+
+export const ResendVerificationResponse: MessageFns<ResendVerificationResponse> = {
+  encode(_: ResendVerificationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResendVerificationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResendVerificationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ResendVerificationResponse {
+    return {};
+  },
+
+  toJSON(_: ResendVerificationResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<ResendVerificationResponse>): ResendVerificationResponse {
+    return ResendVerificationResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<ResendVerificationResponse>): ResendVerificationResponse {
+    const message = createBaseResendVerificationResponse();
+    return message;
+  },
+};
+
+function createBaseVerifyEmailRequest(): VerifyEmailRequest {
+  return { token: "" };
+}
+
+export const VerifyEmailRequest: MessageFns<VerifyEmailRequest> = {
+  encode(message: VerifyEmailRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VerifyEmailRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVerifyEmailRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): VerifyEmailRequest {
+    return { token: isSet(object.token) ? globalThis.String(object.token) : "" };
+  },
+
+  toJSON(message: VerifyEmailRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<VerifyEmailRequest>): VerifyEmailRequest {
+    return VerifyEmailRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<VerifyEmailRequest>): VerifyEmailRequest {
+    const message = createBaseVerifyEmailRequest();
+    message.token = object.token ?? "";
+    return message;
+  },
+};
+
+function createBaseVerifyEmailResponse(): VerifyEmailResponse {
+  return { session: undefined };
+}
+
+export const VerifyEmailResponse: MessageFns<VerifyEmailResponse> = {
+  encode(message: VerifyEmailResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.session !== undefined) {
+      Session.encode(message.session, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VerifyEmailResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVerifyEmailResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.session = Session.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): VerifyEmailResponse {
+    return { session: isSet(object.session) ? Session.fromJSON(object.session) : undefined };
+  },
+
+  toJSON(message: VerifyEmailResponse): unknown {
+    const obj: any = {};
+    if (message.session !== undefined) {
+      obj.session = Session.toJSON(message.session);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<VerifyEmailResponse>): VerifyEmailResponse {
+    return VerifyEmailResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<VerifyEmailResponse>): VerifyEmailResponse {
+    const message = createBaseVerifyEmailResponse();
+    message.session = (object.session !== undefined && object.session !== null)
+      ? Session.fromPartial(object.session)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseRequestMagicLinkRequest(): RequestMagicLinkRequest {
+  return { email: "", redirectTo: "" };
+}
+
+export const RequestMagicLinkRequest: MessageFns<RequestMagicLinkRequest> = {
+  encode(message: RequestMagicLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    if (message.redirectTo !== "") {
+      writer.uint32(18).string(message.redirectTo);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RequestMagicLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRequestMagicLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.redirectTo = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RequestMagicLinkRequest {
+    return {
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      redirectTo: isSet(object.redirectTo)
+        ? globalThis.String(object.redirectTo)
+        : isSet(object.redirect_to)
+        ? globalThis.String(object.redirect_to)
+        : "",
+    };
+  },
+
+  toJSON(message: RequestMagicLinkRequest): unknown {
+    const obj: any = {};
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.redirectTo !== "") {
+      obj.redirectTo = message.redirectTo;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RequestMagicLinkRequest>): RequestMagicLinkRequest {
+    return RequestMagicLinkRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RequestMagicLinkRequest>): RequestMagicLinkRequest {
+    const message = createBaseRequestMagicLinkRequest();
+    message.email = object.email ?? "";
+    message.redirectTo = object.redirectTo ?? "";
+    return message;
+  },
+};
+
+function createBaseRequestMagicLinkResponse(): RequestMagicLinkResponse {
+  return {};
+}
+
+export const RequestMagicLinkResponse: MessageFns<RequestMagicLinkResponse> = {
+  encode(_: RequestMagicLinkResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RequestMagicLinkResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRequestMagicLinkResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RequestMagicLinkResponse {
+    return {};
+  },
+
+  toJSON(_: RequestMagicLinkResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<RequestMagicLinkResponse>): RequestMagicLinkResponse {
+    return RequestMagicLinkResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<RequestMagicLinkResponse>): RequestMagicLinkResponse {
+    const message = createBaseRequestMagicLinkResponse();
+    return message;
+  },
+};
+
+function createBaseConsumeMagicLinkRequest(): ConsumeMagicLinkRequest {
+  return { token: "" };
+}
+
+export const ConsumeMagicLinkRequest: MessageFns<ConsumeMagicLinkRequest> = {
+  encode(message: ConsumeMagicLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConsumeMagicLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConsumeMagicLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConsumeMagicLinkRequest {
+    return { token: isSet(object.token) ? globalThis.String(object.token) : "" };
+  },
+
+  toJSON(message: ConsumeMagicLinkRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ConsumeMagicLinkRequest>): ConsumeMagicLinkRequest {
+    return ConsumeMagicLinkRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ConsumeMagicLinkRequest>): ConsumeMagicLinkRequest {
+    const message = createBaseConsumeMagicLinkRequest();
+    message.token = object.token ?? "";
+    return message;
+  },
+};
+
+function createBaseConsumeMagicLinkResponse(): ConsumeMagicLinkResponse {
+  return { session: undefined };
+}
+
+export const ConsumeMagicLinkResponse: MessageFns<ConsumeMagicLinkResponse> = {
+  encode(message: ConsumeMagicLinkResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.session !== undefined) {
+      Session.encode(message.session, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConsumeMagicLinkResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConsumeMagicLinkResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.session = Session.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConsumeMagicLinkResponse {
+    return { session: isSet(object.session) ? Session.fromJSON(object.session) : undefined };
+  },
+
+  toJSON(message: ConsumeMagicLinkResponse): unknown {
+    const obj: any = {};
+    if (message.session !== undefined) {
+      obj.session = Session.toJSON(message.session);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ConsumeMagicLinkResponse>): ConsumeMagicLinkResponse {
+    return ConsumeMagicLinkResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ConsumeMagicLinkResponse>): ConsumeMagicLinkResponse {
+    const message = createBaseConsumeMagicLinkResponse();
+    message.session = (object.session !== undefined && object.session !== null)
+      ? Session.fromPartial(object.session)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseRequestPasswordResetRequest(): RequestPasswordResetRequest {
+  return { email: "" };
+}
+
+export const RequestPasswordResetRequest: MessageFns<RequestPasswordResetRequest> = {
+  encode(message: RequestPasswordResetRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RequestPasswordResetRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRequestPasswordResetRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RequestPasswordResetRequest {
+    return { email: isSet(object.email) ? globalThis.String(object.email) : "" };
+  },
+
+  toJSON(message: RequestPasswordResetRequest): unknown {
+    const obj: any = {};
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RequestPasswordResetRequest>): RequestPasswordResetRequest {
+    return RequestPasswordResetRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RequestPasswordResetRequest>): RequestPasswordResetRequest {
+    const message = createBaseRequestPasswordResetRequest();
+    message.email = object.email ?? "";
+    return message;
+  },
+};
+
+function createBaseRequestPasswordResetResponse(): RequestPasswordResetResponse {
+  return {};
+}
+
+export const RequestPasswordResetResponse: MessageFns<RequestPasswordResetResponse> = {
+  encode(_: RequestPasswordResetResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RequestPasswordResetResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRequestPasswordResetResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RequestPasswordResetResponse {
+    return {};
+  },
+
+  toJSON(_: RequestPasswordResetResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<RequestPasswordResetResponse>): RequestPasswordResetResponse {
+    return RequestPasswordResetResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<RequestPasswordResetResponse>): RequestPasswordResetResponse {
+    const message = createBaseRequestPasswordResetResponse();
+    return message;
+  },
+};
+
+function createBaseCompletePasswordResetRequest(): CompletePasswordResetRequest {
+  return { token: "", password: "" };
+}
+
+export const CompletePasswordResetRequest: MessageFns<CompletePasswordResetRequest> = {
+  encode(message: CompletePasswordResetRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    if (message.password !== "") {
+      writer.uint32(18).string(message.password);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CompletePasswordResetRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCompletePasswordResetRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.password = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CompletePasswordResetRequest {
+    return {
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      password: isSet(object.password) ? globalThis.String(object.password) : "",
+    };
+  },
+
+  toJSON(message: CompletePasswordResetRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.password !== "") {
+      obj.password = message.password;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CompletePasswordResetRequest>): CompletePasswordResetRequest {
+    return CompletePasswordResetRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CompletePasswordResetRequest>): CompletePasswordResetRequest {
+    const message = createBaseCompletePasswordResetRequest();
+    message.token = object.token ?? "";
+    message.password = object.password ?? "";
+    return message;
+  },
+};
+
+function createBaseCompletePasswordResetResponse(): CompletePasswordResetResponse {
+  return {};
+}
+
+export const CompletePasswordResetResponse: MessageFns<CompletePasswordResetResponse> = {
+  encode(_: CompletePasswordResetResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CompletePasswordResetResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCompletePasswordResetResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): CompletePasswordResetResponse {
+    return {};
+  },
+
+  toJSON(_: CompletePasswordResetResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<CompletePasswordResetResponse>): CompletePasswordResetResponse {
+    return CompletePasswordResetResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<CompletePasswordResetResponse>): CompletePasswordResetResponse {
+    const message = createBaseCompletePasswordResetResponse();
+    return message;
+  },
+};
+
+function createBaseGetMeRequest(): GetMeRequest {
+  return {};
+}
+
+export const GetMeRequest: MessageFns<GetMeRequest> = {
+  encode(_: GetMeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): GetMeRequest {
+    return {};
+  },
+
+  toJSON(_: GetMeRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetMeRequest>): GetMeRequest {
+    return GetMeRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<GetMeRequest>): GetMeRequest {
+    const message = createBaseGetMeRequest();
+    return message;
+  },
+};
+
+function createBaseGetMeResponse(): GetMeResponse {
+  return { user: undefined, profile: undefined };
+}
+
+export const GetMeResponse: MessageFns<GetMeResponse> = {
+  encode(message: GetMeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      User.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    if (message.profile !== undefined) {
+      Profile.encode(message.profile, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.user = User.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.profile = Profile.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetMeResponse {
+    return {
+      user: isSet(object.user) ? User.fromJSON(object.user) : undefined,
+      profile: isSet(object.profile) ? Profile.fromJSON(object.profile) : undefined,
+    };
+  },
+
+  toJSON(message: GetMeResponse): unknown {
+    const obj: any = {};
+    if (message.user !== undefined) {
+      obj.user = User.toJSON(message.user);
+    }
+    if (message.profile !== undefined) {
+      obj.profile = Profile.toJSON(message.profile);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetMeResponse>): GetMeResponse {
+    return GetMeResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetMeResponse>): GetMeResponse {
+    const message = createBaseGetMeResponse();
+    message.user = (object.user !== undefined && object.user !== null) ? User.fromPartial(object.user) : undefined;
+    message.profile = (object.profile !== undefined && object.profile !== null)
+      ? Profile.fromPartial(object.profile)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateMeRequest(): UpdateMeRequest {
+  return { displayName: "" };
+}
+
+export const UpdateMeRequest: MessageFns<UpdateMeRequest> = {
+  encode(message: UpdateMeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.displayName !== "") {
+      writer.uint32(10).string(message.displayName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateMeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateMeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.displayName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateMeRequest {
+    return {
+      displayName: isSet(object.displayName)
+        ? globalThis.String(object.displayName)
+        : isSet(object.display_name)
+        ? globalThis.String(object.display_name)
+        : "",
+    };
+  },
+
+  toJSON(message: UpdateMeRequest): unknown {
+    const obj: any = {};
+    if (message.displayName !== "") {
+      obj.displayName = message.displayName;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateMeRequest>): UpdateMeRequest {
+    return UpdateMeRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UpdateMeRequest>): UpdateMeRequest {
+    const message = createBaseUpdateMeRequest();
+    message.displayName = object.displayName ?? "";
+    return message;
+  },
+};
+
+function createBaseUpdateMeResponse(): UpdateMeResponse {
+  return { user: undefined, profile: undefined };
+}
+
+export const UpdateMeResponse: MessageFns<UpdateMeResponse> = {
+  encode(message: UpdateMeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      User.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    if (message.profile !== undefined) {
+      Profile.encode(message.profile, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateMeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateMeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.user = User.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.profile = Profile.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateMeResponse {
+    return {
+      user: isSet(object.user) ? User.fromJSON(object.user) : undefined,
+      profile: isSet(object.profile) ? Profile.fromJSON(object.profile) : undefined,
+    };
+  },
+
+  toJSON(message: UpdateMeResponse): unknown {
+    const obj: any = {};
+    if (message.user !== undefined) {
+      obj.user = User.toJSON(message.user);
+    }
+    if (message.profile !== undefined) {
+      obj.profile = Profile.toJSON(message.profile);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UpdateMeResponse>): UpdateMeResponse {
+    return UpdateMeResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UpdateMeResponse>): UpdateMeResponse {
+    const message = createBaseUpdateMeResponse();
+    message.user = (object.user !== undefined && object.user !== null) ? User.fromPartial(object.user) : undefined;
+    message.profile = (object.profile !== undefined && object.profile !== null)
+      ? Profile.fromPartial(object.profile)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCreateAdminRequest(): CreateAdminRequest {
+  return { email: "", password: "", displayName: "" };
+}
+
+export const CreateAdminRequest: MessageFns<CreateAdminRequest> = {
+  encode(message: CreateAdminRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.email !== "") {
+      writer.uint32(10).string(message.email);
+    }
+    if (message.password !== "") {
+      writer.uint32(18).string(message.password);
+    }
+    if (message.displayName !== "") {
+      writer.uint32(26).string(message.displayName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateAdminRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateAdminRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.password = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.displayName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateAdminRequest {
+    return {
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      password: isSet(object.password) ? globalThis.String(object.password) : "",
+      displayName: isSet(object.displayName)
+        ? globalThis.String(object.displayName)
+        : isSet(object.display_name)
+        ? globalThis.String(object.display_name)
+        : "",
+    };
+  },
+
+  toJSON(message: CreateAdminRequest): unknown {
+    const obj: any = {};
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.password !== "") {
+      obj.password = message.password;
+    }
+    if (message.displayName !== "") {
+      obj.displayName = message.displayName;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateAdminRequest>): CreateAdminRequest {
+    return CreateAdminRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateAdminRequest>): CreateAdminRequest {
+    const message = createBaseCreateAdminRequest();
+    message.email = object.email ?? "";
+    message.password = object.password ?? "";
+    message.displayName = object.displayName ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateAdminResponse(): CreateAdminResponse {
+  return { user: undefined, created: false };
+}
+
+export const CreateAdminResponse: MessageFns<CreateAdminResponse> = {
+  encode(message: CreateAdminResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      User.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    if (message.created !== false) {
+      writer.uint32(16).bool(message.created);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateAdminResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateAdminResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.user = User.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.created = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateAdminResponse {
+    return {
+      user: isSet(object.user) ? User.fromJSON(object.user) : undefined,
+      created: isSet(object.created) ? globalThis.Boolean(object.created) : false,
+    };
+  },
+
+  toJSON(message: CreateAdminResponse): unknown {
+    const obj: any = {};
+    if (message.user !== undefined) {
+      obj.user = User.toJSON(message.user);
+    }
+    if (message.created !== false) {
+      obj.created = message.created;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateAdminResponse>): CreateAdminResponse {
+    return CreateAdminResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateAdminResponse>): CreateAdminResponse {
+    const message = createBaseCreateAdminResponse();
+    message.user = (object.user !== undefined && object.user !== null) ? User.fromPartial(object.user) : undefined;
+    message.created = object.created ?? false;
     return message;
   },
 };
@@ -184,10 +2548,152 @@ export const IdentityServiceService = {
     responseSerialize: (value: DescribeResponse): Buffer => Buffer.from(DescribeResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DescribeResponse => DescribeResponse.decode(value),
   },
+  signUp: {
+    path: "/omni.identity.v1.IdentityService/SignUp" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SignUpRequest): Buffer => Buffer.from(SignUpRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SignUpRequest => SignUpRequest.decode(value),
+    responseSerialize: (value: SignUpResponse): Buffer => Buffer.from(SignUpResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SignUpResponse => SignUpResponse.decode(value),
+  },
+  signIn: {
+    path: "/omni.identity.v1.IdentityService/SignIn" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SignInRequest): Buffer => Buffer.from(SignInRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SignInRequest => SignInRequest.decode(value),
+    responseSerialize: (value: SignInResponse): Buffer => Buffer.from(SignInResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SignInResponse => SignInResponse.decode(value),
+  },
+  refresh: {
+    path: "/omni.identity.v1.IdentityService/Refresh" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RefreshRequest): Buffer => Buffer.from(RefreshRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RefreshRequest => RefreshRequest.decode(value),
+    responseSerialize: (value: RefreshResponse): Buffer => Buffer.from(RefreshResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RefreshResponse => RefreshResponse.decode(value),
+  },
+  signOut: {
+    path: "/omni.identity.v1.IdentityService/SignOut" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SignOutRequest): Buffer => Buffer.from(SignOutRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SignOutRequest => SignOutRequest.decode(value),
+    responseSerialize: (value: SignOutResponse): Buffer => Buffer.from(SignOutResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SignOutResponse => SignOutResponse.decode(value),
+  },
+  resendVerification: {
+    path: "/omni.identity.v1.IdentityService/ResendVerification" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ResendVerificationRequest): Buffer =>
+      Buffer.from(ResendVerificationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResendVerificationRequest => ResendVerificationRequest.decode(value),
+    responseSerialize: (value: ResendVerificationResponse): Buffer =>
+      Buffer.from(ResendVerificationResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResendVerificationResponse => ResendVerificationResponse.decode(value),
+  },
+  verifyEmail: {
+    path: "/omni.identity.v1.IdentityService/VerifyEmail" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: VerifyEmailRequest): Buffer => Buffer.from(VerifyEmailRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): VerifyEmailRequest => VerifyEmailRequest.decode(value),
+    responseSerialize: (value: VerifyEmailResponse): Buffer => Buffer.from(VerifyEmailResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): VerifyEmailResponse => VerifyEmailResponse.decode(value),
+  },
+  requestMagicLink: {
+    path: "/omni.identity.v1.IdentityService/RequestMagicLink" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RequestMagicLinkRequest): Buffer =>
+      Buffer.from(RequestMagicLinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RequestMagicLinkRequest => RequestMagicLinkRequest.decode(value),
+    responseSerialize: (value: RequestMagicLinkResponse): Buffer =>
+      Buffer.from(RequestMagicLinkResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RequestMagicLinkResponse => RequestMagicLinkResponse.decode(value),
+  },
+  consumeMagicLink: {
+    path: "/omni.identity.v1.IdentityService/ConsumeMagicLink" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ConsumeMagicLinkRequest): Buffer =>
+      Buffer.from(ConsumeMagicLinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ConsumeMagicLinkRequest => ConsumeMagicLinkRequest.decode(value),
+    responseSerialize: (value: ConsumeMagicLinkResponse): Buffer =>
+      Buffer.from(ConsumeMagicLinkResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ConsumeMagicLinkResponse => ConsumeMagicLinkResponse.decode(value),
+  },
+  requestPasswordReset: {
+    path: "/omni.identity.v1.IdentityService/RequestPasswordReset" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RequestPasswordResetRequest): Buffer =>
+      Buffer.from(RequestPasswordResetRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RequestPasswordResetRequest => RequestPasswordResetRequest.decode(value),
+    responseSerialize: (value: RequestPasswordResetResponse): Buffer =>
+      Buffer.from(RequestPasswordResetResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RequestPasswordResetResponse => RequestPasswordResetResponse.decode(value),
+  },
+  completePasswordReset: {
+    path: "/omni.identity.v1.IdentityService/CompletePasswordReset" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CompletePasswordResetRequest): Buffer =>
+      Buffer.from(CompletePasswordResetRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CompletePasswordResetRequest => CompletePasswordResetRequest.decode(value),
+    responseSerialize: (value: CompletePasswordResetResponse): Buffer =>
+      Buffer.from(CompletePasswordResetResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CompletePasswordResetResponse => CompletePasswordResetResponse.decode(value),
+  },
+  getMe: {
+    path: "/omni.identity.v1.IdentityService/GetMe" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetMeRequest): Buffer => Buffer.from(GetMeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetMeRequest => GetMeRequest.decode(value),
+    responseSerialize: (value: GetMeResponse): Buffer => Buffer.from(GetMeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetMeResponse => GetMeResponse.decode(value),
+  },
+  updateMe: {
+    path: "/omni.identity.v1.IdentityService/UpdateMe" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateMeRequest): Buffer => Buffer.from(UpdateMeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateMeRequest => UpdateMeRequest.decode(value),
+    responseSerialize: (value: UpdateMeResponse): Buffer => Buffer.from(UpdateMeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UpdateMeResponse => UpdateMeResponse.decode(value),
+  },
+  /** Internal only (the gateway exposes no route to it): scripts/create-admin and the first-start seed. */
+  createAdmin: {
+    path: "/omni.identity.v1.IdentityService/CreateAdmin" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateAdminRequest): Buffer => Buffer.from(CreateAdminRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateAdminRequest => CreateAdminRequest.decode(value),
+    responseSerialize: (value: CreateAdminResponse): Buffer => Buffer.from(CreateAdminResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateAdminResponse => CreateAdminResponse.decode(value),
+  },
 } as const;
 
 export interface IdentityServiceServer extends UntypedServiceImplementation {
   describe: handleUnaryCall<DescribeRequest, DescribeResponse>;
+  signUp: handleUnaryCall<SignUpRequest, SignUpResponse>;
+  signIn: handleUnaryCall<SignInRequest, SignInResponse>;
+  refresh: handleUnaryCall<RefreshRequest, RefreshResponse>;
+  signOut: handleUnaryCall<SignOutRequest, SignOutResponse>;
+  resendVerification: handleUnaryCall<ResendVerificationRequest, ResendVerificationResponse>;
+  verifyEmail: handleUnaryCall<VerifyEmailRequest, VerifyEmailResponse>;
+  requestMagicLink: handleUnaryCall<RequestMagicLinkRequest, RequestMagicLinkResponse>;
+  consumeMagicLink: handleUnaryCall<ConsumeMagicLinkRequest, ConsumeMagicLinkResponse>;
+  requestPasswordReset: handleUnaryCall<RequestPasswordResetRequest, RequestPasswordResetResponse>;
+  completePasswordReset: handleUnaryCall<CompletePasswordResetRequest, CompletePasswordResetResponse>;
+  getMe: handleUnaryCall<GetMeRequest, GetMeResponse>;
+  updateMe: handleUnaryCall<UpdateMeRequest, UpdateMeResponse>;
+  /** Internal only (the gateway exposes no route to it): scripts/create-admin and the first-start seed. */
+  createAdmin: handleUnaryCall<CreateAdminRequest, CreateAdminResponse>;
 }
 
 export interface IdentityServiceClient extends Client {
@@ -205,6 +2711,202 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DescribeResponse) => void,
+  ): ClientUnaryCall;
+  signUp(
+    request: SignUpRequest,
+    callback: (error: ServiceError | null, response: SignUpResponse) => void,
+  ): ClientUnaryCall;
+  signUp(
+    request: SignUpRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SignUpResponse) => void,
+  ): ClientUnaryCall;
+  signUp(
+    request: SignUpRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SignUpResponse) => void,
+  ): ClientUnaryCall;
+  signIn(
+    request: SignInRequest,
+    callback: (error: ServiceError | null, response: SignInResponse) => void,
+  ): ClientUnaryCall;
+  signIn(
+    request: SignInRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SignInResponse) => void,
+  ): ClientUnaryCall;
+  signIn(
+    request: SignInRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SignInResponse) => void,
+  ): ClientUnaryCall;
+  refresh(
+    request: RefreshRequest,
+    callback: (error: ServiceError | null, response: RefreshResponse) => void,
+  ): ClientUnaryCall;
+  refresh(
+    request: RefreshRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RefreshResponse) => void,
+  ): ClientUnaryCall;
+  refresh(
+    request: RefreshRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RefreshResponse) => void,
+  ): ClientUnaryCall;
+  signOut(
+    request: SignOutRequest,
+    callback: (error: ServiceError | null, response: SignOutResponse) => void,
+  ): ClientUnaryCall;
+  signOut(
+    request: SignOutRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SignOutResponse) => void,
+  ): ClientUnaryCall;
+  signOut(
+    request: SignOutRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SignOutResponse) => void,
+  ): ClientUnaryCall;
+  resendVerification(
+    request: ResendVerificationRequest,
+    callback: (error: ServiceError | null, response: ResendVerificationResponse) => void,
+  ): ClientUnaryCall;
+  resendVerification(
+    request: ResendVerificationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ResendVerificationResponse) => void,
+  ): ClientUnaryCall;
+  resendVerification(
+    request: ResendVerificationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ResendVerificationResponse) => void,
+  ): ClientUnaryCall;
+  verifyEmail(
+    request: VerifyEmailRequest,
+    callback: (error: ServiceError | null, response: VerifyEmailResponse) => void,
+  ): ClientUnaryCall;
+  verifyEmail(
+    request: VerifyEmailRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: VerifyEmailResponse) => void,
+  ): ClientUnaryCall;
+  verifyEmail(
+    request: VerifyEmailRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: VerifyEmailResponse) => void,
+  ): ClientUnaryCall;
+  requestMagicLink(
+    request: RequestMagicLinkRequest,
+    callback: (error: ServiceError | null, response: RequestMagicLinkResponse) => void,
+  ): ClientUnaryCall;
+  requestMagicLink(
+    request: RequestMagicLinkRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RequestMagicLinkResponse) => void,
+  ): ClientUnaryCall;
+  requestMagicLink(
+    request: RequestMagicLinkRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RequestMagicLinkResponse) => void,
+  ): ClientUnaryCall;
+  consumeMagicLink(
+    request: ConsumeMagicLinkRequest,
+    callback: (error: ServiceError | null, response: ConsumeMagicLinkResponse) => void,
+  ): ClientUnaryCall;
+  consumeMagicLink(
+    request: ConsumeMagicLinkRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ConsumeMagicLinkResponse) => void,
+  ): ClientUnaryCall;
+  consumeMagicLink(
+    request: ConsumeMagicLinkRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ConsumeMagicLinkResponse) => void,
+  ): ClientUnaryCall;
+  requestPasswordReset(
+    request: RequestPasswordResetRequest,
+    callback: (error: ServiceError | null, response: RequestPasswordResetResponse) => void,
+  ): ClientUnaryCall;
+  requestPasswordReset(
+    request: RequestPasswordResetRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RequestPasswordResetResponse) => void,
+  ): ClientUnaryCall;
+  requestPasswordReset(
+    request: RequestPasswordResetRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RequestPasswordResetResponse) => void,
+  ): ClientUnaryCall;
+  completePasswordReset(
+    request: CompletePasswordResetRequest,
+    callback: (error: ServiceError | null, response: CompletePasswordResetResponse) => void,
+  ): ClientUnaryCall;
+  completePasswordReset(
+    request: CompletePasswordResetRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CompletePasswordResetResponse) => void,
+  ): ClientUnaryCall;
+  completePasswordReset(
+    request: CompletePasswordResetRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CompletePasswordResetResponse) => void,
+  ): ClientUnaryCall;
+  getMe(
+    request: GetMeRequest,
+    callback: (error: ServiceError | null, response: GetMeResponse) => void,
+  ): ClientUnaryCall;
+  getMe(
+    request: GetMeRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetMeResponse) => void,
+  ): ClientUnaryCall;
+  getMe(
+    request: GetMeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetMeResponse) => void,
+  ): ClientUnaryCall;
+  updateMe(
+    request: UpdateMeRequest,
+    callback: (error: ServiceError | null, response: UpdateMeResponse) => void,
+  ): ClientUnaryCall;
+  updateMe(
+    request: UpdateMeRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UpdateMeResponse) => void,
+  ): ClientUnaryCall;
+  updateMe(
+    request: UpdateMeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UpdateMeResponse) => void,
+  ): ClientUnaryCall;
+  /** Internal only (the gateway exposes no route to it): scripts/create-admin and the first-start seed. */
+  createAdmin(
+    request: CreateAdminRequest,
+    callback: (error: ServiceError | null, response: CreateAdminResponse) => void,
+  ): ClientUnaryCall;
+  createAdmin(
+    request: CreateAdminRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateAdminResponse) => void,
+  ): ClientUnaryCall;
+  createAdmin(
+    request: CreateAdminRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateAdminResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -25,7 +25,8 @@ export interface EmbeddedIdentityOptions {
   store: DocumentStore;
   /** `${PUBLIC_URL}/realms/omni`: what browsers and the token verifier see as the issuer. */
   issuer: string;
-  jwksUrl: string;
+  /** A function when the identity service's port is known only after it binds (random ports in tests). */
+  jwksUrl: string | (() => string);
   logger?: Logger;
   /** Access token lifetime (default 300 s, as the realm's accessTokenLifespan). */
   accessTokenSeconds?: number;
@@ -89,7 +90,9 @@ export function createEmbeddedIdentityProvider(options: EmbeddedIdentityOptions)
   return {
     kind: 'embedded',
     issuer,
-    jwksUrl: options.jwksUrl,
+    get jwksUrl() {
+      return typeof options.jwksUrl === 'function' ? options.jwksUrl() : options.jwksUrl;
+    },
 
     async createUser(input) {
       const doc = await insertUser(store, {

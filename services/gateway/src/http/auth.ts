@@ -1,0 +1,221 @@
+// The auth REST API (/api/auth/*): validates with the spec's messages, rate-limits the abuse-prone routes
+// per IP and per email, and calls the identity service over gRPC. Identity's refusals arrive as gRPC
+// statuses whose details are the message; the few the web app switches on also get a stable `code`.
+import {
+  type Env,
+  HttpError,
+  httpErrorFromGrpc,
+  isServiceError,
+  normalizeEmail,
+  type PromiseClient,
+  rateLimit,
+} from '@omni/platform';
+import type { identity } from '@omni/proto';
+import { Router as createRouter, type Request, type Router } from 'express';
+import { z } from 'zod';
+
+type IdentityClient = PromiseClient<typeof identity.IdentityServiceService>;
+
+const email = z
+  .string({ error: 'Invalid email address' })
+  .trim()
+  .max(254, 'Invalid email address')
+  .pipe(z.email('Invalid email address'));
+const password = z
+  .string({ error: 'Password must be at least 6 characters' })
+  .min(6, 'Password must be at least 6 characters')
+  .max(256, 'Password must be at most 256 characters');
+const token = z.string({ error: 'This link is not valid.' }).min(1, 'This link is not valid.').max(512);
+const refreshToken = z
+  .string({ error: 'Your session has expired. Please sign in again.' })
+  .min(1, 'Your session has expired. Please sign in again.')
+  .max(4096);
+
+const credentials = z.object({ email, password });
+const emailOnly = z.object({ email });
+const magicLinkBody = z.object({ email, redirectTo: z.string().max(512).optional() });
+const tokenBody = z.object({ token });
+const resetBody = z.object({ token, password });
+const refreshBody = z.object({ refreshToken });
+
+/** The first failing rule, as the screens show it under 'Validation error'. */
+function parse<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
+  const result = schema.safeParse(req.body ?? {});
+  if (!result.success) {
+    throw new HttpError(
+      400,
+      result.error.issues[0]?.message ?? 'The request is not valid.',
+      'invalid_request',
+    );
+  }
+  return result.data;
+}
+
+// identity's messages → the codes of the contract (/tmp/auth-api.md); the message is passed on unchanged.
+const CODES: Record<string, string> = {
+  'Invalid email or password.': 'invalid_credentials',
+  'Email not confirmed': 'email_not_confirmed',
+  'Your session has expired. Please sign in again.': 'session_expired',
+  'This link has expired or was already used. Request a new one.': 'invalid_link',
+  'An account with this email already exists.': 'email_taken',
+};
+
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isServiceError(err)) {
+      const http = httpErrorFromGrpc(err);
+      if (http && http.status < 500) {
+        const code = CODES[err.details] ?? (http.status === 400 ? 'invalid_request' : http.code);
+        throw new HttpError(http.status, http.message, code);
+      }
+      if (http) throw http;
+    }
+    throw err;
+  }
+}
+
+export const sessionJson = (s: identity.Session | undefined) => ({
+  accessToken: s?.accessToken ?? '',
+  refreshToken: s?.refreshToken ?? '',
+  expiresIn: s?.expiresIn ?? 0,
+  refreshExpiresIn: s?.refreshExpiresIn ?? 0,
+  user: userJson(s?.user),
+  profile: { displayName: s?.profile?.displayName ?? '' },
+});
+
+export const userJson = (u: identity.User | undefined) => ({
+  id: u?.id ?? '',
+  email: u?.email ?? '',
+  emailVerified: u?.emailVerified ?? false,
+  roles: u?.roles ?? [],
+});
+
+export interface AuthRoutesOptions {
+  env: Pick<
+    Env,
+    'IDENTITY_PROVIDER' | 'GOOGLE_SIGN_IN' | 'MAIL' | 'AUTH_RATE_LIMIT_PER_IP' | 'AUTH_RATE_LIMIT_PER_EMAIL'
+  >;
+  /** Keycloak's address as browsers see it, for the Google broker redirect. */
+  keycloakPublicUrl?: string;
+  realm: string;
+  publicUrl: string;
+}
+
+export function authRoutes(client: IdentityClient, options: AuthRoutesOptions): Router {
+  const router = createRouter();
+  const { env } = options;
+
+  // One limiter per route, so signing up and then signing in do not share a budget.
+  const limited = (route: string) =>
+    rateLimit([
+      {
+        name: `${route}:ip`,
+        limit: env.AUTH_RATE_LIMIT_PER_IP,
+        windowMs: 60_000,
+        keys: (req) => [req.ip ?? 'unknown'],
+      },
+      {
+        name: `${route}:email`,
+        limit: env.AUTH_RATE_LIMIT_PER_EMAIL,
+        windowMs: 60_000,
+        keys: (req) => {
+          const value = (req.body as { email?: unknown } | undefined)?.email;
+          return typeof value === 'string' && value.trim() ? [normalizeEmail(value)] : [];
+        },
+      },
+    ]);
+
+  router.post('/signup', limited('signup'), async (req, res) => {
+    const body = parse(credentials, req);
+    const { user } = await call(() => client.signUp(body));
+    res.status(201).json({ user: userJson(user), message: 'Account created!' });
+  });
+
+  router.post('/login', limited('login'), async (req, res) => {
+    const body = parse(credentials, req);
+    const { session } = await call(() => client.signIn(body));
+    res.set('Cache-Control', 'no-store').json(sessionJson(session));
+  });
+
+  router.post('/refresh', async (req, res) => {
+    const body = parse(refreshBody, req);
+    const { session } = await call(() => client.refresh(body));
+    res.set('Cache-Control', 'no-store').json(sessionJson(session));
+  });
+
+  router.post('/logout', async (req, res) => {
+    const body = parse(refreshBody, req);
+    await call(() => client.signOut(body));
+    res.status(204).end();
+  });
+
+  router.post('/resend', limited('resend'), async (req, res) => {
+    const body = parse(emailOnly, req);
+    await call(() => client.resendVerification(body));
+    res.json({ message: 'Verification sent' });
+  });
+
+  router.post('/verify', async (req, res) => {
+    const body = parse(tokenBody, req);
+    const { session } = await call(() => client.verifyEmail(body));
+    res.set('Cache-Control', 'no-store').json(sessionJson(session));
+  });
+
+  router.post('/magic-link', limited('magic-link'), async (req, res) => {
+    const body = parse(magicLinkBody, req);
+    await call(() => client.requestMagicLink({ email: body.email, redirectTo: body.redirectTo ?? '/app' }));
+    res.json({ message: 'Magic link sent. Check your email.' });
+  });
+
+  router.post('/magic-link/consume', async (req, res) => {
+    const body = parse(tokenBody, req);
+    const { session } = await call(() => client.consumeMagicLink(body));
+    res.set('Cache-Control', 'no-store').json(sessionJson(session));
+  });
+
+  router.post('/forgot-password', limited('forgot-password'), async (req, res) => {
+    const body = parse(emailOnly, req);
+    await call(() => client.requestPasswordReset(body));
+    res.json({ message: 'If an account exists for that email, we sent a link to reset the password.' });
+  });
+
+  router.post('/reset-password', limited('reset-password'), async (req, res) => {
+    const body = parse(resetBody, req);
+    await call(() => client.completePasswordReset(body));
+    res.json({ message: 'Password updated. You can sign in now.' });
+  });
+
+  const googleReady =
+    env.IDENTITY_PROVIDER === 'keycloak' && env.GOOGLE_SIGN_IN && !!options.keycloakPublicUrl;
+
+  router.get('/providers', (_req, res) => {
+    res.json({ google: googleReady, mailbox: env.MAIL === 'embedded' ? '/dev/mailbox' : null });
+  });
+
+  router.get('/google', (req, res) => {
+    if (!googleReady) {
+      throw new HttpError(
+        501,
+        'Google sign-in is not set up on this server. Use email and password or a magic link.',
+        'google_not_configured',
+      );
+    }
+    const redirectTo =
+      typeof req.query.redirectTo === 'string' && /^\/(?![/\\])/.test(req.query.redirectTo)
+        ? req.query.redirectTo
+        : '/app';
+    // Keycloak brokers Google (kc_idp_hint skips its own login page); it returns to the web app's screen
+    // with an authorization code for the public `omni-web` client (PKCE is the web app's part).
+    const auth = new URL(`${options.keycloakPublicUrl}/realms/${options.realm}/protocol/openid-connect/auth`);
+    auth.searchParams.set('client_id', 'omni-web');
+    auth.searchParams.set('response_type', 'code');
+    auth.searchParams.set('scope', 'openid email profile');
+    auth.searchParams.set('kc_idp_hint', 'google');
+    auth.searchParams.set('redirect_uri', new URL(redirectTo, options.publicUrl).toString());
+    res.redirect(302, auth.toString());
+  });
+
+  return router;
+}

@@ -1,0 +1,31 @@
+// The spec's validation rules (section 5), checked again here although the gateway checks them too:
+// every service defends its own boundary. The messages are the spec's, word for word.
+import { z } from 'zod';
+
+export const email = z
+  .string()
+  .trim()
+  .max(254, 'Invalid email address')
+  .pipe(z.email('Invalid email address'))
+  .transform((e) => e.toLowerCase());
+export const password = z
+  .string()
+  .min(6, 'Password must be at least 6 characters')
+  .max(256, 'Password must be at most 256 characters');
+export const displayName = z.string().trim().max(80, 'Display name must be at most 80 characters');
+/** A same-origin path: '/uploader', never '//evil.example' or 'https://…' (an open redirect). */
+export const redirectPath = z
+  .string()
+  .trim()
+  .transform((p) => p || '/app')
+  .pipe(
+    z
+      .string()
+      .max(512)
+      .regex(/^\/(?![/\\])[^\s]*$/, 'redirectTo must be a path on this site, like /app'),
+  );
+
+/** The first failing rule's message, as the screens show it under 'Validation error'. */
+export function firstIssue(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'The request is not valid.';
+}

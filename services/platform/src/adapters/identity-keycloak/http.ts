@@ -1,0 +1,67 @@
+// Small fetch helpers for Keycloak: form posts to the OIDC endpoints, JSON calls to the admin API, and
+// errors that name the endpoint and status but never echo a body (Keycloak may quote what it was sent).
+export class KeycloakHttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly oauthError: string | undefined,
+    readonly description: string | undefined,
+    where: string,
+  ) {
+    super(`Keycloak ${where} answered ${status}${oauthError ? ` (${oauthError})` : ''}`);
+    this.name = 'KeycloakHttpError';
+  }
+}
+
+interface OAuthErrorBody {
+  error?: string;
+  error_description?: string;
+  errorMessage?: string;
+}
+
+async function errorOf(res: Response, where: string): Promise<KeycloakHttpError> {
+  const body = (await res.json().catch(() => ({}))) as OAuthErrorBody;
+  return new KeycloakHttpError(res.status, body.error, body.error_description ?? body.errorMessage, where);
+}
+
+export async function postForm<T>(
+  url: string,
+  form: Record<string, string>,
+  where: string,
+  timeoutMs = 5000,
+): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams(form).toString(),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  if (!res.ok) throw await errorOf(res, where);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+export async function callJson<T>(
+  url: string,
+  init: { method?: string; body?: unknown; bearer: string },
+  where: string,
+  timeoutMs = 5000,
+): Promise<{ status: number; body: T | undefined; location: string | null }> {
+  const res = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${init.bearer}`,
+      accept: 'application/json',
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  if (res.status === 404) return { status: 404, body: undefined, location: null };
+  if (!res.ok) throw await errorOf(res, where);
+  const text = await res.text();
+  return {
+    status: res.status,
+    body: text ? (JSON.parse(text) as T) : undefined,
+    location: res.headers.get('location'),
+  };
+}
