@@ -428,3 +428,29 @@ describe('providers, mailbox and rate limits', () => {
     expect(byIp[30]).toBe(429);
   });
 });
+
+describe('npm run create-admin', () => {
+  it('creates a further admin through the running identity service', async () => {
+    // Asynchronously: the platform answering the script runs in this very process.
+    const { execFile } = await import('node:child_process');
+    const { promisify } = await import('node:util');
+    const email = newEmail();
+    const { stdout: out } = await promisify(execFile)(
+      process.execPath,
+      ['scripts/create-admin.mjs', email, 'admin-pass-123'],
+      {
+        cwd: join(__dirname, '../..'),
+        env: {
+          ...process.env,
+          IDENTITY_GRPC_ADDR: `127.0.0.1:${platform.config.bound.get('identity')!.grpc}`,
+        },
+        encoding: 'utf8',
+      },
+    );
+    expect(out).toContain(`Created administrator ${email}.`);
+    expect(out).not.toContain('admin-pass-123');
+    const res = await login(email, 'admin-pass-123');
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Session).user.roles).toEqual(['artist', 'admin']);
+  }, 30_000);
+});

@@ -1,6 +1,27 @@
 // What a newcomer needs to see after `npm start`: where the platform is, which adapter each port got,
 // and which services run.
 import type { Platform } from '@omni/platform';
+import { initialAdminFile, SEEDED_ADMIN_EMAIL } from '@omni/service-identity';
+
+/** How to sign in as the seeded admin, and where the dev mailbox is (never the password itself). */
+function accountLines(platform: Platform): string[] {
+  const { config } = platform;
+  const lines: string[] = [];
+  if (config.services.includes('identity')) {
+    const file = initialAdminFile(config.dataDir);
+    if (config.env.OMNI_ADMIN_PASSWORD)
+      lines.push(`  admin: sign in as ${SEEDED_ADMIN_EMAIL} with the password in OMNI_ADMIN_PASSWORD`);
+    else if (file) lines.push(`  admin: sign in as ${SEEDED_ADMIN_EMAIL} with the password in ${file}`);
+    else if (config.env.IDENTITY_PROVIDER === 'keycloak')
+      lines.push('  admin: none seeded (Keycloak); create one with `npm run create-admin -- <email>`');
+    lines.push('         more admins: npm run create-admin -- <email> [password]');
+  }
+  if (config.services.includes('gateway') && config.env.MAIL === 'embedded')
+    lines.push(
+      `  mail:  nothing is sent; read verification and sign-in links at ${config.env.PUBLIC_URL}/dev/mailbox`,
+    );
+  return lines.length ? [...lines, ''] : [];
+}
 
 export function printBanner(platform: Platform, ms: number): void {
   const { config } = platform;
@@ -11,6 +32,7 @@ export function printBanner(platform: Platform, ms: number): void {
     `  → ${config.services.includes('gateway') ? config.env.PUBLIC_URL : platform.url}`,
     `    health: ${platform.url}/healthz`,
     '',
+    ...accountLines(platform),
     '  adapters:',
     ...platform.ports.describe().map((l) => `    ${l}`),
     '',
