@@ -24,9 +24,65 @@ export const protobufPackage = "omni.storage.v1";
 export const protobufFileName = "omni/storage/v1/storage.proto";
 
 /**
- * Storage service contract. It grows with its issue; for now it describes the service so that
- * every service has a contract, a server and a client from the first day.
+ * Storage: buckets, signed upload and download URLs, and what an uploaded object really is (sniffed bytes,
+ * audio format and duration, artwork size and colour mode). Catalog asks here before it accepts a file.
  */
+
+/** Why a file is uploaded decides its bucket, its key shape (spec §3 storage paths) and its size limit. */
+export enum UploadPurpose {
+  UPLOAD_PURPOSE_UNSPECIFIED = 0,
+  /** UPLOAD_PURPOSE_CONSOLE - /uploader console tiles: {userId}/{uuid}_{name} */
+  UPLOAD_PURPOSE_CONSOLE = 1,
+  /** UPLOAD_PURPOSE_ARTIST_UPLOAD - /artist-upload audio and artwork (bucket omni-assets): {userId}/{uuid}_{name} */
+  UPLOAD_PURPOSE_ARTIST_UPLOAD = 2,
+  /** UPLOAD_PURPOSE_SONG_SUBMISSION - song submission panel / audio release form: {userId}/{yyyymmdd}/{title_with_underscores}-{name} */
+  UPLOAD_PURPOSE_SONG_SUBMISSION = 3,
+  /** UPLOAD_PURPOSE_CONTRIBUTOR - contributor upload page: {userId or anon}/{yyyymmdd}/{folder}/{name} */
+  UPLOAD_PURPOSE_CONTRIBUTOR = 4,
+  UNRECOGNIZED = -1,
+}
+
+export function uploadPurposeFromJSON(object: any): UploadPurpose {
+  switch (object) {
+    case 0:
+    case "UPLOAD_PURPOSE_UNSPECIFIED":
+      return UploadPurpose.UPLOAD_PURPOSE_UNSPECIFIED;
+    case 1:
+    case "UPLOAD_PURPOSE_CONSOLE":
+      return UploadPurpose.UPLOAD_PURPOSE_CONSOLE;
+    case 2:
+    case "UPLOAD_PURPOSE_ARTIST_UPLOAD":
+      return UploadPurpose.UPLOAD_PURPOSE_ARTIST_UPLOAD;
+    case 3:
+    case "UPLOAD_PURPOSE_SONG_SUBMISSION":
+      return UploadPurpose.UPLOAD_PURPOSE_SONG_SUBMISSION;
+    case 4:
+    case "UPLOAD_PURPOSE_CONTRIBUTOR":
+      return UploadPurpose.UPLOAD_PURPOSE_CONTRIBUTOR;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return UploadPurpose.UNRECOGNIZED;
+  }
+}
+
+export function uploadPurposeToJSON(object: UploadPurpose): string {
+  switch (object) {
+    case UploadPurpose.UPLOAD_PURPOSE_UNSPECIFIED:
+      return "UPLOAD_PURPOSE_UNSPECIFIED";
+    case UploadPurpose.UPLOAD_PURPOSE_CONSOLE:
+      return "UPLOAD_PURPOSE_CONSOLE";
+    case UploadPurpose.UPLOAD_PURPOSE_ARTIST_UPLOAD:
+      return "UPLOAD_PURPOSE_ARTIST_UPLOAD";
+    case UploadPurpose.UPLOAD_PURPOSE_SONG_SUBMISSION:
+      return "UPLOAD_PURPOSE_SONG_SUBMISSION";
+    case UploadPurpose.UPLOAD_PURPOSE_CONTRIBUTOR:
+      return "UPLOAD_PURPOSE_CONTRIBUTOR";
+    case UploadPurpose.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
 
 export interface DescribeRequest {
 }
@@ -34,6 +90,115 @@ export interface DescribeRequest {
 export interface DescribeResponse {
   service: string;
   version: string;
+}
+
+export interface SignUploadRequest {
+  ownerId: string;
+  bucket: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  purpose: UploadPurpose;
+  /** Optional subfolder (console, contributor) or release title (song submission). */
+  folder: string;
+  title: string;
+}
+
+export interface SignUploadResponse {
+  signedUrl: string;
+  fileKey: string;
+  bucket: string;
+  headers: { [key: string]: string };
+  expiresAt: string;
+  maxSize: number;
+}
+
+export interface SignUploadResponse_HeadersEntry {
+  key: string;
+  value: string;
+}
+
+/**
+ * What the bytes are, after upload. `problems` holds messages a person can act on (empty = acceptable
+ * for the bucket and purpose); an unacceptable object is removed by CompleteUpload.
+ */
+export interface Inspection {
+  /** audio | image | video | pdf | document | other */
+  kind: string;
+  /** sniffed, not the browser's */
+  mimeType: string;
+  size: number;
+  durationSeconds: number;
+  sampleRate: number;
+  bitDepth: number;
+  channels: number;
+  codec: string;
+  width: number;
+  height: number;
+  /** rgb | cmyk | grayscale | ... */
+  colorMode: string;
+  /** wav, flac, mp3, jpeg, png, ... */
+  format: string;
+  problems: string[];
+}
+
+export interface CompleteUploadRequest {
+  ownerId: string;
+  bucket: string;
+  fileKey: string;
+  /** 'audio' or 'artwork' when catalog rules apply (artwork: JPG/PNG, square, >= 3000x3000, RGB). */
+  role: string;
+}
+
+export interface CompleteUploadResponse {
+  accepted: boolean;
+  inspection?: Inspection | undefined;
+  publicUrl: string;
+}
+
+export interface GetObjectInfoRequest {
+  ownerId: string;
+  bucket: string;
+  fileKey: string;
+}
+
+export interface GetObjectInfoResponse {
+  exists: boolean;
+  inspection?: Inspection | undefined;
+  publicUrl: string;
+  ownerId: string;
+}
+
+export interface BucketStatus {
+  name: string;
+  exists: boolean;
+  accepts: string;
+}
+
+export interface ListBucketsRequest {
+}
+
+export interface ListBucketsResponse {
+  buckets: BucketStatus[];
+}
+
+export interface UploadedFile {
+  bucket: string;
+  fileKey: string;
+  publicUrl: string;
+  size: number;
+  contentType: string;
+  uploadedAt: string;
+}
+
+export interface ListUploadsRequest {
+  ownerId: string;
+  bucket: string;
+  limit: number;
+}
+
+export interface ListUploadsResponse {
+  files: UploadedFile[];
 }
 
 function createBaseDescribeRequest(): DescribeRequest {
@@ -173,6 +338,1807 @@ export const DescribeResponse: MessageFns<DescribeResponse> = {
   },
 };
 
+function createBaseSignUploadRequest(): SignUploadRequest {
+  return { ownerId: "", bucket: "", fileName: "", contentType: "", size: 0, purpose: 0, folder: "", title: "" };
+}
+
+export const SignUploadRequest: MessageFns<SignUploadRequest> = {
+  encode(message: SignUploadRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ownerId !== "") {
+      writer.uint32(10).string(message.ownerId);
+    }
+    if (message.bucket !== "") {
+      writer.uint32(18).string(message.bucket);
+    }
+    if (message.fileName !== "") {
+      writer.uint32(26).string(message.fileName);
+    }
+    if (message.contentType !== "") {
+      writer.uint32(34).string(message.contentType);
+    }
+    if (message.size !== 0) {
+      writer.uint32(40).int64(message.size);
+    }
+    if (message.purpose !== 0) {
+      writer.uint32(48).int32(message.purpose);
+    }
+    if (message.folder !== "") {
+      writer.uint32(58).string(message.folder);
+    }
+    if (message.title !== "") {
+      writer.uint32(66).string(message.title);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SignUploadRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSignUploadRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.bucket = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.fileName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.size = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.purpose = reader.int32() as any;
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.folder = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SignUploadRequest {
+    return {
+      ownerId: isSet(object.ownerId)
+        ? globalThis.String(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.String(object.owner_id)
+        : "",
+      bucket: isSet(object.bucket) ? globalThis.String(object.bucket) : "",
+      fileName: isSet(object.fileName)
+        ? globalThis.String(object.fileName)
+        : isSet(object.file_name)
+        ? globalThis.String(object.file_name)
+        : "",
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+      size: isSet(object.size) ? globalThis.Number(object.size) : 0,
+      purpose: isSet(object.purpose) ? uploadPurposeFromJSON(object.purpose) : 0,
+      folder: isSet(object.folder) ? globalThis.String(object.folder) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+    };
+  },
+
+  toJSON(message: SignUploadRequest): unknown {
+    const obj: any = {};
+    if (message.ownerId !== "") {
+      obj.ownerId = message.ownerId;
+    }
+    if (message.bucket !== "") {
+      obj.bucket = message.bucket;
+    }
+    if (message.fileName !== "") {
+      obj.fileName = message.fileName;
+    }
+    if (message.contentType !== "") {
+      obj.contentType = message.contentType;
+    }
+    if (message.size !== 0) {
+      obj.size = Math.round(message.size);
+    }
+    if (message.purpose !== 0) {
+      obj.purpose = uploadPurposeToJSON(message.purpose);
+    }
+    if (message.folder !== "") {
+      obj.folder = message.folder;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SignUploadRequest>): SignUploadRequest {
+    return SignUploadRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SignUploadRequest>): SignUploadRequest {
+    const message = createBaseSignUploadRequest();
+    message.ownerId = object.ownerId ?? "";
+    message.bucket = object.bucket ?? "";
+    message.fileName = object.fileName ?? "";
+    message.contentType = object.contentType ?? "";
+    message.size = object.size ?? 0;
+    message.purpose = object.purpose ?? 0;
+    message.folder = object.folder ?? "";
+    message.title = object.title ?? "";
+    return message;
+  },
+};
+
+function createBaseSignUploadResponse(): SignUploadResponse {
+  return { signedUrl: "", fileKey: "", bucket: "", headers: {}, expiresAt: "", maxSize: 0 };
+}
+
+export const SignUploadResponse: MessageFns<SignUploadResponse> = {
+  encode(message: SignUploadResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.signedUrl !== "") {
+      writer.uint32(10).string(message.signedUrl);
+    }
+    if (message.fileKey !== "") {
+      writer.uint32(18).string(message.fileKey);
+    }
+    if (message.bucket !== "") {
+      writer.uint32(26).string(message.bucket);
+    }
+    globalThis.Object.entries(message.headers).forEach(([key, value]: [string, string]) => {
+      SignUploadResponse_HeadersEntry.encode({ key: key as any, value }, writer.uint32(34).fork()).join();
+    });
+    if (message.expiresAt !== "") {
+      writer.uint32(42).string(message.expiresAt);
+    }
+    if (message.maxSize !== 0) {
+      writer.uint32(48).int64(message.maxSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SignUploadResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSignUploadResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.signedUrl = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.fileKey = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.bucket = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            const entry4 = SignUploadResponse_HeadersEntry.decode(reader, reader.uint32());
+            if (entry4.value !== undefined) {
+              message.headers[entry4.key] = entry4.value;
+            }
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.expiresAt = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.maxSize = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SignUploadResponse {
+    return {
+      signedUrl: isSet(object.signedUrl)
+        ? globalThis.String(object.signedUrl)
+        : isSet(object.signed_url)
+        ? globalThis.String(object.signed_url)
+        : "",
+      fileKey: isSet(object.fileKey)
+        ? globalThis.String(object.fileKey)
+        : isSet(object.file_key)
+        ? globalThis.String(object.file_key)
+        : "",
+      bucket: isSet(object.bucket) ? globalThis.String(object.bucket) : "",
+      headers: isObject(object.headers)
+        ? (globalThis.Object.entries(object.headers) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+      expiresAt: isSet(object.expiresAt)
+        ? globalThis.String(object.expiresAt)
+        : isSet(object.expires_at)
+        ? globalThis.String(object.expires_at)
+        : "",
+      maxSize: isSet(object.maxSize)
+        ? globalThis.Number(object.maxSize)
+        : isSet(object.max_size)
+        ? globalThis.Number(object.max_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: SignUploadResponse): unknown {
+    const obj: any = {};
+    if (message.signedUrl !== "") {
+      obj.signedUrl = message.signedUrl;
+    }
+    if (message.fileKey !== "") {
+      obj.fileKey = message.fileKey;
+    }
+    if (message.bucket !== "") {
+      obj.bucket = message.bucket;
+    }
+    if (message.headers) {
+      const entries = globalThis.Object.entries(message.headers) as [string, string][];
+      if (entries.length > 0) {
+        obj.headers = {};
+        entries.forEach(([k, v]) => {
+          obj.headers[k] = v;
+        });
+      }
+    }
+    if (message.expiresAt !== "") {
+      obj.expiresAt = message.expiresAt;
+    }
+    if (message.maxSize !== 0) {
+      obj.maxSize = Math.round(message.maxSize);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SignUploadResponse>): SignUploadResponse {
+    return SignUploadResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SignUploadResponse>): SignUploadResponse {
+    const message = createBaseSignUploadResponse();
+    message.signedUrl = object.signedUrl ?? "";
+    message.fileKey = object.fileKey ?? "";
+    message.bucket = object.bucket ?? "";
+    message.headers = (globalThis.Object.entries(object.headers ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    message.expiresAt = object.expiresAt ?? "";
+    message.maxSize = object.maxSize ?? 0;
+    return message;
+  },
+};
+
+function createBaseSignUploadResponse_HeadersEntry(): SignUploadResponse_HeadersEntry {
+  return { key: "", value: "" };
+}
+
+export const SignUploadResponse_HeadersEntry: MessageFns<SignUploadResponse_HeadersEntry> = {
+  encode(message: SignUploadResponse_HeadersEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SignUploadResponse_HeadersEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSignUploadResponse_HeadersEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SignUploadResponse_HeadersEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: SignUploadResponse_HeadersEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SignUploadResponse_HeadersEntry>): SignUploadResponse_HeadersEntry {
+    return SignUploadResponse_HeadersEntry.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SignUploadResponse_HeadersEntry>): SignUploadResponse_HeadersEntry {
+    const message = createBaseSignUploadResponse_HeadersEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
+    return message;
+  },
+};
+
+function createBaseInspection(): Inspection {
+  return {
+    kind: "",
+    mimeType: "",
+    size: 0,
+    durationSeconds: 0,
+    sampleRate: 0,
+    bitDepth: 0,
+    channels: 0,
+    codec: "",
+    width: 0,
+    height: 0,
+    colorMode: "",
+    format: "",
+    problems: [],
+  };
+}
+
+export const Inspection: MessageFns<Inspection> = {
+  encode(message: Inspection, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.mimeType !== "") {
+      writer.uint32(18).string(message.mimeType);
+    }
+    if (message.size !== 0) {
+      writer.uint32(24).int64(message.size);
+    }
+    if (message.durationSeconds !== 0) {
+      writer.uint32(33).double(message.durationSeconds);
+    }
+    if (message.sampleRate !== 0) {
+      writer.uint32(40).int32(message.sampleRate);
+    }
+    if (message.bitDepth !== 0) {
+      writer.uint32(48).int32(message.bitDepth);
+    }
+    if (message.channels !== 0) {
+      writer.uint32(56).int32(message.channels);
+    }
+    if (message.codec !== "") {
+      writer.uint32(66).string(message.codec);
+    }
+    if (message.width !== 0) {
+      writer.uint32(72).int32(message.width);
+    }
+    if (message.height !== 0) {
+      writer.uint32(80).int32(message.height);
+    }
+    if (message.colorMode !== "") {
+      writer.uint32(90).string(message.colorMode);
+    }
+    if (message.format !== "") {
+      writer.uint32(98).string(message.format);
+    }
+    for (const v of message.problems) {
+      writer.uint32(106).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Inspection {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseInspection();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mimeType = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.size = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.durationSeconds = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.sampleRate = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.bitDepth = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.channels = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.codec = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.width = reader.int32();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.height = reader.int32();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.colorMode = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.format = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.problems.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Inspection {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      mimeType: isSet(object.mimeType)
+        ? globalThis.String(object.mimeType)
+        : isSet(object.mime_type)
+        ? globalThis.String(object.mime_type)
+        : "",
+      size: isSet(object.size) ? globalThis.Number(object.size) : 0,
+      durationSeconds: isSet(object.durationSeconds)
+        ? globalThis.Number(object.durationSeconds)
+        : isSet(object.duration_seconds)
+        ? globalThis.Number(object.duration_seconds)
+        : 0,
+      sampleRate: isSet(object.sampleRate)
+        ? globalThis.Number(object.sampleRate)
+        : isSet(object.sample_rate)
+        ? globalThis.Number(object.sample_rate)
+        : 0,
+      bitDepth: isSet(object.bitDepth)
+        ? globalThis.Number(object.bitDepth)
+        : isSet(object.bit_depth)
+        ? globalThis.Number(object.bit_depth)
+        : 0,
+      channels: isSet(object.channels) ? globalThis.Number(object.channels) : 0,
+      codec: isSet(object.codec) ? globalThis.String(object.codec) : "",
+      width: isSet(object.width) ? globalThis.Number(object.width) : 0,
+      height: isSet(object.height) ? globalThis.Number(object.height) : 0,
+      colorMode: isSet(object.colorMode)
+        ? globalThis.String(object.colorMode)
+        : isSet(object.color_mode)
+        ? globalThis.String(object.color_mode)
+        : "",
+      format: isSet(object.format) ? globalThis.String(object.format) : "",
+      problems: globalThis.Array.isArray(object?.problems)
+        ? object.problems.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: Inspection): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.mimeType !== "") {
+      obj.mimeType = message.mimeType;
+    }
+    if (message.size !== 0) {
+      obj.size = Math.round(message.size);
+    }
+    if (message.durationSeconds !== 0) {
+      obj.durationSeconds = floatToJson(message.durationSeconds);
+    }
+    if (message.sampleRate !== 0) {
+      obj.sampleRate = Math.round(message.sampleRate);
+    }
+    if (message.bitDepth !== 0) {
+      obj.bitDepth = Math.round(message.bitDepth);
+    }
+    if (message.channels !== 0) {
+      obj.channels = Math.round(message.channels);
+    }
+    if (message.codec !== "") {
+      obj.codec = message.codec;
+    }
+    if (message.width !== 0) {
+      obj.width = Math.round(message.width);
+    }
+    if (message.height !== 0) {
+      obj.height = Math.round(message.height);
+    }
+    if (message.colorMode !== "") {
+      obj.colorMode = message.colorMode;
+    }
+    if (message.format !== "") {
+      obj.format = message.format;
+    }
+    if (message.problems?.length) {
+      obj.problems = message.problems;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Inspection>): Inspection {
+    return Inspection.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Inspection>): Inspection {
+    const message = createBaseInspection();
+    message.kind = object.kind ?? "";
+    message.mimeType = object.mimeType ?? "";
+    message.size = object.size ?? 0;
+    message.durationSeconds = object.durationSeconds ?? 0;
+    message.sampleRate = object.sampleRate ?? 0;
+    message.bitDepth = object.bitDepth ?? 0;
+    message.channels = object.channels ?? 0;
+    message.codec = object.codec ?? "";
+    message.width = object.width ?? 0;
+    message.height = object.height ?? 0;
+    message.colorMode = object.colorMode ?? "";
+    message.format = object.format ?? "";
+    message.problems = object.problems?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseCompleteUploadRequest(): CompleteUploadRequest {
+  return { ownerId: "", bucket: "", fileKey: "", role: "" };
+}
+
+export const CompleteUploadRequest: MessageFns<CompleteUploadRequest> = {
+  encode(message: CompleteUploadRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ownerId !== "") {
+      writer.uint32(10).string(message.ownerId);
+    }
+    if (message.bucket !== "") {
+      writer.uint32(18).string(message.bucket);
+    }
+    if (message.fileKey !== "") {
+      writer.uint32(26).string(message.fileKey);
+    }
+    if (message.role !== "") {
+      writer.uint32(34).string(message.role);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CompleteUploadRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCompleteUploadRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.bucket = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.fileKey = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CompleteUploadRequest {
+    return {
+      ownerId: isSet(object.ownerId)
+        ? globalThis.String(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.String(object.owner_id)
+        : "",
+      bucket: isSet(object.bucket) ? globalThis.String(object.bucket) : "",
+      fileKey: isSet(object.fileKey)
+        ? globalThis.String(object.fileKey)
+        : isSet(object.file_key)
+        ? globalThis.String(object.file_key)
+        : "",
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+    };
+  },
+
+  toJSON(message: CompleteUploadRequest): unknown {
+    const obj: any = {};
+    if (message.ownerId !== "") {
+      obj.ownerId = message.ownerId;
+    }
+    if (message.bucket !== "") {
+      obj.bucket = message.bucket;
+    }
+    if (message.fileKey !== "") {
+      obj.fileKey = message.fileKey;
+    }
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CompleteUploadRequest>): CompleteUploadRequest {
+    return CompleteUploadRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CompleteUploadRequest>): CompleteUploadRequest {
+    const message = createBaseCompleteUploadRequest();
+    message.ownerId = object.ownerId ?? "";
+    message.bucket = object.bucket ?? "";
+    message.fileKey = object.fileKey ?? "";
+    message.role = object.role ?? "";
+    return message;
+  },
+};
+
+function createBaseCompleteUploadResponse(): CompleteUploadResponse {
+  return { accepted: false, inspection: undefined, publicUrl: "" };
+}
+
+export const CompleteUploadResponse: MessageFns<CompleteUploadResponse> = {
+  encode(message: CompleteUploadResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accepted !== false) {
+      writer.uint32(8).bool(message.accepted);
+    }
+    if (message.inspection !== undefined) {
+      Inspection.encode(message.inspection, writer.uint32(18).fork()).join();
+    }
+    if (message.publicUrl !== "") {
+      writer.uint32(26).string(message.publicUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CompleteUploadResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCompleteUploadResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.accepted = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.inspection = Inspection.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.publicUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CompleteUploadResponse {
+    return {
+      accepted: isSet(object.accepted) ? globalThis.Boolean(object.accepted) : false,
+      inspection: isSet(object.inspection) ? Inspection.fromJSON(object.inspection) : undefined,
+      publicUrl: isSet(object.publicUrl)
+        ? globalThis.String(object.publicUrl)
+        : isSet(object.public_url)
+        ? globalThis.String(object.public_url)
+        : "",
+    };
+  },
+
+  toJSON(message: CompleteUploadResponse): unknown {
+    const obj: any = {};
+    if (message.accepted !== false) {
+      obj.accepted = message.accepted;
+    }
+    if (message.inspection !== undefined) {
+      obj.inspection = Inspection.toJSON(message.inspection);
+    }
+    if (message.publicUrl !== "") {
+      obj.publicUrl = message.publicUrl;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CompleteUploadResponse>): CompleteUploadResponse {
+    return CompleteUploadResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CompleteUploadResponse>): CompleteUploadResponse {
+    const message = createBaseCompleteUploadResponse();
+    message.accepted = object.accepted ?? false;
+    message.inspection = (object.inspection !== undefined && object.inspection !== null)
+      ? Inspection.fromPartial(object.inspection)
+      : undefined;
+    message.publicUrl = object.publicUrl ?? "";
+    return message;
+  },
+};
+
+function createBaseGetObjectInfoRequest(): GetObjectInfoRequest {
+  return { ownerId: "", bucket: "", fileKey: "" };
+}
+
+export const GetObjectInfoRequest: MessageFns<GetObjectInfoRequest> = {
+  encode(message: GetObjectInfoRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ownerId !== "") {
+      writer.uint32(10).string(message.ownerId);
+    }
+    if (message.bucket !== "") {
+      writer.uint32(18).string(message.bucket);
+    }
+    if (message.fileKey !== "") {
+      writer.uint32(26).string(message.fileKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetObjectInfoRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetObjectInfoRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.bucket = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.fileKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetObjectInfoRequest {
+    return {
+      ownerId: isSet(object.ownerId)
+        ? globalThis.String(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.String(object.owner_id)
+        : "",
+      bucket: isSet(object.bucket) ? globalThis.String(object.bucket) : "",
+      fileKey: isSet(object.fileKey)
+        ? globalThis.String(object.fileKey)
+        : isSet(object.file_key)
+        ? globalThis.String(object.file_key)
+        : "",
+    };
+  },
+
+  toJSON(message: GetObjectInfoRequest): unknown {
+    const obj: any = {};
+    if (message.ownerId !== "") {
+      obj.ownerId = message.ownerId;
+    }
+    if (message.bucket !== "") {
+      obj.bucket = message.bucket;
+    }
+    if (message.fileKey !== "") {
+      obj.fileKey = message.fileKey;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetObjectInfoRequest>): GetObjectInfoRequest {
+    return GetObjectInfoRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetObjectInfoRequest>): GetObjectInfoRequest {
+    const message = createBaseGetObjectInfoRequest();
+    message.ownerId = object.ownerId ?? "";
+    message.bucket = object.bucket ?? "";
+    message.fileKey = object.fileKey ?? "";
+    return message;
+  },
+};
+
+function createBaseGetObjectInfoResponse(): GetObjectInfoResponse {
+  return { exists: false, inspection: undefined, publicUrl: "", ownerId: "" };
+}
+
+export const GetObjectInfoResponse: MessageFns<GetObjectInfoResponse> = {
+  encode(message: GetObjectInfoResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.exists !== false) {
+      writer.uint32(8).bool(message.exists);
+    }
+    if (message.inspection !== undefined) {
+      Inspection.encode(message.inspection, writer.uint32(18).fork()).join();
+    }
+    if (message.publicUrl !== "") {
+      writer.uint32(26).string(message.publicUrl);
+    }
+    if (message.ownerId !== "") {
+      writer.uint32(34).string(message.ownerId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetObjectInfoResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetObjectInfoResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.exists = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.inspection = Inspection.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.publicUrl = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetObjectInfoResponse {
+    return {
+      exists: isSet(object.exists) ? globalThis.Boolean(object.exists) : false,
+      inspection: isSet(object.inspection) ? Inspection.fromJSON(object.inspection) : undefined,
+      publicUrl: isSet(object.publicUrl)
+        ? globalThis.String(object.publicUrl)
+        : isSet(object.public_url)
+        ? globalThis.String(object.public_url)
+        : "",
+      ownerId: isSet(object.ownerId)
+        ? globalThis.String(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.String(object.owner_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetObjectInfoResponse): unknown {
+    const obj: any = {};
+    if (message.exists !== false) {
+      obj.exists = message.exists;
+    }
+    if (message.inspection !== undefined) {
+      obj.inspection = Inspection.toJSON(message.inspection);
+    }
+    if (message.publicUrl !== "") {
+      obj.publicUrl = message.publicUrl;
+    }
+    if (message.ownerId !== "") {
+      obj.ownerId = message.ownerId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetObjectInfoResponse>): GetObjectInfoResponse {
+    return GetObjectInfoResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetObjectInfoResponse>): GetObjectInfoResponse {
+    const message = createBaseGetObjectInfoResponse();
+    message.exists = object.exists ?? false;
+    message.inspection = (object.inspection !== undefined && object.inspection !== null)
+      ? Inspection.fromPartial(object.inspection)
+      : undefined;
+    message.publicUrl = object.publicUrl ?? "";
+    message.ownerId = object.ownerId ?? "";
+    return message;
+  },
+};
+
+function createBaseBucketStatus(): BucketStatus {
+  return { name: "", exists: false, accepts: "" };
+}
+
+export const BucketStatus: MessageFns<BucketStatus> = {
+  encode(message: BucketStatus, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.exists !== false) {
+      writer.uint32(16).bool(message.exists);
+    }
+    if (message.accepts !== "") {
+      writer.uint32(26).string(message.accepts);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BucketStatus {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBucketStatus();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.exists = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.accepts = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BucketStatus {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      exists: isSet(object.exists) ? globalThis.Boolean(object.exists) : false,
+      accepts: isSet(object.accepts) ? globalThis.String(object.accepts) : "",
+    };
+  },
+
+  toJSON(message: BucketStatus): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.exists !== false) {
+      obj.exists = message.exists;
+    }
+    if (message.accepts !== "") {
+      obj.accepts = message.accepts;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<BucketStatus>): BucketStatus {
+    return BucketStatus.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<BucketStatus>): BucketStatus {
+    const message = createBaseBucketStatus();
+    message.name = object.name ?? "";
+    message.exists = object.exists ?? false;
+    message.accepts = object.accepts ?? "";
+    return message;
+  },
+};
+
+function createBaseListBucketsRequest(): ListBucketsRequest {
+  return {};
+}
+
+export const ListBucketsRequest: MessageFns<ListBucketsRequest> = {
+  encode(_: ListBucketsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListBucketsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListBucketsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListBucketsRequest {
+    return {};
+  },
+
+  toJSON(_: ListBucketsRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListBucketsRequest>): ListBucketsRequest {
+    return ListBucketsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<ListBucketsRequest>): ListBucketsRequest {
+    const message = createBaseListBucketsRequest();
+    return message;
+  },
+};
+
+function createBaseListBucketsResponse(): ListBucketsResponse {
+  return { buckets: [] };
+}
+
+export const ListBucketsResponse: MessageFns<ListBucketsResponse> = {
+  encode(message: ListBucketsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.buckets) {
+      BucketStatus.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListBucketsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListBucketsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.buckets.push(BucketStatus.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListBucketsResponse {
+    return {
+      buckets: globalThis.Array.isArray(object?.buckets)
+        ? object.buckets.map((e: any) => BucketStatus.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListBucketsResponse): unknown {
+    const obj: any = {};
+    if (message.buckets?.length) {
+      obj.buckets = message.buckets.map((e) => BucketStatus.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListBucketsResponse>): ListBucketsResponse {
+    return ListBucketsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListBucketsResponse>): ListBucketsResponse {
+    const message = createBaseListBucketsResponse();
+    message.buckets = object.buckets?.map((e) => BucketStatus.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseUploadedFile(): UploadedFile {
+  return { bucket: "", fileKey: "", publicUrl: "", size: 0, contentType: "", uploadedAt: "" };
+}
+
+export const UploadedFile: MessageFns<UploadedFile> = {
+  encode(message: UploadedFile, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.bucket !== "") {
+      writer.uint32(10).string(message.bucket);
+    }
+    if (message.fileKey !== "") {
+      writer.uint32(18).string(message.fileKey);
+    }
+    if (message.publicUrl !== "") {
+      writer.uint32(26).string(message.publicUrl);
+    }
+    if (message.size !== 0) {
+      writer.uint32(32).int64(message.size);
+    }
+    if (message.contentType !== "") {
+      writer.uint32(42).string(message.contentType);
+    }
+    if (message.uploadedAt !== "") {
+      writer.uint32(50).string(message.uploadedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UploadedFile {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUploadedFile();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.bucket = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.fileKey = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.publicUrl = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.size = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.uploadedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UploadedFile {
+    return {
+      bucket: isSet(object.bucket) ? globalThis.String(object.bucket) : "",
+      fileKey: isSet(object.fileKey)
+        ? globalThis.String(object.fileKey)
+        : isSet(object.file_key)
+        ? globalThis.String(object.file_key)
+        : "",
+      publicUrl: isSet(object.publicUrl)
+        ? globalThis.String(object.publicUrl)
+        : isSet(object.public_url)
+        ? globalThis.String(object.public_url)
+        : "",
+      size: isSet(object.size) ? globalThis.Number(object.size) : 0,
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+      uploadedAt: isSet(object.uploadedAt)
+        ? globalThis.String(object.uploadedAt)
+        : isSet(object.uploaded_at)
+        ? globalThis.String(object.uploaded_at)
+        : "",
+    };
+  },
+
+  toJSON(message: UploadedFile): unknown {
+    const obj: any = {};
+    if (message.bucket !== "") {
+      obj.bucket = message.bucket;
+    }
+    if (message.fileKey !== "") {
+      obj.fileKey = message.fileKey;
+    }
+    if (message.publicUrl !== "") {
+      obj.publicUrl = message.publicUrl;
+    }
+    if (message.size !== 0) {
+      obj.size = Math.round(message.size);
+    }
+    if (message.contentType !== "") {
+      obj.contentType = message.contentType;
+    }
+    if (message.uploadedAt !== "") {
+      obj.uploadedAt = message.uploadedAt;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UploadedFile>): UploadedFile {
+    return UploadedFile.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UploadedFile>): UploadedFile {
+    const message = createBaseUploadedFile();
+    message.bucket = object.bucket ?? "";
+    message.fileKey = object.fileKey ?? "";
+    message.publicUrl = object.publicUrl ?? "";
+    message.size = object.size ?? 0;
+    message.contentType = object.contentType ?? "";
+    message.uploadedAt = object.uploadedAt ?? "";
+    return message;
+  },
+};
+
+function createBaseListUploadsRequest(): ListUploadsRequest {
+  return { ownerId: "", bucket: "", limit: 0 };
+}
+
+export const ListUploadsRequest: MessageFns<ListUploadsRequest> = {
+  encode(message: ListUploadsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ownerId !== "") {
+      writer.uint32(10).string(message.ownerId);
+    }
+    if (message.bucket !== "") {
+      writer.uint32(18).string(message.bucket);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(24).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListUploadsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListUploadsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.bucket = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListUploadsRequest {
+    return {
+      ownerId: isSet(object.ownerId)
+        ? globalThis.String(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.String(object.owner_id)
+        : "",
+      bucket: isSet(object.bucket) ? globalThis.String(object.bucket) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListUploadsRequest): unknown {
+    const obj: any = {};
+    if (message.ownerId !== "") {
+      obj.ownerId = message.ownerId;
+    }
+    if (message.bucket !== "") {
+      obj.bucket = message.bucket;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListUploadsRequest>): ListUploadsRequest {
+    return ListUploadsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListUploadsRequest>): ListUploadsRequest {
+    const message = createBaseListUploadsRequest();
+    message.ownerId = object.ownerId ?? "";
+    message.bucket = object.bucket ?? "";
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseListUploadsResponse(): ListUploadsResponse {
+  return { files: [] };
+}
+
+export const ListUploadsResponse: MessageFns<ListUploadsResponse> = {
+  encode(message: ListUploadsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.files) {
+      UploadedFile.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListUploadsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListUploadsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.files.push(UploadedFile.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListUploadsResponse {
+    return {
+      files: globalThis.Array.isArray(object?.files) ? object.files.map((e: any) => UploadedFile.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListUploadsResponse): unknown {
+    const obj: any = {};
+    if (message.files?.length) {
+      obj.files = message.files.map((e) => UploadedFile.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListUploadsResponse>): ListUploadsResponse {
+    return ListUploadsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListUploadsResponse>): ListUploadsResponse {
+    const message = createBaseListUploadsResponse();
+    message.files = object.files?.map((e) => UploadedFile.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 export type StorageServiceService = typeof StorageServiceService;
 export const StorageServiceService = {
   describe: {
@@ -184,10 +2150,63 @@ export const StorageServiceService = {
     responseSerialize: (value: DescribeResponse): Buffer => Buffer.from(DescribeResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DescribeResponse => DescribeResponse.decode(value),
   },
+  signUpload: {
+    path: "/omni.storage.v1.StorageService/SignUpload" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SignUploadRequest): Buffer => Buffer.from(SignUploadRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SignUploadRequest => SignUploadRequest.decode(value),
+    responseSerialize: (value: SignUploadResponse): Buffer => Buffer.from(SignUploadResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SignUploadResponse => SignUploadResponse.decode(value),
+  },
+  completeUpload: {
+    path: "/omni.storage.v1.StorageService/CompleteUpload" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CompleteUploadRequest): Buffer =>
+      Buffer.from(CompleteUploadRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CompleteUploadRequest => CompleteUploadRequest.decode(value),
+    responseSerialize: (value: CompleteUploadResponse): Buffer =>
+      Buffer.from(CompleteUploadResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CompleteUploadResponse => CompleteUploadResponse.decode(value),
+  },
+  getObjectInfo: {
+    path: "/omni.storage.v1.StorageService/GetObjectInfo" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetObjectInfoRequest): Buffer => Buffer.from(GetObjectInfoRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetObjectInfoRequest => GetObjectInfoRequest.decode(value),
+    responseSerialize: (value: GetObjectInfoResponse): Buffer =>
+      Buffer.from(GetObjectInfoResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetObjectInfoResponse => GetObjectInfoResponse.decode(value),
+  },
+  listBuckets: {
+    path: "/omni.storage.v1.StorageService/ListBuckets" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListBucketsRequest): Buffer => Buffer.from(ListBucketsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListBucketsRequest => ListBucketsRequest.decode(value),
+    responseSerialize: (value: ListBucketsResponse): Buffer => Buffer.from(ListBucketsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListBucketsResponse => ListBucketsResponse.decode(value),
+  },
+  listUploads: {
+    path: "/omni.storage.v1.StorageService/ListUploads" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListUploadsRequest): Buffer => Buffer.from(ListUploadsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListUploadsRequest => ListUploadsRequest.decode(value),
+    responseSerialize: (value: ListUploadsResponse): Buffer => Buffer.from(ListUploadsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListUploadsResponse => ListUploadsResponse.decode(value),
+  },
 } as const;
 
 export interface StorageServiceServer extends UntypedServiceImplementation {
   describe: handleUnaryCall<DescribeRequest, DescribeResponse>;
+  signUpload: handleUnaryCall<SignUploadRequest, SignUploadResponse>;
+  completeUpload: handleUnaryCall<CompleteUploadRequest, CompleteUploadResponse>;
+  getObjectInfo: handleUnaryCall<GetObjectInfoRequest, GetObjectInfoResponse>;
+  listBuckets: handleUnaryCall<ListBucketsRequest, ListBucketsResponse>;
+  listUploads: handleUnaryCall<ListUploadsRequest, ListUploadsResponse>;
 }
 
 export interface StorageServiceClient extends Client {
@@ -206,6 +2225,81 @@ export interface StorageServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DescribeResponse) => void,
   ): ClientUnaryCall;
+  signUpload(
+    request: SignUploadRequest,
+    callback: (error: ServiceError | null, response: SignUploadResponse) => void,
+  ): ClientUnaryCall;
+  signUpload(
+    request: SignUploadRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SignUploadResponse) => void,
+  ): ClientUnaryCall;
+  signUpload(
+    request: SignUploadRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SignUploadResponse) => void,
+  ): ClientUnaryCall;
+  completeUpload(
+    request: CompleteUploadRequest,
+    callback: (error: ServiceError | null, response: CompleteUploadResponse) => void,
+  ): ClientUnaryCall;
+  completeUpload(
+    request: CompleteUploadRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CompleteUploadResponse) => void,
+  ): ClientUnaryCall;
+  completeUpload(
+    request: CompleteUploadRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CompleteUploadResponse) => void,
+  ): ClientUnaryCall;
+  getObjectInfo(
+    request: GetObjectInfoRequest,
+    callback: (error: ServiceError | null, response: GetObjectInfoResponse) => void,
+  ): ClientUnaryCall;
+  getObjectInfo(
+    request: GetObjectInfoRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetObjectInfoResponse) => void,
+  ): ClientUnaryCall;
+  getObjectInfo(
+    request: GetObjectInfoRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetObjectInfoResponse) => void,
+  ): ClientUnaryCall;
+  listBuckets(
+    request: ListBucketsRequest,
+    callback: (error: ServiceError | null, response: ListBucketsResponse) => void,
+  ): ClientUnaryCall;
+  listBuckets(
+    request: ListBucketsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListBucketsResponse) => void,
+  ): ClientUnaryCall;
+  listBuckets(
+    request: ListBucketsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListBucketsResponse) => void,
+  ): ClientUnaryCall;
+  listUploads(
+    request: ListUploadsRequest,
+    callback: (error: ServiceError | null, response: ListUploadsResponse) => void,
+  ): ClientUnaryCall;
+  listUploads(
+    request: ListUploadsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListUploadsResponse) => void,
+  ): ClientUnaryCall;
+  listUploads(
+    request: ListUploadsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListUploadsResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const StorageServiceClient = makeGenericClientConstructor(
@@ -217,6 +2311,10 @@ export const StorageServiceClient = makeGenericClientConstructor(
   serviceName: string;
 };
 
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
+
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 
 export type DeepPartial<T> = T extends Builtin ? T
@@ -225,6 +2323,21 @@ export type DeepPartial<T> = T extends Builtin ? T
   : T extends { $case: string; value: unknown } ? { $case: T["$case"]; value?: DeepPartial<T["value"]> }
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
+}
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;
