@@ -1,10 +1,194 @@
-import { DashboardPlaceholder } from '../components/app-frame';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Progress,
+  Spinner,
+  toast,
+  useDocumentTitle,
+  useSession,
+} from '@omni/ui';
+import { useQuery } from '@tanstack/react-query';
+import { Loader2, ShieldAlert } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PlatformPicker } from '../components/artist-upload/platform-picker';
+import { type ReleaseFiles, ReleaseTabs } from '../components/artist-upload/release-tabs';
+import { UploadLog } from '../components/artist-upload/upload-log';
+import { PageFrame } from '../components/page-frame';
+import { type ArtistFormValues, emptyArtistForm } from '../lib/artist-form';
+import { checkArtistUpload, formatBytes, runArtistUpload } from '../lib/artist-upload-flow';
+import { errorMessage } from '../lib/error-message';
+import { createRelease, fetchPlatforms } from '../lib/releases-api';
+import { type ByteProgress, uploadFile } from '../lib/upload';
+
+/** Spec section 9: the pause between 'Upload Successful!' and the next screen. */
+const REDIRECT_AFTER_UPLOAD_MS = 2000;
+
+const platformsQuery = { queryKey: ['platforms'], queryFn: fetchPlatforms, staleTime: 10 * 60_000 };
+
+function AuthenticationRequired() {
+  return (
+    <Card className="border-amber-500/50 bg-amber-50 dark:bg-amber-950/20" role="alert">
+      <CardHeader className="flex flex-row items-start gap-3 space-y-0">
+        <ShieldAlert className="mt-0.5 h-5 w-5 text-amber-600" aria-hidden="true" />
+        <div className="space-y-1.5">
+          <CardTitle>Authentication Required</CardTitle>
+          <CardDescription>Please sign in to upload music to the platform.</CardDescription>
+        </div>
+      </CardHeader>
+      <CardContent>
+        <Button asChild size="sm">
+          <Link to="/login">Sign In</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
 
 export default function ArtistUploadPage() {
+  useDocumentTitle('Artist Upload');
+  const navigate = useNavigate();
+  const { status } = useSession();
+  const platforms = useQuery(platformsQuery);
+
+  const [values, setValues] = useState<ArtistFormValues>(emptyArtistForm);
+  const [files, setFiles] = useState<ReleaseFiles>({ audio: null, artwork: null });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [bytes, setBytes] = useState<{ label: string; progress: ByteProgress } | null>(null);
+  const [log, setLog] = useState<string[]>([]);
+  const preselectedOnce = useRef(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // Spec: the first 20 platforms start selected, once the list has arrived.
+  useEffect(() => {
+    if (platforms.data && !preselectedOnce.current) {
+      preselectedOnce.current = true;
+      setSelected(new Set(platforms.data.preselected));
+    }
+  }, [platforms.data]);
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  async function onSubmit() {
+    const problem = checkArtistUpload(status === 'signed-in', values, files);
+    if (problem) {
+      toast.error(problem.title, { description: problem.description });
+      return;
+    }
+    // checkArtistUpload guarantees both files; the narrowing is for TypeScript.
+    if (!files.audio || !files.artwork) return;
+    setBusy(true);
+    setProgress(0);
+    setLog([]);
+    const order = platforms.data?.platforms.map((platform) => platform.key) ?? [];
+    const stores = order.filter((key) => selected.has(key));
+    try {
+      const release = await runArtistUpload(
+        {
+          values,
+          audio: files.audio,
+          artwork: files.artwork,
+          stores,
+          platformCount: platforms.data?.platforms.length ?? 0,
+        },
+        {
+          progress: setProgress,
+          log: (line) => setLog((lines) => [...lines, line]),
+          bytes: (label, byteProgress) =>
+            setBytes(label && byteProgress ? { label, progress: byteProgress } : null),
+        },
+        { uploadFile, createRelease },
+      );
+      toast.success('Upload Successful!', {
+        description: `"${release.title}" is queued for delivery. Opening the release…`,
+      });
+      // The spec sends the user to /admin/uploads, which an artist may not open: the new release instead.
+      redirectTimer.current = setTimeout(
+        () => navigate(`/release/${encodeURIComponent(release.id)}`),
+        REDIRECT_AFTER_UPLOAD_MS,
+      );
+    } catch (error) {
+      const message = errorMessage(error, 'An error occurred during upload.');
+      toast.error('Upload Failed', { description: message });
+      setLog((lines) => [...lines, `Error: ${message}`]);
+      // Spec: busy state and progress reset at the end. The form keeps what was typed and chosen.
+      setProgress(0);
+    } finally {
+      setBytes(null);
+      setBusy(false);
+    }
+  }
+
   return (
-    <DashboardPlaceholder
-      title="Artist Upload"
-      description="Upload your release and distribute it to 150+ platforms worldwide."
-    />
+    <PageFrame>
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Artist Upload</h1>
+        <p className="mt-2 text-muted-foreground">
+          Upload your release once and distribute it to 142 streaming platforms and stores worldwide.
+        </p>
+      </div>
+
+      {status === 'loading' ? <Spinner label="Checking your session…" /> : null}
+      {status === 'signed-out' ? <AuthenticationRequired /> : null}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Release Details</CardTitle>
+          <CardDescription>Fields marked * are required.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ReleaseTabs
+            values={values}
+            onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
+            files={files}
+            onFiles={(patch) => setFiles((current) => ({ ...current, ...patch }))}
+            disabled={busy}
+          />
+        </CardContent>
+      </Card>
+
+      <PlatformPicker
+        platforms={platforms.data?.platforms}
+        loadError={platforms.error ? errorMessage(platforms.error, 'Unknown error') : null}
+        selected={selected}
+        onChange={setSelected}
+        disabled={busy}
+      />
+
+      <div className="space-y-3">
+        <Button size="lg" className="w-full sm:w-auto" onClick={onSubmit} disabled={busy}>
+          {busy ? (
+            <>
+              <Loader2 className="animate-spin" aria-hidden="true" />
+              Uploading...
+            </>
+          ) : (
+            'Upload & Queue Delivery'
+          )}
+        </Button>
+        {busy || progress > 0 ? (
+          <div className="space-y-1" data-testid="upload-progress">
+            <div className="flex justify-between text-sm">
+              <span>{bytes ? `${bytes.label} upload` : 'Progress'}</span>
+              <span data-testid="upload-percent">{progress}%</span>
+            </div>
+            <Progress value={progress} aria-label="Upload progress" />
+            {bytes ? (
+              <p className="text-xs text-muted-foreground" data-testid="byte-progress">
+                {bytes.label}: {bytes.progress.percent}% ({formatBytes(bytes.progress.loaded)} of{' '}
+                {formatBytes(bytes.progress.total)})
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      <UploadLog lines={log} />
+    </PageFrame>
   );
 }

@@ -1,6 +1,16 @@
 import { displayNameOf, useDocumentTitle, useSession } from '@omni/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { DashboardHeader } from '../components/dashboard-header';
+import {
+  ActionCards,
+  GettingStarted,
+  ReleaseList,
+  StatCards,
+  UpgradeCard,
+} from '../components/dashboard-sections';
 import { RequireSession } from '../components/session-gates';
+import { fetchDashboard } from '../lib/releases-api';
 import '../styles.css';
 
 /** Spec: the welcome falls back to 'Artist' when the profile has no display name. */
@@ -9,6 +19,15 @@ const FALLBACK_NAME = 'Artist';
 function Dashboard() {
   useDocumentTitle('Dashboard');
   const { session } = useSession();
+  const stats = useQuery({
+    queryKey: ['dashboard', session?.user.id],
+    queryFn: fetchDashboard,
+    enabled: !!session,
+  });
+  // Spec section 8: a failed stats call is logged only; the cards show dashes.
+  useEffect(() => {
+    if (stats.error) console.error('Dashboard stats failed to load', stats.error);
+  }, [stats.error]);
   if (!session) return null;
   return (
     <div className="min-h-screen bg-muted/30">
@@ -20,14 +39,15 @@ function Dashboard() {
         <p className="mt-2 text-muted-foreground">
           Your releases, streams, earnings and collaborators at a glance.
         </p>
-        {/* Stat cards, the Pro card, action cards and Getting Started arrive with the releases issue. */}
-        <section
-          aria-label="Dashboard overview"
-          className="mt-8 rounded-lg border border-dashed bg-background p-8 text-center text-sm text-muted-foreground"
-          data-testid="dashboard-placeholder"
-        >
-          Your release stats, earnings and quick actions will appear here soon.
-        </section>
+        <div className="mt-8 space-y-6">
+          <StatCards data={stats.data} />
+          <UpgradeCard />
+          <ActionCards />
+          <div className="grid gap-6 lg:grid-cols-2">
+            <GettingStarted />
+            <ReleaseList releases={stats.data?.releases ?? (stats.error ? [] : undefined)} />
+          </div>
+        </div>
       </main>
     </div>
   );

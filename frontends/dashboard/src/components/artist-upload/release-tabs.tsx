@@ -1,0 +1,253 @@
+import { FormField, Label, Tabs, TabsContent, TabsList, TabsTrigger, Textarea } from '@omni/ui';
+import { type ChangeEvent, useId } from 'react';
+import { type ArtistFormValues, GENRES, type TextField } from '../../lib/artist-form';
+import { formatBytes } from '../../lib/artist-upload-flow';
+import { RELEASE_TYPES, type ReleaseType } from '../../lib/releases-api';
+import { selectClass } from '../page-frame';
+
+export interface ReleaseFiles {
+  audio: File | null;
+  artwork: File | null;
+}
+
+interface ReleaseTabsProps {
+  values: ArtistFormValues;
+  onChange: (patch: Partial<ArtistFormValues>) => void;
+  files: ReleaseFiles;
+  onFiles: (patch: Partial<ReleaseFiles>) => void;
+  disabled: boolean;
+}
+
+const RELEASE_TYPE_LABELS: Record<ReleaseType, string> = { single: 'Single', ep: 'EP', album: 'Album' };
+
+/** Spec: the five tabs of /artist-upload. Values live in the page, so switching tabs loses nothing. */
+export function ReleaseTabs({ values, onChange, files, onFiles, disabled }: ReleaseTabsProps) {
+  const text = (field: TextField, label: string, extra: Record<string, unknown> = {}) => (
+    <FormField
+      label={label}
+      value={values[field]}
+      disabled={disabled}
+      onChange={(event: ChangeEvent<HTMLInputElement>) =>
+        onChange({ [field]: event.target.value } as Partial<ArtistFormValues>)
+      }
+      {...extra}
+    />
+  );
+  const area = (field: TextField, label: string, hint?: string, rows = 4) => (
+    <TextArea
+      label={label}
+      hint={hint}
+      rows={rows}
+      value={values[field]}
+      disabled={disabled}
+      onChange={(value) => onChange({ [field]: value } as Partial<ArtistFormValues>)}
+    />
+  );
+
+  return (
+    <Tabs defaultValue="basic" className="w-full">
+      <TabsList className="flex h-auto w-full flex-wrap justify-start">
+        <TabsTrigger value="basic">Basic Info</TabsTrigger>
+        <TabsTrigger value="credits">Credits</TabsTrigger>
+        <TabsTrigger value="technical">Technical</TabsTrigger>
+        <TabsTrigger value="legal">Legal &amp; IDs</TabsTrigger>
+        <TabsTrigger value="content">Content</TabsTrigger>
+      </TabsList>
+
+      <TabsContent value="basic" className="grid gap-4 pt-4 sm:grid-cols-2">
+        {text('artistName', 'Artist Name *', { autoComplete: 'off', required: true })}
+        {text('releaseTitle', 'Release Title *', { required: true })}
+        {text('trackTitle', 'Track Title *', { required: true })}
+        <NativeSelect
+          label="Release Type"
+          value={values.releaseType}
+          disabled={disabled}
+          options={RELEASE_TYPES.map((type) => ({ value: type, label: RELEASE_TYPE_LABELS[type] }))}
+          onChange={(value) => onChange({ releaseType: value as ReleaseType })}
+        />
+        <NativeSelect
+          label="Primary Genre *"
+          value={values.genre}
+          disabled={disabled}
+          options={GENRES.map((genre) => ({ value: genre, label: genre }))}
+          onChange={(value) => onChange({ genre: value })}
+        />
+        {text('label', 'Label')}
+        {text('releaseDate', 'Release Date (optional)', { type: 'date' })}
+        <div className="flex items-center gap-2 self-end pb-2">
+          <input
+            id="explicit"
+            type="checkbox"
+            className="h-4 w-4 accent-primary"
+            checked={values.explicit}
+            disabled={disabled}
+            onChange={(event) => onChange({ explicit: event.target.checked })}
+          />
+          <Label htmlFor="explicit">Explicit content</Label>
+        </div>
+        <FilePicker
+          label="Audio File *"
+          accept="audio/*"
+          hint="WAV, FLAC or MP3. WAV or FLAC recommended."
+          file={files.audio}
+          disabled={disabled}
+          onFile={(audio) => onFiles({ audio })}
+        />
+        <FilePicker
+          label="Cover Artwork * (3000x3000 JPG/PNG)"
+          accept="image/*"
+          hint="Square, at least 3000x3000 pixels, RGB, JPG or PNG."
+          file={files.artwork}
+          disabled={disabled}
+          onFile={(artwork) => onFiles({ artwork })}
+        />
+      </TabsContent>
+
+      <TabsContent value="credits" className="grid gap-4 pt-4 sm:grid-cols-2">
+        {text('producers', 'Producers', { placeholder: 'Comma-separated' })}
+        {text('writers', 'Writers', { placeholder: 'Comma-separated' })}
+        {text('musicians', 'Musicians', { placeholder: 'Comma-separated' })}
+        {text('engineer', 'Engineer')}
+        <div className="sm:col-span-2">
+          {area('instruments', 'Instruments', 'One per line, e.g. "Guitar – Jane Doe".')}
+        </div>
+      </TabsContent>
+
+      <TabsContent value="technical" className="grid gap-4 pt-4 sm:grid-cols-2">
+        {text('bpm', 'BPM', { type: 'number', min: 1, max: 999, inputMode: 'numeric' })}
+        {text('musicalKey', 'Musical Key', { placeholder: 'e.g. A minor' })}
+        {text('style', 'Style')}
+        {text('mood', 'Mood')}
+        {text('recordedIn', 'Recorded In', { placeholder: 'City, country' })}
+        {text('masteringStudio', 'Mastering/Recording Studio')}
+        {text('recordingDate', 'Date of Recording', { type: 'date' })}
+      </TabsContent>
+
+      <TabsContent value="legal" className="grid gap-4 pt-4 sm:grid-cols-2">
+        {text('copyrightLine', 'Copyright (P Line)', { placeholder: '℗ 2025 Your Label' })}
+        {text('publishingLine', 'Publishing (C Line)', { placeholder: '© 2025 Your Publisher' })}
+        {text('pro', 'PRO', { placeholder: 'e.g. ASCAP, BMI, PRS' })}
+        {text('ipi', 'IPI')}
+        {text('iswc', 'ISWC')}
+        {text('isni', 'ISNI')}
+        <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground sm:col-span-2" role="note">
+          ISRC and UPC codes are auto-generated when you submit.
+        </p>
+      </TabsContent>
+
+      <TabsContent value="content" className="grid gap-4 pt-4">
+        {area('summary', 'Summary', undefined, 3)}
+        {area('lyrics', 'Lyrics', undefined, 8)}
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+function TextArea({
+  label,
+  hint,
+  rows,
+  value,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  hint?: string | undefined;
+  rows: number;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea
+        id={id}
+        rows={rows}
+        value={value}
+        disabled={disabled}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function NativeSelect({
+  label,
+  value,
+  options,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      <select
+        id={id}
+        className={selectClass}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * A file input that shows the chosen file even after the tab was left and re-entered (the input
+ * itself is re-created empty then; the File lives in the page's state).
+ */
+function FilePicker({
+  label,
+  accept,
+  hint,
+  file,
+  disabled,
+  onFile,
+}: {
+  label: string;
+  accept: string;
+  hint: string;
+  file: File | null;
+  disabled: boolean;
+  onFile: (file: File | null) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      <input
+        id={id}
+        type="file"
+        accept={accept}
+        disabled={disabled}
+        aria-describedby={`${id}-hint`}
+        className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-2 file:text-sm file:font-medium"
+        onChange={(event) => onFile(event.target.files?.[0] ?? null)}
+      />
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        {file ? `Selected: ${file.name} (${formatBytes(file.size)})` : hint}
+      </p>
+    </div>
+  );
+}

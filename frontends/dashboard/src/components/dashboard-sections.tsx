@@ -1,0 +1,251 @@
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  formatTable,
+  toast,
+} from '@omni/ui';
+import { BarChart3, Crown, Disc3, DollarSign, Music, Split, Upload, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { DashboardData } from '../lib/releases-api';
+
+const number = new Intl.NumberFormat('en-US');
+/** Spec: total earnings is the sum of revenue cents / 100, shown with two decimals. */
+export const formatEarnings = (dollars: number) =>
+  `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+function StatCard({ title, value, icon }: { title: string; value: string; icon: ReactNode }) {
+  return (
+    <Card data-testid="stat-card">
+      <CardHeader className="flex flex-row items-center justify-between space-y-0 pb-2">
+        <CardTitle className="text-sm font-medium">{title}</CardTitle>
+        <span className="text-muted-foreground">{icon}</span>
+      </CardHeader>
+      <CardContent>
+        <p className="text-2xl font-bold">{value}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The four stat cards; dashes while loading or when the stats call failed (spec: logged only). */
+export function StatCards({ data }: { data: DashboardData | undefined }) {
+  const show = (value: number | undefined, format: (n: number) => string) =>
+    value === undefined ? '—' : format(value);
+  return (
+    <section aria-label="Stats" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatCard
+        title="Total Releases"
+        value={show(data?.totalReleases, (n) => number.format(n))}
+        icon={<Disc3 className="h-4 w-4" aria-hidden="true" />}
+      />
+      <StatCard
+        title="Monthly Streams"
+        value={show(data?.monthlyStreams, (n) => number.format(n))}
+        icon={<BarChart3 className="h-4 w-4" aria-hidden="true" />}
+      />
+      <StatCard
+        title="Total Earnings"
+        value={show(data?.totalEarnings, formatEarnings)}
+        icon={<DollarSign className="h-4 w-4" aria-hidden="true" />}
+      />
+      <StatCard
+        title="Collaborators"
+        value={show(data?.collaborators, (n) => number.format(n))}
+        icon={<Users className="h-4 w-4" aria-hidden="true" />}
+      />
+    </section>
+  );
+}
+
+/**
+ * Non-subscribers see 'Upgrade to Pro'. Billing does not exist yet, so nobody is subscribed; the
+ * 'Pro Subscription Active' variant arrives with it.
+ */
+export function UpgradeCard() {
+  return (
+    <Card className="border-primary/40 bg-primary/5">
+      <CardHeader className="flex flex-row items-center gap-3 space-y-0">
+        <Crown className="h-6 w-6 text-primary" aria-hidden="true" />
+        <div className="space-y-1.5">
+          <CardTitle>Upgrade to Pro</CardTitle>
+          <CardDescription>
+            Unlock advanced analytics, priority delivery and more for $12.99/month.
+          </CardDescription>
+        </div>
+      </CardHeader>
+      <CardContent>
+        <Button asChild>
+          <Link to="/pricing">Upgrade to Pro</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ActionCard({
+  title,
+  description,
+  icon,
+  action,
+}: {
+  title: string;
+  description: string;
+  icon: ReactNode;
+  action: ReactNode;
+}) {
+  return (
+    <Card className="flex flex-col">
+      <CardHeader>
+        <span className="mb-2 text-primary">{icon}</span>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="mt-auto">{action}</CardContent>
+    </Card>
+  );
+}
+
+/** Upload Release goes to /artist-upload; the other two only announce what is coming (spec section 8). */
+export function ActionCards() {
+  return (
+    <section aria-label="Quick actions" className="grid gap-4 md:grid-cols-3">
+      <ActionCard
+        title="Upload Release"
+        description="Send a new single, EP or album to every store."
+        icon={<Upload className="h-6 w-6" aria-hidden="true" />}
+        action={
+          <Button asChild className="w-full">
+            <Link to="/artist-upload">Upload Release</Link>
+          </Button>
+        }
+      />
+      <ActionCard
+        title="View Analytics"
+        description="Streams and revenue across every platform."
+        icon={<BarChart3 className="h-6 w-6" aria-hidden="true" />}
+        action={
+          <Button
+            variant="outline"
+            className="w-full"
+            onClick={() =>
+              toast('Analytics feature coming soon! Track your performance across all DSPs in real-time.')
+            }
+          >
+            View Analytics
+          </Button>
+        }
+      />
+      <ActionCard
+        title="Manage Splits"
+        description="Share royalties with your collaborators."
+        icon={<Split className="h-6 w-6" aria-hidden="true" />}
+        action={
+          <Button
+            variant="outline"
+            className="w-full"
+            onClick={() =>
+              toast('Split management coming soon! Automatically distribute royalties to collaborators.')
+            }
+          >
+            Manage Splits
+          </Button>
+        }
+      />
+    </section>
+  );
+}
+
+const STEPS = [
+  {
+    title: 'Upload your music',
+    text: 'Add your audio, a 3000x3000 cover and the release details.',
+  },
+  {
+    title: 'Choose your platforms',
+    text: 'Pick the stores to deliver to, or send it everywhere.',
+  },
+  {
+    title: 'Track your releases',
+    text: 'Follow delivery store by store and watch your streams and earnings here.',
+  },
+] as const;
+
+export function GettingStarted() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Getting Started</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ol className="space-y-4">
+          {STEPS.map((step, index) => (
+            <li key={step.title} className="flex gap-3">
+              <span
+                className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+                aria-hidden="true"
+              >
+                {index + 1}
+              </span>
+              <div>
+                <p className="font-medium">{step.title}</p>
+                <p className="text-sm text-muted-foreground">{step.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ReleaseList({ releases }: { releases: DashboardData['releases'] | undefined }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your Releases</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {!releases ? (
+          <p className="text-sm text-muted-foreground">Loading…</p>
+        ) : releases.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No releases yet.{' '}
+            <Link to="/artist-upload" className="font-medium text-primary hover:underline">
+              Upload your first release
+            </Link>
+          </p>
+        ) : (
+          <ul className="divide-y" data-testid="release-list">
+            {releases.map((release) => (
+              <li key={release.id} className="flex items-center gap-3 py-3">
+                {release.artworkUrl ? (
+                  <img src={release.artworkUrl} alt="" className="h-10 w-10 rounded object-cover" />
+                ) : (
+                  <Music className="h-10 w-10 rounded bg-muted p-2" aria-hidden="true" />
+                )}
+                <div className="min-w-0 flex-1">
+                  <Link
+                    to={`/release/${encodeURIComponent(release.id)}`}
+                    className="font-medium hover:underline"
+                  >
+                    {release.title}
+                  </Link>
+                  {release.createdAt ? (
+                    <p className="text-xs text-muted-foreground">{formatTable(release.createdAt)}</p>
+                  ) : null}
+                </div>
+                <Badge variant="secondary">{release.status}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,174 @@
+// The /artist-upload form as the user types it (every field a string, so inputs stay controlled
+// across tab switches), and its translation into the POST /api/releases body.
+import type { CreateReleaseRequest, FileRef, ReleaseType } from './releases-api';
+
+/** Spec section 9: the default primary genre. */
+export const DEFAULT_GENRE = 'Hip-Hop/Rap';
+
+export const GENRES = [
+  'Hip-Hop/Rap',
+  'R&B/Soul',
+  'Pop',
+  'Rock',
+  'Alternative',
+  'Electronic',
+  'Dance',
+  'Country',
+  'Jazz',
+  'Blues',
+  'Classical',
+  'Reggae',
+  'Latin',
+  'Afrobeats',
+  'Gospel',
+  'Folk',
+  'Metal',
+  'Soundtrack',
+  "Children's Music",
+  'World',
+] as const;
+
+export interface ArtistFormValues {
+  // Basic Info
+  artistName: string;
+  releaseTitle: string;
+  trackTitle: string;
+  releaseType: ReleaseType;
+  genre: string;
+  label: string;
+  releaseDate: string;
+  explicit: boolean;
+  // Credits
+  producers: string;
+  writers: string;
+  musicians: string;
+  engineer: string;
+  instruments: string;
+  // Technical
+  bpm: string;
+  musicalKey: string;
+  style: string;
+  mood: string;
+  recordedIn: string;
+  masteringStudio: string;
+  recordingDate: string;
+  // Legal & IDs
+  copyrightLine: string;
+  publishingLine: string;
+  pro: string;
+  ipi: string;
+  iswc: string;
+  isni: string;
+  // Content
+  summary: string;
+  lyrics: string;
+}
+
+export type TextField = {
+  [K in keyof ArtistFormValues]: ArtistFormValues[K] extends string ? K : never;
+}[keyof ArtistFormValues];
+
+export const emptyArtistForm = (): ArtistFormValues => ({
+  artistName: '',
+  releaseTitle: '',
+  trackTitle: '',
+  releaseType: 'single',
+  genre: DEFAULT_GENRE,
+  label: '',
+  releaseDate: '',
+  explicit: false,
+  producers: '',
+  writers: '',
+  musicians: '',
+  engineer: '',
+  instruments: '',
+  bpm: '',
+  musicalKey: '',
+  style: '',
+  mood: '',
+  recordedIn: '',
+  masteringStudio: '',
+  recordingDate: '',
+  copyrightLine: '',
+  publishingLine: '',
+  pro: '',
+  ipi: '',
+  iswc: '',
+  isni: '',
+  summary: '',
+  lyrics: '',
+});
+
+/** Spec section 5: artist name, release title and track title are required (genre has a default). */
+export function hasRequiredFields(values: ArtistFormValues): boolean {
+  return [values.artistName, values.releaseTitle, values.trackTitle, values.genre].every(
+    (value) => value.trim() !== '',
+  );
+}
+
+/** 'a, b,,c ' → ['a','b','c']; empty input → undefined so the field is left out. */
+export function splitList(text: string): string[] | undefined {
+  const items = text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  return items.length > 0 ? items : undefined;
+}
+
+/** A trimmed value, or undefined when blank (optional fields are omitted rather than sent empty). */
+function optional(text: string): string | undefined {
+  const trimmed = text.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/** Drops keys whose value is undefined, so the JSON carries only what the user filled in. */
+function compact<T extends Record<string, unknown>>(record: T): T {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
+}
+
+export function toCreateReleaseRequest(
+  values: ArtistFormValues,
+  files: { audio: FileRef; artwork: FileRef },
+  stores: string[],
+): CreateReleaseRequest {
+  const bpm = optional(values.bpm);
+  const bpmNumber = bpm === undefined ? undefined : Number(bpm);
+  return compact({
+    artistName: values.artistName.trim(),
+    releaseTitle: values.releaseTitle.trim(),
+    trackTitle: values.trackTitle.trim(),
+    releaseType: values.releaseType,
+    genre: optional(values.genre) ?? DEFAULT_GENRE,
+    label: optional(values.label),
+    releaseDate: optional(values.releaseDate),
+    explicit: values.explicit,
+    audio: files.audio,
+    artwork: files.artwork,
+    credits: compact({
+      producers: splitList(values.producers),
+      writers: splitList(values.writers),
+      musicians: splitList(values.musicians),
+      engineer: optional(values.engineer),
+      instruments: optional(values.instruments),
+    }),
+    technical: compact({
+      bpm: bpmNumber !== undefined && Number.isFinite(bpmNumber) ? bpmNumber : undefined,
+      musicalKey: optional(values.musicalKey),
+      style: optional(values.style),
+      mood: optional(values.mood),
+      recordedIn: optional(values.recordedIn),
+      masteringStudio: optional(values.masteringStudio),
+      recordingDate: optional(values.recordingDate),
+    }),
+    legal: compact({
+      copyrightLine: optional(values.copyrightLine),
+      publishingLine: optional(values.publishingLine),
+      pro: optional(values.pro),
+      ipi: optional(values.ipi),
+      iswc: optional(values.iswc),
+      isni: optional(values.isni),
+    }),
+    content: compact({ summary: optional(values.summary), lyrics: optional(values.lyrics) }),
+    stores,
+  });
+}

@@ -1,0 +1,150 @@
+import { ApiError, apiFetch } from '@omni/ui';
+import { getSessionStore } from '@omni/ui/session';
+import { z } from 'zod';
+
+/** Why a file is uploaded: decides its key shape and size limit on the server (storage contract). */
+export type UploadPurpose = 'console' | 'artist-upload' | 'song-submission' | 'contributor';
+
+export interface SignUploadRequest {
+  bucket: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  purpose: UploadPurpose;
+  folder?: string;
+  title?: string;
+}
+
+const signedUploadSchema = z.object({
+  signedUrl: z.string().min(1),
+  fileKey: z.string().min(1),
+  bucket: z.string(),
+  headers: z.record(z.string(), z.string()).optional().default({}),
+  expiresAt: z.string().optional(),
+  maxSize: z.number().optional(),
+});
+export type SignedUpload = z.infer<typeof signedUploadSchema>;
+
+const completedUploadSchema = z.object({
+  accepted: z.boolean(),
+  publicUrl: z.string().optional().default(''),
+  inspection: z.record(z.string(), z.unknown()).optional(),
+});
+export type CompletedUpload = z.infer<typeof completedUploadSchema>;
+
+/** Bytes sent so far for one file, as XMLHttpRequest reports them. */
+export interface ByteProgress {
+  loaded: number;
+  total: number;
+  /** 0..100, rounded down. */
+  percent: number;
+}
+
+/** The content type to declare: the browser's guess, or a neutral one when it has none. */
+export const contentTypeOf = (file: File): string => file.type || 'application/octet-stream';
+
+export async function signUpload(request: SignUploadRequest): Promise<SignedUpload> {
+  const body = await apiFetch('/api/uploads/sign', { method: 'POST', body: JSON.stringify(request) });
+  return signedUploadSchema.parse(body);
+}
+
+export async function completeUpload(
+  bucket: string,
+  fileKey: string,
+  role?: 'audio' | 'artwork',
+): Promise<CompletedUpload> {
+  const body = await apiFetch('/api/uploads/complete', {
+    method: 'POST',
+    body: JSON.stringify(role ? { bucket, fileKey, role } : { bucket, fileKey }),
+  });
+  return completedUploadSchema.parse(body);
+}
+
+function messageFromXhr(xhr: XMLHttpRequest): string {
+  try {
+    const parsed = JSON.parse(xhr.responseText) as { error?: { message?: unknown } };
+    if (typeof parsed.error?.message === 'string' && parsed.error.message) return parsed.error.message;
+  } catch {
+    // not JSON: fall through to the spec's generic text
+  }
+  return 'Upload failed';
+}
+
+/**
+ * PUTs the file to a signed URL. XMLHttpRequest rather than fetch() because only XHR reports upload
+ * progress, which the screens show while the bytes move. The signed URL is the permission; the
+ * bearer goes along as well so the server can check the signer is the one sending.
+ */
+export async function putToSignedUrl(
+  signed: SignedUpload,
+  file: File,
+  onProgress?: (progress: ByteProgress) => void,
+): Promise<void> {
+  const token = await getSessionStore()
+    .getAccessToken()
+    .catch(() => null);
+  await new Promise<void>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', signed.signedUrl);
+    xhr.setRequestHeader('Content-Type', contentTypeOf(file));
+    for (const [name, value] of Object.entries(signed.headers)) {
+      if (name.toLowerCase() !== 'content-type') xhr.setRequestHeader(name, value);
+    }
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (!onProgress) return;
+      const total = event.lengthComputable ? event.total : file.size;
+      onProgress({
+        loaded: event.loaded,
+        total,
+        percent: total > 0 ? Math.floor((event.loaded / total) * 100) : 0,
+      });
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) resolve();
+      else reject(new ApiError(messageFromXhr(xhr), xhr.status));
+    };
+    xhr.onerror = () => reject(new ApiError('Upload failed', 0));
+    xhr.onabort = () => reject(new ApiError('Upload cancelled', 0));
+    xhr.send(file);
+  });
+}
+
+export interface UploadFileOptions extends Omit<SignUploadRequest, 'fileName' | 'contentType' | 'size'> {
+  file: File;
+  role?: 'audio' | 'artwork';
+  onSigned?: (signed: SignedUpload) => void;
+  onProgress?: (progress: ByteProgress) => void;
+}
+
+export interface UploadedFile {
+  bucket: string;
+  fileKey: string;
+  publicUrl: string;
+  inspection?: Record<string, unknown> | undefined;
+}
+
+/** Sign, PUT with progress, then ask the server to inspect the bytes (it refuses what is unacceptable). */
+export async function uploadFile({
+  file,
+  role,
+  onSigned,
+  onProgress,
+  ...request
+}: UploadFileOptions): Promise<UploadedFile> {
+  const signed = await signUpload({
+    ...request,
+    fileName: file.name,
+    contentType: contentTypeOf(file),
+    size: file.size,
+  });
+  onSigned?.(signed);
+  await putToSignedUrl(signed, file, onProgress);
+  const completed = await completeUpload(signed.bucket, signed.fileKey, role);
+  return {
+    bucket: signed.bucket,
+    fileKey: signed.fileKey,
+    publicUrl: completed.publicUrl,
+    inspection: completed.inspection,
+  };
+}
