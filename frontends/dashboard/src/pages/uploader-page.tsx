@@ -2,6 +2,9 @@ import { Button, FormField, Spinner, useDocumentTitle, useSession } from '@omni/
 import { useState } from 'react';
 import { MagicLinkButton } from '../components/magic-link-button';
 import { SiteLogo } from '../components/site-logo';
+import { BucketUploads } from '../components/uploader/bucket-uploads';
+import { SetupChecklist } from '../components/uploader/setup-checklist';
+import { SongSubmission } from '../components/uploader/song-submission';
 import { signOutWithToast } from '../lib/sign-out';
 import '../styles.css';
 
@@ -58,13 +61,9 @@ export default function UploaderPage() {
           <p className="mt-2 text-muted-foreground">Upload files to storage and submit songs.</p>
         </div>
         <UploaderSignIn />
-        {/* Buckets, file tiles, drop zone and the Song Submission panel arrive with the releases issue. */}
-        <section
-          aria-label="Uploads"
-          className="rounded-lg border border-dashed bg-background p-8 text-center text-sm text-muted-foreground"
-        >
-          File uploads and song submission are coming soon.
-        </section>
+        <BucketUploads />
+        <SongSubmission />
+        <SetupChecklist />
       </main>
     </div>
   );
