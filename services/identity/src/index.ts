@@ -6,6 +6,7 @@ import { identity } from '@omni/proto';
 import { seedAdmin } from './domain/seed-admin';
 import { identityHandlers } from './grpc/server';
 import { mountOidcRoutes } from './http/oidc';
+import { Handoffs } from './links/handoffs';
 import { LinkTokens } from './links/link-tokens';
 import { Profiles } from './profiles/profiles';
 
@@ -21,6 +22,7 @@ function lazyVerifier(make: () => TokenVerifier): TokenVerifier {
     },
   };
 }
+
 export { INITIAL_ADMIN_FILE, initialAdminFile, SEEDED_ADMIN_EMAIL } from './domain/seed-admin';
 
 export const identityService: ServiceModule = {
@@ -43,6 +45,7 @@ export const identityService: ServiceModule = {
     const handlers = identityHandlers({
       provider,
       links,
+      handoffs: new Handoffs(store),
       profiles,
       mailer,
       verifier: lazyVerifier(() =>

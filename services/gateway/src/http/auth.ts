@@ -13,6 +13,7 @@ import {
 import type { identity } from '@omni/proto';
 import { Router as createRouter, type Request, type Router } from 'express';
 import { z } from 'zod';
+import { googleReady, googleSignInRoutes } from './google-sign-in';
 
 type IdentityClient = PromiseClient<typeof identity.IdentityServiceService>;
 
@@ -37,6 +38,12 @@ const magicLinkBody = z.object({ email, redirectTo: z.string().max(512).optional
 const tokenBody = z.object({ token });
 const resetBody = z.object({ token, password });
 const refreshBody = z.object({ refreshToken });
+const handoffBody = z.object({
+  code: z
+    .string({ error: 'This sign-in has expired or was already used. Please sign in again.' })
+    .min(1, 'This sign-in has expired or was already used. Please sign in again.')
+    .max(512),
+});
 
 /** The first failing rule, as the screens show it under 'Validation error'. */
 function parse<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
@@ -58,6 +65,7 @@ const CODES: Record<string, string> = {
   'Your session has expired. Please sign in again.': 'session_expired',
   'This link has expired or was already used. Request a new one.': 'invalid_link',
   'An account with this email already exists.': 'email_taken',
+  'This sign-in has expired or was already used. Please sign in again.': 'invalid_handoff',
 };
 
 async function call<T>(work: () => Promise<T>): Promise<T> {
@@ -95,9 +103,14 @@ export const userJson = (u: identity.User | undefined) => ({
 export interface AuthRoutesOptions {
   env: Pick<
     Env,
-    'IDENTITY_PROVIDER' | 'GOOGLE_SIGN_IN' | 'MAIL' | 'AUTH_RATE_LIMIT_PER_IP' | 'AUTH_RATE_LIMIT_PER_EMAIL'
+    | 'IDENTITY_PROVIDER'
+    | 'GOOGLE_SIGN_IN'
+    | 'KEYCLOAK_CLIENT_SECRET'
+    | 'MAIL'
+    | 'AUTH_RATE_LIMIT_PER_IP'
+    | 'AUTH_RATE_LIMIT_PER_EMAIL'
   >;
-  /** Keycloak's address as browsers see it, for the Google broker redirect. */
+  /** Keycloak's address as browsers see it, for the Google broker redirect (google-sign-in.ts). */
   keycloakPublicUrl?: string;
   realm: string;
   publicUrl: string;
@@ -187,35 +200,18 @@ export function authRoutes(client: IdentityClient, options: AuthRoutesOptions): 
     res.json({ message: 'Password updated. You can sign in now.' });
   });
 
-  const googleReady =
-    env.IDENTITY_PROVIDER === 'keycloak' && env.GOOGLE_SIGN_IN && !!options.keycloakPublicUrl;
-
   router.get('/providers', (_req, res) => {
-    res.json({ google: googleReady, mailbox: env.MAIL === 'embedded' ? '/dev/mailbox' : null });
+    res.json({ google: googleReady(options), mailbox: env.MAIL === 'embedded' ? '/dev/mailbox' : null });
   });
 
-  router.get('/google', (req, res) => {
-    if (!googleReady) {
-      throw new HttpError(
-        501,
-        'Google sign-in is not set up on this server. Use email and password or a magic link.',
-        'google_not_configured',
-      );
-    }
-    const redirectTo =
-      typeof req.query.redirectTo === 'string' && /^\/(?![/\\])/.test(req.query.redirectTo)
-        ? req.query.redirectTo
-        : '/app';
-    // Keycloak brokers Google (kc_idp_hint skips its own login page); it returns to the web app's screen
-    // with an authorization code for the public `omni-web` client (PKCE is the web app's part).
-    const auth = new URL(`${options.keycloakPublicUrl}/realms/${options.realm}/protocol/openid-connect/auth`);
-    auth.searchParams.set('client_id', 'omni-web');
-    auth.searchParams.set('response_type', 'code');
-    auth.searchParams.set('scope', 'openid email profile');
-    auth.searchParams.set('kc_idp_hint', 'google');
-    auth.searchParams.set('redirect_uri', new URL(redirectTo, options.publicUrl).toString());
-    res.redirect(302, auth.toString());
+  // The Google callback parks the session under a one-time code; the web app trades it here.
+  router.post('/handoff', limited('handoff'), async (req, res) => {
+    const body = parse(handoffBody, req);
+    const { session } = await call(() => client.redeemHandoff(body));
+    res.set('Cache-Control', 'no-store').json(sessionJson(session));
   });
+
+  router.use(googleSignInRoutes(client, options));
 
   return router;
 }

@@ -8,4 +8,6 @@ export const MESSAGES = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   linkInvalid: 'This link has expired or was already used. Request a new one.',
   signInRequired: 'Please sign in to continue.',
+  externalSignInFailed: 'Sign-in did not complete. Please try again.',
+  handoffInvalid: 'This sign-in has expired or was already used. Please sign in again.',
 } as const;

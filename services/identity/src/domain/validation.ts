@@ -29,3 +29,10 @@ export const redirectPath = z
 export function firstIssue(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'The request is not valid.';
 }
+
+/** The gateway's Google callback: a code, its PKCE verifier (RFC 7636: 43-128 unreserved characters). */
+export const authorizationCodeGrant = z.object({
+  code: z.string().min(1, 'The sign-in code is missing.').max(4096),
+  codeVerifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'The PKCE verifier is not valid.'),
+  redirectUri: z.url('The redirect URI is not valid.').max(2048),
+});

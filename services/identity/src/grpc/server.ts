@@ -21,6 +21,7 @@ import { identity } from '@omni/proto';
 import type { z } from 'zod';
 import { MESSAGES } from '../domain/messages';
 import * as v from '../domain/validation';
+import { HANDOFF_TTL_SECONDS, type Handoffs } from '../links/handoffs';
 import type { LinkTokens } from '../links/link-tokens';
 import { magicLinkMail, passwordResetMail, verificationMail } from '../mail/templates';
 import type { ProfileDoc, Profiles } from '../profiles/profiles';
@@ -28,6 +29,7 @@ import type { ProfileDoc, Profiles } from '../profiles/profiles';
 export interface IdentityDeps {
   provider: IdentityProvider;
   links: LinkTokens;
+  handoffs: Handoffs;
   profiles: Profiles;
   mailer: Mailer;
   verifier: TokenVerifier;
@@ -57,6 +59,10 @@ function mapIdentityError(err: unknown): never {
         throw invalidArgument(err.message);
       case 'user_not_found':
         throw unauthenticated(MESSAGES.sessionExpired);
+      case 'external_sign_in_failed':
+        throw unauthenticated(MESSAGES.externalSignInFailed);
+      case 'not_supported':
+        throw new GrpcError(GrpcStatus.FAILED_PRECONDITION, err.message);
     }
   }
   throw err;
@@ -70,7 +76,7 @@ const userProto = (u: IdentityUser): identity.User => ({
 });
 
 export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.IdentityServiceService> {
-  const { provider, links, profiles, mailer, logger } = deps;
+  const { provider, links, handoffs, profiles, mailer, logger } = deps;
   const linkTo = (path: string, param: string, token: string) => {
     const url = new URL(path, deps.publicUrl);
     url.searchParams.set(param, token);
@@ -222,6 +228,26 @@ export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.
       await profiles.setDisplayName(principal.userId, displayName);
       await provider.setName(principal.userId, displayName).catch(mapIdentityError);
       return me(principal.userId);
+    },
+
+    async completeExternalSignIn(req) {
+      const grant = parse(v.authorizationCodeGrant, {
+        code: req.code,
+        codeVerifier: req.codeVerifier,
+        redirectUri: req.redirectUri,
+      });
+      const { user, tokens } = await provider.exchangeAuthorizationCode(grant).catch(mapIdentityError);
+      // The first Google sign-in is the account's sign-up: the profile (named as Google names the person)
+      // appears with `user.registered`, as for an email sign-up. Later sign-ins find it.
+      await profiles.ensure(user, 'signup', user.name?.trim().slice(0, 80) ?? '');
+      const handoffCode = await handoffs.issue(await session(user, tokens));
+      return { handoffCode, expiresIn: HANDOFF_TTL_SECONDS };
+    },
+
+    async redeemHandoff(req) {
+      const parked = await handoffs.redeem(req.code);
+      if (!parked) throw invalidArgument(MESSAGES.handoffInvalid);
+      return { session: parked };
     },
 
     async createAdmin(req) {

@@ -34,7 +34,11 @@ export type IdentityErrorReason =
   | 'email_taken'
   | 'session_expired'
   | 'user_not_found'
-  | 'weak_password';
+  | 'weak_password'
+  /** An authorization code the provider refused (expired, used, PKCE or redirect mismatch). */
+  | 'external_sign_in_failed'
+  /** The provider cannot do this at all (e.g. the embedded issuer brokers no external identity provider). */
+  | 'not_supported';
 
 export class IdentityError extends Error {
   constructor(
@@ -52,6 +56,15 @@ export interface NewUser {
   emailVerified?: boolean;
   /** Default ['artist']. `admin` always comes with `artist`. */
   roles?: Role[];
+}
+
+/** What came back from the provider's login page (e.g. Keycloak brokering Google), to be exchanged. */
+export interface AuthorizationCodeGrant {
+  code: string;
+  /** The PKCE verifier whose S256 challenge went with the authorization request. */
+  codeVerifier: string;
+  /** Exactly the redirect_uri of the authorization request. */
+  redirectUri: string;
 }
 
 export interface IdentityProvider {
@@ -84,6 +97,13 @@ export interface IdentityProvider {
    * or magic link). Never exposed without such a proof.
    */
   issueSession(userId: string): Promise<{ user: IdentityUser; tokens: TokenSet }>;
+  /**
+   * Exchanges an authorization code from the provider's own login page (Keycloak brokering Google) for
+   * a session. The user may be new: the provider created them during that login. Rejects with
+   * 'external_sign_in_failed' when the code is refused, 'email_not_confirmed' when the provider vouches
+   * for no verified email, 'not_supported' when the provider has no such login page (embedded issuer).
+   */
+  exchangeAuthorizationCode(grant: AuthorizationCodeGrant): Promise<{ user: IdentityUser; tokens: TokenSet }>;
   /** Rotates: the old refresh token stops working. Reuse of a rotated token revokes the whole session. */
   refresh(refreshToken: string): Promise<{ user: IdentityUser; tokens: TokenSet }>;
   /** Revokes the session of this refresh token; unknown or expired tokens are ignored. */

@@ -173,6 +173,33 @@ export interface CreateAdminResponse {
   created: boolean;
 }
 
+/**
+ * The authorization code the identity provider's login page (Keycloak brokering Google) sent back to
+ * the gateway's callback, with the PKCE verifier the gateway kept for it. Identity exchanges it, makes
+ * sure the account has a profile (the first Google sign-in creates the account), and parks the session
+ * under a one-time handoff code, so no token travels in a URL.
+ */
+export interface CompleteExternalSignInRequest {
+  code: string;
+  codeVerifier: string;
+  /** Exactly the redirect_uri of the authorization request. */
+  redirectUri: string;
+}
+
+export interface CompleteExternalSignInResponse {
+  /** Single use, short-lived (expires_in seconds); redeemed with RedeemHandoff. */
+  handoffCode: string;
+  expiresIn: number;
+}
+
+export interface RedeemHandoffRequest {
+  code: string;
+}
+
+export interface RedeemHandoffResponse {
+  session?: Session | undefined;
+}
+
 function createBaseDescribeRequest(): DescribeRequest {
   return {};
 }
@@ -2537,6 +2564,344 @@ export const CreateAdminResponse: MessageFns<CreateAdminResponse> = {
   },
 };
 
+function createBaseCompleteExternalSignInRequest(): CompleteExternalSignInRequest {
+  return { code: "", codeVerifier: "", redirectUri: "" };
+}
+
+export const CompleteExternalSignInRequest: MessageFns<CompleteExternalSignInRequest> = {
+  encode(message: CompleteExternalSignInRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.code !== "") {
+      writer.uint32(10).string(message.code);
+    }
+    if (message.codeVerifier !== "") {
+      writer.uint32(18).string(message.codeVerifier);
+    }
+    if (message.redirectUri !== "") {
+      writer.uint32(26).string(message.redirectUri);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CompleteExternalSignInRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCompleteExternalSignInRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.codeVerifier = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.redirectUri = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CompleteExternalSignInRequest {
+    return {
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+      codeVerifier: isSet(object.codeVerifier)
+        ? globalThis.String(object.codeVerifier)
+        : isSet(object.code_verifier)
+        ? globalThis.String(object.code_verifier)
+        : "",
+      redirectUri: isSet(object.redirectUri)
+        ? globalThis.String(object.redirectUri)
+        : isSet(object.redirect_uri)
+        ? globalThis.String(object.redirect_uri)
+        : "",
+    };
+  },
+
+  toJSON(message: CompleteExternalSignInRequest): unknown {
+    const obj: any = {};
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    if (message.codeVerifier !== "") {
+      obj.codeVerifier = message.codeVerifier;
+    }
+    if (message.redirectUri !== "") {
+      obj.redirectUri = message.redirectUri;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CompleteExternalSignInRequest>): CompleteExternalSignInRequest {
+    return CompleteExternalSignInRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CompleteExternalSignInRequest>): CompleteExternalSignInRequest {
+    const message = createBaseCompleteExternalSignInRequest();
+    message.code = object.code ?? "";
+    message.codeVerifier = object.codeVerifier ?? "";
+    message.redirectUri = object.redirectUri ?? "";
+    return message;
+  },
+};
+
+function createBaseCompleteExternalSignInResponse(): CompleteExternalSignInResponse {
+  return { handoffCode: "", expiresIn: 0 };
+}
+
+export const CompleteExternalSignInResponse: MessageFns<CompleteExternalSignInResponse> = {
+  encode(message: CompleteExternalSignInResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.handoffCode !== "") {
+      writer.uint32(10).string(message.handoffCode);
+    }
+    if (message.expiresIn !== 0) {
+      writer.uint32(16).int32(message.expiresIn);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CompleteExternalSignInResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCompleteExternalSignInResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.handoffCode = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.expiresIn = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CompleteExternalSignInResponse {
+    return {
+      handoffCode: isSet(object.handoffCode)
+        ? globalThis.String(object.handoffCode)
+        : isSet(object.handoff_code)
+        ? globalThis.String(object.handoff_code)
+        : "",
+      expiresIn: isSet(object.expiresIn)
+        ? globalThis.Number(object.expiresIn)
+        : isSet(object.expires_in)
+        ? globalThis.Number(object.expires_in)
+        : 0,
+    };
+  },
+
+  toJSON(message: CompleteExternalSignInResponse): unknown {
+    const obj: any = {};
+    if (message.handoffCode !== "") {
+      obj.handoffCode = message.handoffCode;
+    }
+    if (message.expiresIn !== 0) {
+      obj.expiresIn = Math.round(message.expiresIn);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CompleteExternalSignInResponse>): CompleteExternalSignInResponse {
+    return CompleteExternalSignInResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CompleteExternalSignInResponse>): CompleteExternalSignInResponse {
+    const message = createBaseCompleteExternalSignInResponse();
+    message.handoffCode = object.handoffCode ?? "";
+    message.expiresIn = object.expiresIn ?? 0;
+    return message;
+  },
+};
+
+function createBaseRedeemHandoffRequest(): RedeemHandoffRequest {
+  return { code: "" };
+}
+
+export const RedeemHandoffRequest: MessageFns<RedeemHandoffRequest> = {
+  encode(message: RedeemHandoffRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.code !== "") {
+      writer.uint32(10).string(message.code);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RedeemHandoffRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRedeemHandoffRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RedeemHandoffRequest {
+    return { code: isSet(object.code) ? globalThis.String(object.code) : "" };
+  },
+
+  toJSON(message: RedeemHandoffRequest): unknown {
+    const obj: any = {};
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RedeemHandoffRequest>): RedeemHandoffRequest {
+    return RedeemHandoffRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RedeemHandoffRequest>): RedeemHandoffRequest {
+    const message = createBaseRedeemHandoffRequest();
+    message.code = object.code ?? "";
+    return message;
+  },
+};
+
+function createBaseRedeemHandoffResponse(): RedeemHandoffResponse {
+  return { session: undefined };
+}
+
+export const RedeemHandoffResponse: MessageFns<RedeemHandoffResponse> = {
+  encode(message: RedeemHandoffResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.session !== undefined) {
+      Session.encode(message.session, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RedeemHandoffResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRedeemHandoffResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.session = Session.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RedeemHandoffResponse {
+    return { session: isSet(object.session) ? Session.fromJSON(object.session) : undefined };
+  },
+
+  toJSON(message: RedeemHandoffResponse): unknown {
+    const obj: any = {};
+    if (message.session !== undefined) {
+      obj.session = Session.toJSON(message.session);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RedeemHandoffResponse>): RedeemHandoffResponse {
+    return RedeemHandoffResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RedeemHandoffResponse>): RedeemHandoffResponse {
+    const message = createBaseRedeemHandoffResponse();
+    message.session = (object.session !== undefined && object.session !== null)
+      ? Session.fromPartial(object.session)
+      : undefined;
+    return message;
+  },
+};
+
 export type IdentityServiceService = typeof IdentityServiceService;
 export const IdentityServiceService = {
   describe: {
@@ -2666,6 +3031,29 @@ export const IdentityServiceService = {
     responseSerialize: (value: UpdateMeResponse): Buffer => Buffer.from(UpdateMeResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): UpdateMeResponse => UpdateMeResponse.decode(value),
   },
+  /** Internal: the gateway's Google callback (FAILED_PRECONDITION when the provider cannot do it). */
+  completeExternalSignIn: {
+    path: "/omni.identity.v1.IdentityService/CompleteExternalSignIn" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CompleteExternalSignInRequest): Buffer =>
+      Buffer.from(CompleteExternalSignInRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CompleteExternalSignInRequest => CompleteExternalSignInRequest.decode(value),
+    responseSerialize: (value: CompleteExternalSignInResponse): Buffer =>
+      Buffer.from(CompleteExternalSignInResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CompleteExternalSignInResponse =>
+      CompleteExternalSignInResponse.decode(value),
+  },
+  redeemHandoff: {
+    path: "/omni.identity.v1.IdentityService/RedeemHandoff" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RedeemHandoffRequest): Buffer => Buffer.from(RedeemHandoffRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RedeemHandoffRequest => RedeemHandoffRequest.decode(value),
+    responseSerialize: (value: RedeemHandoffResponse): Buffer =>
+      Buffer.from(RedeemHandoffResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RedeemHandoffResponse => RedeemHandoffResponse.decode(value),
+  },
   /** Internal only (the gateway exposes no route to it): scripts/create-admin and the first-start seed. */
   createAdmin: {
     path: "/omni.identity.v1.IdentityService/CreateAdmin" as const,
@@ -2692,6 +3080,9 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   completePasswordReset: handleUnaryCall<CompletePasswordResetRequest, CompletePasswordResetResponse>;
   getMe: handleUnaryCall<GetMeRequest, GetMeResponse>;
   updateMe: handleUnaryCall<UpdateMeRequest, UpdateMeResponse>;
+  /** Internal: the gateway's Google callback (FAILED_PRECONDITION when the provider cannot do it). */
+  completeExternalSignIn: handleUnaryCall<CompleteExternalSignInRequest, CompleteExternalSignInResponse>;
+  redeemHandoff: handleUnaryCall<RedeemHandoffRequest, RedeemHandoffResponse>;
   /** Internal only (the gateway exposes no route to it): scripts/create-admin and the first-start seed. */
   createAdmin: handleUnaryCall<CreateAdminRequest, CreateAdminResponse>;
 }
@@ -2891,6 +3282,37 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: UpdateMeResponse) => void,
+  ): ClientUnaryCall;
+  /** Internal: the gateway's Google callback (FAILED_PRECONDITION when the provider cannot do it). */
+  completeExternalSignIn(
+    request: CompleteExternalSignInRequest,
+    callback: (error: ServiceError | null, response: CompleteExternalSignInResponse) => void,
+  ): ClientUnaryCall;
+  completeExternalSignIn(
+    request: CompleteExternalSignInRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CompleteExternalSignInResponse) => void,
+  ): ClientUnaryCall;
+  completeExternalSignIn(
+    request: CompleteExternalSignInRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CompleteExternalSignInResponse) => void,
+  ): ClientUnaryCall;
+  redeemHandoff(
+    request: RedeemHandoffRequest,
+    callback: (error: ServiceError | null, response: RedeemHandoffResponse) => void,
+  ): ClientUnaryCall;
+  redeemHandoff(
+    request: RedeemHandoffRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RedeemHandoffResponse) => void,
+  ): ClientUnaryCall;
+  redeemHandoff(
+    request: RedeemHandoffRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RedeemHandoffResponse) => void,
   ): ClientUnaryCall;
   /** Internal only (the gateway exposes no route to it): scripts/create-admin and the first-start seed. */
   createAdmin(

@@ -149,6 +149,13 @@ export function createEmbeddedIdentityProvider(options: EmbeddedIdentityOptions)
     async issueSession(userId) {
       return newSession(await userOrThrow(userId));
     },
+    async exchangeAuthorizationCode() {
+      // The embedded issuer has no login page of its own and brokers no Google: it never issued a code.
+      throw new IdentityError(
+        'not_supported',
+        'Google sign-in needs Keycloak (IDENTITY_PROVIDER=keycloak); the embedded issuer does not broker it.',
+      );
+    },
     async refresh(refreshToken) {
       const outcome = await sessions.rotate(refreshToken);
       if (!outcome.ok || !outcome.refreshToken) {

@@ -26,6 +26,12 @@ export interface KeycloakIdentityOptions {
   issuer?: string;
   clientId: string;
   clientSecret: string;
+  /**
+   * The public browser client (`omni-web`) that the Google broker's authorization codes are issued to.
+   * Its sessions are refreshed and ended with that client, since Keycloak binds a refresh token to the
+   * client it was issued to.
+   */
+  webClientId?: string;
   logger?: Logger;
   timeoutMs?: number;
 }
@@ -72,6 +78,20 @@ export function createKeycloakIdentityProvider(options: KeycloakIdentityOptions)
   const admin = `${base}/admin/realms/${encodeURIComponent(options.realm)}`;
   const timeout = options.timeoutMs ?? 5000;
   const client = { client_id: options.clientId, client_secret: options.clientSecret };
+  const webClientId = options.webClientId ?? 'omni-web';
+  /**
+   * Keycloak refuses a refresh or logout by another client than the token's (`azp`): sessions from the
+   * Google broker belong to the public web client (no secret), every other session to omni-services.
+   * Keycloak's refresh tokens are JWTs; reading `azp` needs no verification, Keycloak checks them.
+   */
+  const clientFor = (refreshToken: string): Record<string, string> => {
+    try {
+      if (decodeJwt(refreshToken).azp === webClientId) return { client_id: webClientId };
+    } catch {
+      // Not a JWT: let Keycloak refuse it with the usual client.
+    }
+    return client;
+  };
 
   // The service account's token, reused until shortly before it expires.
   let serviceToken: { value: string; until: number } | undefined;
@@ -138,12 +158,15 @@ export function createKeycloakIdentityProvider(options: KeycloakIdentityOptions)
   };
 
   const logoutRefresh = (refreshToken: string) =>
-    postForm(`${oidc}/logout`, { ...client, refresh_token: refreshToken }, 'logout', timeout).catch(
-      (err: unknown) => {
-        // An already-ended session is what the caller wanted; anything else is worth a warning.
-        if (!(err instanceof KeycloakHttpError && err.status === 400)) throw err;
-      },
-    );
+    postForm(
+      `${oidc}/logout`,
+      { ...clientFor(refreshToken), refresh_token: refreshToken },
+      'logout',
+      timeout,
+    ).catch((err: unknown) => {
+      // An already-ended session is what the caller wanted; anything else is worth a warning.
+      if (!(err instanceof KeycloakHttpError && err.status === 400)) throw err;
+    });
 
   const provider: IdentityProvider = {
     kind: 'keycloak',
@@ -298,11 +321,48 @@ export function createKeycloakIdentityProvider(options: KeycloakIdentityOptions)
       }
       return { user: userFromToken(t), tokens: tokenSet(t) };
     },
+    async exchangeAuthorizationCode(grant) {
+      let t: TokenResponse;
+      try {
+        // The code was issued to the public web client with a PKCE challenge: the verifier, not a
+        // secret, proves the caller started that login.
+        t = await postForm<TokenResponse>(
+          `${oidc}/token`,
+          {
+            grant_type: 'authorization_code',
+            client_id: webClientId,
+            code: grant.code,
+            code_verifier: grant.codeVerifier,
+            redirect_uri: grant.redirectUri,
+          },
+          'authorization code',
+          timeout,
+        );
+      } catch (err) {
+        // invalid_grant: expired or used code, wrong verifier or redirect_uri.
+        if (err instanceof KeycloakHttpError && (err.status === 400 || err.status === 401)) {
+          options.logger?.warn(
+            { status: err.status, error: err.oauthError },
+            'Keycloak refused an authorization code',
+          );
+          throw new IdentityError('external_sign_in_failed', 'Sign-in did not complete. Please try again.');
+        }
+        throw err;
+      }
+      const user = userFromToken(t);
+      if (!user.id) throw new Error('Keycloak issued an access token without a subject');
+      if (!user.emailVerified) {
+        // The google provider has trustEmail on; an unverified address here means the realm was changed.
+        if (t.refresh_token) await logoutRefresh(t.refresh_token);
+        throw new IdentityError('email_not_confirmed', 'Email not confirmed');
+      }
+      return { user, tokens: tokenSet(t) };
+    },
     async refresh(refreshToken) {
       try {
         const t = await postForm<TokenResponse>(
           `${oidc}/token`,
-          { grant_type: 'refresh_token', ...client, refresh_token: refreshToken },
+          { grant_type: 'refresh_token', ...clientFor(refreshToken), refresh_token: refreshToken },
           'refresh',
           timeout,
         );
