@@ -66,6 +66,11 @@ export function consumeMagicLink(token: string): Promise<AuthSession> {
   return getSessionStore().signInWith(() => post<unknown>('/api/auth/magic-link/consume', { token }));
 }
 
+/** Signs in with the one-time code the Google callback put in the URL (`?handoff=`). */
+export function redeemHandoff(code: string): Promise<AuthSession> {
+  return getSessionStore().signInWith(() => post<unknown>('/api/auth/handoff', { code }));
+}
+
 /** Confirms the email with the token from the verification mail, which also signs in. */
 export function verifyEmail(token: string): Promise<AuthSession> {
   return getSessionStore().signInWith(() => post<unknown>('/api/auth/verify', { token }));

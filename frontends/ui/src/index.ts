@@ -15,6 +15,7 @@ export {
   displayNameOf,
   fetchAuthProviders,
   googleSignInUrl,
+  redeemHandoff,
   requestPasswordReset,
   resendVerification,
   resetPassword,

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, FormField, resendVerification, signInWithPassword, toast } from '@omni/ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout, Divider } from '../components/auth-layout';
 import { DevMailboxHint } from '../components/dev-mailbox-hint';
 import { GoogleButton } from '../components/google-button';
@@ -17,9 +17,52 @@ interface LoginLocationState {
   signedUp?: boolean;
 }
 
+/** What the Google callback's `/login?error=<code>` means (services/gateway/src/http/google-sign-in.ts). */
+const GOOGLE_ERRORS: Record<string, { title: string; description: string }> = {
+  google_cancelled: {
+    title: 'Google sign-in cancelled',
+    description: 'You did not finish signing in with Google. Try again, or sign in another way.',
+  },
+  google_expired: {
+    title: 'Google sign-in expired',
+    description: 'That sign-in took too long or was started in another window. Please try again.',
+  },
+  google_failed: {
+    title: 'Google sign-in failed',
+    description: 'Something went wrong while signing in with Google. Please try again.',
+  },
+  email_not_confirmed: {
+    title: 'Email not confirmed',
+    description: 'Google did not confirm this email address. Confirm it with Google, then try again.',
+  },
+};
+
+/** Shows the toast for `?error=` once, then drops it from the address bar (a reload must not repeat it). */
+function useGoogleErrorToast() {
+  const [params, setParams] = useSearchParams();
+  const code = params.get('error');
+  // React's development double effects must not show the toast twice.
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!code || shown.current === code) return;
+    shown.current = code;
+    const known = GOOGLE_ERRORS[code] ?? GOOGLE_ERRORS.google_failed;
+    if (known) toast.error(known.title, { description: known.description });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('error');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [code, setParams]);
+}
+
 function LoginForm() {
   const navigate = useNavigate();
   const handover = (useLocation().state ?? {}) as LoginLocationState;
+  useGoogleErrorToast();
   const [needsConfirmation, setNeedsConfirmation] = useState(false);
   const [resending, setResending] = useState(false);
   const {

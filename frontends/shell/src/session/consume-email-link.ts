@@ -1,15 +1,15 @@
-import { consumeMagicLink, verifyEmail } from '@omni/ui';
+import { consumeMagicLink, redeemHandoff, verifyEmail } from '@omni/ui';
 import { toast } from '@omni/ui/toaster';
 import type { NavigateFunction } from 'react-router';
 
-export type EmailLink = { kind: 'verify' | 'magic'; token: string };
+export type EmailLink = { kind: 'verify' | 'magic' | 'handoff'; token: string };
 
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'This link could not be used. Please try again.';
 
 /**
- * Spends the token. Verification signs in and goes to /app; a magic link signs in on the page it
- * was requested from (the user is already there).
+ * Spends the token. Verification signs in and goes to /app; a magic link, and the handoff code the
+ * Google callback sends back, sign in on the page they land on (the user is already there).
  */
 export async function consumeEmailLink(link: EmailLink, navigate: NavigateFunction): Promise<void> {
   if (link.kind === 'verify') {
@@ -21,6 +21,17 @@ export async function consumeEmailLink(link: EmailLink, navigate: NavigateFuncti
       navigate('/app', { replace: true });
     } catch (error) {
       toast.error('Email verification failed', { description: messageOf(error) });
+    }
+    return;
+  }
+  if (link.kind === 'handoff') {
+    // Back from Google: the page the sign-in started from is where the user already is.
+    try {
+      await redeemHandoff(link.token);
+      toast.success('Welcome back!');
+    } catch (error) {
+      toast.error('Google sign-in failed', { description: messageOf(error) });
+      navigate('/login', { replace: true });
     }
     return;
   }
