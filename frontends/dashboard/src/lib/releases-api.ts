@@ -60,9 +60,11 @@ const releaseSchema = z.object({
       total: z.number(),
       byStatus: z.record(z.string(), z.number()).optional().default({}),
       jobs: z.array(jobSchema).optional().default([]),
+      /** The delivery service did not answer: the counts are unknown, not zero. */
+      unavailable: z.boolean().optional().default(false),
     })
     .optional()
-    .default({ total: 0, byStatus: {}, jobs: [] }),
+    .default({ total: 0, byStatus: {}, jobs: [], unavailable: false }),
   createdAt: z.string().optional().default(''),
 });
 export type Release = z.infer<typeof releaseSchema>;

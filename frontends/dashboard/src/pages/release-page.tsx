@@ -24,7 +24,7 @@ import { errorMessage } from '../lib/error-message';
 import { fetchRelease, type Release } from '../lib/releases-api';
 
 /** How often to ask again while delivery is still in motion. */
-const POLL_MS = 3000;
+const POLL_MS = 2000;
 /** Job states after which nothing changes without a new action. */
 const SETTLED = new Set(['delivered', 'live', 'failed', 'rejected', 'cancelled', 'takedown']);
 
@@ -191,7 +191,11 @@ function ReleaseView({ release, polling }: { release: Release; polling: boolean 
           </div>
         </CardHeader>
         <CardContent>
-          {delivery.jobs.length === 0 ? (
+          {delivery.unavailable ? (
+            <p className="text-sm text-muted-foreground" role="status">
+              Delivery status is unavailable right now; retrying…
+            </p>
+          ) : delivery.jobs.length === 0 ? (
             <p className="text-sm text-muted-foreground">Preparing delivery jobs…</p>
           ) : (
             <div className="max-h-96 overflow-y-auto rounded-md border">

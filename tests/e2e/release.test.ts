@@ -1,0 +1,404 @@
+// The artist upload in a real browser against the real platform: a signed-in artist fills every tab
+// of /artist-upload, attaches a WAV and a 3000x3000 PNG made here, picks stores, submits, watches the
+// progress reach 100 and lands on the release page with one queued delivery job per chosen store
+// (142 when none is chosen). Also the spec's validation toasts, a refused cover, and /app's numbers.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { artifacts, launchBrowser } from '../support/browser';
+import { startTestPlatform, type TestPlatform } from '../support/platform';
+
+let platform: TestPlatform;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let fixtures: string;
+let wavPath: string;
+let coverPath: string;
+let smallCoverPath: string;
+
+const PASSWORD = 'correct-horse-42';
+const WAV_SECONDS = 3;
+const shot = (name: string) =>
+  page.screenshot({ path: join(artifacts, `release-${name}.png`), fullPage: true });
+
+// ---------------------------------------------------------------------------------------------
+// Test files, made from scratch so the server's inspection sees genuine media.
+
+/** PCM WAV: 44.1 kHz, 16-bit, stereo, a 440 Hz tone. */
+function makeWav(seconds: number): Buffer {
+  const rate = 44_100;
+  const channels = 2;
+  const frames = rate * seconds;
+  const data = Buffer.alloc(frames * channels * 2);
+  for (let i = 0; i < frames; i++) {
+    const sample = Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 0.3 * 32767);
+    data.writeInt16LE(sample, i * 4);
+    data.writeInt16LE(sample, i * 4 + 2);
+  }
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVE', 8);
+  header.write('fmt ', 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(channels, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * channels * 2, 28);
+  header.writeUInt16LE(channels * 2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+function pngChunk(type: string, body: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(body.length);
+  const typed = Buffer.concat([Buffer.from(type, 'ascii'), body]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed) >>> 0);
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** An 8-bit RGB PNG of the given size: a gradient, so it is not a trivially blank image. */
+function makePng(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // colour type: RGB
+  const row = Buffer.alloc(1 + width * 3); // filter byte 0 (None), then pixels
+  for (let x = 0; x < width; x++) {
+    row[1 + x * 3] = Math.floor((x / width) * 255);
+    row[2 + x * 3] = 80;
+    row[3 + x * 3] = 160;
+  }
+  const raw = Buffer.alloc(row.length * height);
+  for (let y = 0; y < height; y++) row.copy(raw, y * row.length);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(raw)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A verified account, signed in by putting the API's session where the web app keeps it.
+
+interface Mail {
+  links: string[];
+}
+
+async function post(path: string, body: unknown): Promise<Response> {
+  return fetch(`${platform.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function verifiedSession(email: string): Promise<unknown> {
+  expect((await post('/api/auth/signup', { email, password: PASSWORD })).status).toBe(201);
+  const deadline = Date.now() + 10_000;
+  let token: string | null = null;
+  while (!token) {
+    const res = await fetch(`${platform.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const { messages } = (await res.json()) as { messages: Mail[] };
+    const link = messages[0]?.links.find((l) => new URL(l).searchParams.has('verify'));
+    token = link ? new URL(link).searchParams.get('verify') : null;
+    if (!token && Date.now() > deadline) throw new Error(`No verification mail to ${email}`);
+    if (!token) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect((await post('/api/auth/verify', { token })).status).toBe(200);
+  const login = await post('/api/auth/login', { email, password: PASSWORD });
+  expect(login.status).toBe(200);
+  return login.json();
+}
+
+async function signInAs(session: unknown): Promise<void> {
+  await page.goto(`${platform.url}/`);
+  await page.evaluate((raw) => {
+    const s = raw as {
+      accessToken: string;
+      refreshToken: string;
+      expiresIn: number;
+      refreshExpiresIn: number;
+      user: unknown;
+      profile: unknown;
+    };
+    const now = Date.now();
+    localStorage.setItem(
+      'omni.session',
+      JSON.stringify({
+        accessToken: s.accessToken,
+        refreshToken: s.refreshToken,
+        accessExpiresAt: now + s.expiresIn * 1000,
+        refreshExpiresAt: now + s.refreshExpiresIn * 1000,
+        user: s.user,
+        profile: s.profile,
+      }),
+    );
+  }, session);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page helpers.
+
+/** Waits until `check` holds (20 s at most); the failure names what was last seen. */
+async function until(check: () => Promise<boolean>, seen: () => Promise<string>): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out; last seen: ${await seen()}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function toast(title: string, description?: string): Promise<void> {
+  let toasts = page.locator('[data-sonner-toast]').filter({ hasText: title });
+  if (description) toasts = toasts.filter({ hasText: description });
+  await toasts.first().waitFor({ timeout: 15_000 });
+}
+
+const field = (label: string) => page.getByLabel(label, { exact: true });
+const tab = (name: string) => page.getByRole('tab', { name, exact: true });
+const submit = () => page.getByRole('button', { name: /Upload & Queue Delivery|Uploading\.\.\./ });
+
+async function openUploadPage(): Promise<void> {
+  await page.goto(`${platform.url}/artist-upload`);
+  await page.getByRole('heading', { name: 'Artist Upload' }).waitFor();
+  // The platform list has arrived (and the first 20 are ticked) once this shows 20 of 142.
+  await page.getByTestId('platform-count').getByText('20 of 142 selected').waitFor();
+}
+
+async function fillEveryTab(title: string, cover = coverPath): Promise<void> {
+  await tab('Basic Info').click();
+  await field('Artist Name *').fill('Test Artist');
+  await field('Release Title *').fill(title);
+  await field('Track Title *').fill(`${title} (Track)`);
+  await field('Release Type').selectOption('ep');
+  expect(await field('Primary Genre *').inputValue()).toBe('Hip-Hop/Rap');
+  await field('Label').fill('Test Label');
+  await field('Release Date (optional)').fill('2030-01-15');
+  await field('Explicit content').check();
+  await field('Audio File *').setInputFiles(wavPath);
+  await field('Cover Artwork * (3000x3000 JPG/PNG)').setInputFiles(cover);
+
+  await tab('Credits').click();
+  await field('Producers').fill('Pro One, Pro Two');
+  await field('Writers').fill('Writer A');
+  await field('Musicians').fill('Drummer D, Bassist B');
+  await field('Engineer').fill('Eng E');
+  await field('Instruments').fill('Drums – Drummer D\nBass – Bassist B');
+
+  await tab('Technical').click();
+  await field('BPM').fill('92');
+  await field('Musical Key').fill('A minor');
+  await field('Style').fill('Boom bap');
+  await field('Mood').fill('Reflective');
+  await field('Recorded In').fill('Berlin, Germany');
+  await field('Mastering/Recording Studio').fill('Studio M');
+  await field('Date of Recording').fill('2024-06-01');
+
+  await tab('Legal & IDs').click();
+  await page.getByText('ISRC and UPC codes are auto-generated').waitFor();
+  await field('Copyright (P Line)').fill('℗ 2025 Test Label');
+  await field('Publishing (C Line)').fill('© 2025 Test Publishing');
+  await field('PRO').fill('ASCAP');
+  await field('IPI').fill('00123456789');
+  await field('ISWC').fill('T-123.456.789-0');
+  await field('ISNI').fill('0000 0001 2345 6789');
+
+  await tab('Content').click();
+  await field('Summary').fill('A song about testing.');
+  await field('Lyrics').fill('Line one\nLine two');
+}
+
+/** Records every value the progress percentage shows, from now on. */
+async function watchProgress(): Promise<void> {
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { __percents: number[] }).__percents = seen;
+    const read = () => {
+      const text = document.querySelector('[data-testid="upload-percent"]')?.textContent;
+      const value = text ? Number.parseInt(text, 10) : Number.NaN;
+      if (!Number.isNaN(value) && seen[seen.length - 1] !== value) seen.push(value);
+    };
+    new MutationObserver(read).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+}
+
+const percentsSeen = () => page.evaluate(() => (window as unknown as { __percents: number[] }).__percents);
+
+async function submitAndLandOnRelease(): Promise<{ releaseId: string; log: string[] }> {
+  await watchProgress();
+  await submit().click();
+  await page.getByRole('button', { name: 'Uploading...' }).waitFor();
+  expect(await page.getByRole('button', { name: 'Uploading...' }).isDisabled()).toBe(true);
+  await page.getByTestId('upload-percent').getByText('100%').waitFor({ timeout: 60_000 });
+  await toast('Upload Successful!');
+  const log = await page.getByTestId('upload-log').locator('li').allTextContents();
+  await shot('progress-100');
+  const percents = await percentsSeen();
+  expect(percents[percents.length - 1]).toBe(100);
+  for (let i = 1; i < percents.length; i++) expect(percents[i]).toBeGreaterThanOrEqual(percents[i - 1] ?? 0);
+  // Spec: on to the release after 2 s (not at once).
+  const before = Date.now();
+  await page.waitForURL(/\/release\/[^/]+$/, { timeout: 10_000 });
+  expect(Date.now() - before).toBeGreaterThan(1000);
+  const releaseId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+  return { releaseId, log };
+}
+
+async function queuedJobs(expected: number): Promise<string[]> {
+  const rows = page.getByTestId('delivery-job');
+  // The page polls while jobs are being written by the delivery service.
+  await until(
+    async () => (await rows.count()) === expected,
+    async () => `${await rows.count()} jobs`,
+  );
+  const statuses = await rows.locator('td:nth-child(3)').allTextContents();
+  expect(new Set(statuses)).toEqual(new Set(['queued']));
+  return rows.locator('td:first-child').allTextContents();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+beforeAll(async () => {
+  fixtures = mkdtempSync(join(tmpdir(), 'omni-release-e2e-'));
+  wavPath = join(fixtures, 'master take.wav');
+  coverPath = join(fixtures, 'cover-3000.png');
+  smallCoverPath = join(fixtures, 'cover-1200.png');
+  writeFileSync(wavPath, makeWav(WAV_SECONDS));
+  writeFileSync(coverPath, makePng(3000, 3000));
+  writeFileSync(smallCoverPath, makePng(1200, 1200));
+  platform = await startTestPlatform({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.close();
+  if (fixtures) rmSync(fixtures, { recursive: true, force: true });
+});
+
+describe('/artist-upload signed out', () => {
+  it("shows 'Authentication Required' and refuses to upload", async () => {
+    await page.goto(`${platform.url}/`);
+    await page.evaluate(() => localStorage.clear());
+    await openUploadPage();
+    await page.getByText('Please sign in to upload music to the platform.').waitFor();
+    await page.getByText('Upload your release once and distribute it to 142').waitFor();
+    await submit().click();
+    await toast('Authentication Required', 'Please sign in to upload music.');
+    await shot('signed-out');
+  });
+});
+
+describe('/artist-upload signed in', () => {
+  beforeAll(async () => {
+    await signInAs(await verifiedSession(`artist-${Date.now()}@example.com`));
+  });
+
+  it('validation toasts keep what was typed; a too-small cover fails with the server message', async () => {
+    await openUploadPage();
+    await submit().click();
+    await toast('Missing Fields', 'Please fill in all required fields.');
+    await field('Artist Name *').fill('Test Artist');
+    await field('Release Title *').fill('Almost');
+    await field('Track Title *').fill('Almost (Track)');
+    await submit().click();
+    await toast('Missing Files', 'Please add both audio and artwork files.');
+    expect(await field('Release Title *').inputValue()).toBe('Almost');
+
+    await field('Audio File *').setInputFiles(wavPath);
+    await field('Cover Artwork * (3000x3000 JPG/PNG)').setInputFiles(smallCoverPath);
+    await submit().click();
+    await toast('Upload Failed', '3000x3000');
+    await page
+      .getByTestId('upload-log')
+      .getByText(/^Error: .*3000x3000/)
+      .waitFor();
+    expect(await field('Release Title *').inputValue()).toBe('Almost');
+    expect(await submit().isEnabled()).toBe(true);
+    await shot('cover-refused');
+  });
+
+  it('every tab, three chosen stores: progress to 100, release page with three queued jobs', async () => {
+    await openUploadPage();
+    await fillEveryTab('Chosen Stores');
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByTestId('platform-count').getByText('0 of 142 selected').waitFor();
+    const chosen = ['spotify', 'tidal', 'extra_dsp_7'];
+    for (const key of chosen) await page.locator(`input[name="stores"][value="${key}"]`).check();
+    await page.getByTestId('platform-count').getByText('3 of 142 selected').waitFor();
+    await shot('filled');
+
+    const { log } = await submitAndLandOnRelease();
+    expect(log).toHaveLength(7);
+    expect(log[0]).toMatch(/^Checks passed/);
+    expect(log[1]).toMatch(/^Artwork upload signed/);
+    expect(log[2]).toMatch(/^Artwork uploaded and checked/);
+    expect(log[3]).toMatch(/^Audio upload signed/);
+    expect(log[4]).toMatch(/^Audio uploaded and checked/);
+    expect(log[5]).toMatch(/^Release created .*ISRC QZQDU\d{7}/);
+    expect(log[6]).toBe('Delivery queued to 3 platforms');
+
+    await page.getByRole('heading', { name: 'Chosen Stores' }).waitFor();
+    expect(await page.getByTestId('track-isrc').first().textContent()).toMatch(/^QZQDU\d{7}$/);
+    expect(await page.getByTestId('release-upc').textContent()).toMatch(/^899999\d{7}$/);
+    expect(await page.getByTestId('track-duration').first().textContent()).toBe(`0:0${WAV_SECONDS}`);
+    expect((await queuedJobs(3)).sort()).toEqual([...chosen].sort());
+    // The extra metadata of the form was stored, not dropped.
+    for (const text of ['Pro One, Pro Two', 'A minor', 'ASCAP', 'T-123.456.789-0', 'A song about testing.']) {
+      await page.getByText(text, { exact: true }).waitFor();
+    }
+    const artwork = page.getByRole('img', { name: 'Cover artwork of Chosen Stores' });
+    await until(
+      async () => (await artwork.evaluate((img: HTMLImageElement) => img.naturalWidth)) === 3000,
+      async () => 'artwork not loaded at 3000 px',
+    );
+    await shot('release-page');
+  });
+
+  it('no store chosen: 142 queued jobs', async () => {
+    await openUploadPage();
+    await fillEveryTab('All Stores');
+    await page.getByRole('button', { name: 'Clear' }).click();
+    const { log } = await submitAndLandOnRelease();
+    expect(log[6]).toBe('No platform chosen: delivery queued to all 142 platforms');
+    await page.getByRole('heading', { name: 'All Stores' }).waitFor();
+    const targets = await queuedJobs(142);
+    expect(new Set(targets).size).toBe(142);
+    expect(targets).toContain('extra_dsp_100');
+    await shot('release-142');
+  });
+
+  it('/app counts the releases and lists them with their status', async () => {
+    await page.goto(`${platform.url}/app`);
+    const total = page.getByTestId('stat-card').filter({ hasText: 'Total Releases' });
+    await total.getByText('2', { exact: true }).waitFor();
+    await page.getByTestId('stat-card').filter({ hasText: 'Total Earnings' }).getByText('$0.00').waitFor();
+    const list = page.getByTestId('release-list');
+    await list.getByRole('link', { name: 'All Stores' }).waitFor();
+    await list.getByRole('link', { name: 'Chosen Stores' }).waitFor();
+    await page.getByRole('link', { name: 'Upgrade to Pro' }).waitFor();
+    await page.getByRole('button', { name: 'View Analytics' }).click();
+    await toast('Analytics feature coming soon! Track your performance across all DSPs in real-time.');
+    await page.getByRole('button', { name: 'Manage Splits' }).click();
+    await toast('Split management coming soon! Automatically distribute royalties to collaborators.');
+    await shot('dashboard');
+    await page.getByRole('link', { name: 'Upload Release' }).click();
+    await page.waitForURL(/\/artist-upload$/);
+  });
+});
