@@ -36,12 +36,31 @@ export const userRegistered = z.object({
   via: z.enum(['signup', 'admin']),
 });
 
+/**
+ * A release was accepted by catalog (release, track and this event written in one transaction). Delivery
+ * queues one ingest job per store key; `stores` is never empty (no choice = every platform).
+ */
+export const releaseCreated = z.object({
+  releaseId: z.string().min(1),
+  ownerId: z.string().min(1),
+  artistId: z.string().min(1),
+  upc: z.string().regex(/^\d{12,14}$/),
+  trackIds: z.array(z.string().min(1)).min(1),
+  isrcs: z.array(z.string().regex(/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/)).min(1),
+  stores: z
+    .array(z.string().regex(/^[a-z0-9_]{1,40}$/))
+    .min(1)
+    .max(500),
+  createdAt: z.string().datetime(),
+});
+
 /** Every event type the platform knows, with its payload schema and current version. */
 export const catalogue = {
   'asset.submitted': { version: 1, schema: assetSubmitted },
   'asset.approved': { version: 1, schema: assetApproved },
   'asset.rejected': { version: 1, schema: assetRejected },
   'user.registered': { version: 1, schema: userRegistered },
+  'release.created': { version: 1, schema: releaseCreated },
 } as const;
 
 export type EventType = keyof typeof catalogue;

@@ -1,16 +1,19 @@
 // gateway: the only public HTTP entry. REST/JSON under /api, the web app, and (embedded mode) the signed
 // object URLs and the issuer's endpoints forwarded to storage and identity. Talks gRPC to every service.
 import { createGuards, createTokenVerifier, issuerPath, jwksPath, type ServiceModule } from '@omni/platform';
-import { cms, health, identity } from '@omni/proto';
+import { catalog, cms, delivery, health, identity } from '@omni/proto';
 import { invalidateOnModeration, PublicCache } from './cache/public-cache';
 import { adminRoutes } from './http/admin';
 import { authRoutes } from './http/auth';
+import { dashboardRoutes } from './http/dashboard';
 import { defaultFrontendsDir, mountFrontends } from './http/frontends';
 import { mountHealth } from './http/health';
 import { mailboxRoutes } from './http/mailbox';
 import { meRoutes } from './http/me';
+import { platformRoutes } from './http/platforms';
 import { forwardTo } from './http/proxy';
 import { publicRoutes } from './http/public';
+import { releaseRoutes, songRoutes } from './http/releases';
 
 const REALM = 'omni';
 
@@ -51,6 +54,12 @@ export const gatewayService: ServiceModule = {
       }),
     );
     http.use('/api/me', meRoutes(identityClient, guards));
+    const catalogClient = ctx.client('catalog', catalog.CatalogServiceService);
+    const deliveryClient = ctx.client('delivery', delivery.DeliveryServiceService);
+    http.use('/api/platforms', platformRoutes(catalogClient));
+    http.use('/api/releases', releaseRoutes(catalogClient, deliveryClient, guards, logger));
+    http.use('/api/songs', songRoutes(catalogClient, guards));
+    http.use('/api/dashboard', dashboardRoutes(catalogClient, guards));
     const mailbox = mailboxRoutes(async () =>
       config.env.MAIL === 'embedded' ? (await ctx.ports.mail()).mailbox : undefined,
     );

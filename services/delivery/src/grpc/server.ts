@@ -1,10 +1,32 @@
-import type { UnaryImpl } from '@omni/platform';
-import { delivery } from '@omni/proto';
+// DeliveryService over gRPC: the jobs of a release and per-release summaries. Catalog owns who may see a
+// release; the gateway asks it first and only then asks here.
+import { invalidArgument, type UnaryImpl } from '@omni/platform';
+import type { delivery } from '@omni/proto';
+import { type JobDoc, jobToProto, summarize } from '../domain/job';
+import { JOBS, type JobsRepository } from '../store/jobs';
 
-export function deliveryHandlers(): UnaryImpl<typeof delivery.DeliveryServiceService> {
+const MAX_RELEASES_PER_SUMMARY = 200;
+
+export function deliveryHandlers(jobs: JobsRepository): UnaryImpl<typeof delivery.DeliveryServiceService> {
   return {
     async describe() {
-      return { service: 'delivery', version: '0.1.0' };
+      return { service: 'delivery', version: '0.2.0', collections: [JOBS] };
+    },
+
+    async listJobs(req) {
+      if (!req.releaseId) throw invalidArgument('A release id is required.');
+      const list = await jobs.forRelease(req.releaseId);
+      return { jobs: list.map(jobToProto), summary: summarize(req.releaseId, list) };
+    },
+
+    async summarizeReleases(req) {
+      const ids = [...new Set(req.releaseIds.filter(Boolean))];
+      if (ids.length > MAX_RELEASES_PER_SUMMARY)
+        throw invalidArgument(`Ask for at most ${MAX_RELEASES_PER_SUMMARY} releases at a time.`);
+      if (ids.length === 0) return { summaries: [] };
+      const byRelease = new Map<string, JobDoc[]>(ids.map((id) => [id, []]));
+      for (const job of await jobs.forReleases(ids)) byRelease.get(job.releaseId)?.push(job);
+      return { summaries: ids.map((id) => summarize(id, byRelease.get(id) ?? [])) };
     },
   };
 }

@@ -24,8 +24,9 @@ export const protobufPackage = "omni.catalog.v1";
 export const protobufFileName = "omni/catalog/v1/catalog.proto";
 
 /**
- * Catalog service contract. It grows with its issue; for now it describes the service so that
- * every service has a contract, a server and a client from the first day.
+ * Catalog: artists, releases, tracks, ISRC and UPC allocation, release validation. The gateway calls it for
+ * every release read and write; it checks uploaded files with storage and announces accepted releases
+ * with the `release.created` event (written in the same transaction as the release).
  */
 
 export interface DescribeRequest {
@@ -34,6 +35,176 @@ export interface DescribeRequest {
 export interface DescribeResponse {
   service: string;
   version: string;
+  /** The collections this service keeps (the uploader's setup checklist shows them). */
+  collections: string[];
+}
+
+/** A file uploaded through storage's signed URLs. */
+export interface FileRef {
+  bucket: string;
+  fileKey: string;
+}
+
+export interface Credits {
+  producers: string[];
+  writers: string[];
+  musicians: string[];
+  engineer: string;
+  instruments: string;
+}
+
+export interface Technical {
+  bpm?: number | undefined;
+  musicalKey: string;
+  style: string;
+  mood: string;
+  recordedIn: string;
+  masteringStudio: string;
+  recordingDate: string;
+}
+
+export interface Legal {
+  copyrightLine: string;
+  publishingLine: string;
+  pro: string;
+  ipi: string;
+  iswc: string;
+  isni: string;
+}
+
+export interface Content {
+  summary: string;
+  lyrics: string;
+}
+
+export interface ReleaseMetadata {
+  credits?: Credits | undefined;
+  technical?: Technical | undefined;
+  legal?: Legal | undefined;
+  content?: Content | undefined;
+}
+
+export interface Artist {
+  id: string;
+  name: string;
+}
+
+export interface Track {
+  id: string;
+  trackNumber: number;
+  title: string;
+  isrc: string;
+  durationSeconds: number;
+  explicit: boolean;
+  genre: string;
+  audioUrl: string;
+  audio?: FileRef | undefined;
+}
+
+export interface Release {
+  id: string;
+  ownerId: string;
+  title: string;
+  /** single | ep | album */
+  releaseType: string;
+  genre: string;
+  label: string;
+  /** YYYY-MM-DD or empty */
+  releaseDate: string;
+  /** draft on creation */
+  status: string;
+  upc: string;
+  artworkUrl: string;
+  artist?: Artist | undefined;
+  tracks: Track[];
+  metadata?:
+    | ReleaseMetadata
+    | undefined;
+  /** Platform keys the release goes to. */
+  stores: string[];
+  createdAt: string;
+  artwork?: FileRef | undefined;
+}
+
+export interface CreateReleaseRequest {
+  ownerId: string;
+  artistName: string;
+  releaseTitle: string;
+  trackTitle: string;
+  releaseType: string;
+  genre: string;
+  label: string;
+  releaseDate: string;
+  explicit: boolean;
+  audio?: FileRef | undefined;
+  artwork?: FileRef | undefined;
+  metadata?:
+    | ReleaseMetadata
+    | undefined;
+  /** Empty = every platform. */
+  stores: string[];
+}
+
+export interface CreateReleaseResponse {
+  release?: Release | undefined;
+}
+
+/** The /uploader song submission: one track, no artwork, ISRC and UPC optional (allocated when blank). */
+export interface SubmitSongRequest {
+  ownerId: string;
+  title: string;
+  artistName: string;
+  isrc: string;
+  upc: string;
+  audio?: FileRef | undefined;
+}
+
+export interface SubmitSongResponse {
+  release?: Release | undefined;
+  isrc: string;
+}
+
+export interface GetReleaseRequest {
+  releaseId: string;
+  callerId: string;
+  callerIsAdmin: boolean;
+}
+
+export interface GetReleaseResponse {
+  release?: Release | undefined;
+}
+
+export interface ListReleasesRequest {
+  ownerId: string;
+  limit: number;
+}
+
+export interface ListReleasesResponse {
+  /** Newest first. */
+  releases: Release[];
+  total: number;
+}
+
+/** The server-side replacement of the spec's increment_isrc: the next ISRC of the current year. */
+export interface AllocateIsrcRequest {
+}
+
+export interface AllocateIsrcResponse {
+  isrc: string;
+}
+
+export interface Platform {
+  key: string;
+  name: string;
+}
+
+export interface ListPlatformsRequest {
+}
+
+export interface ListPlatformsResponse {
+  /** Every platform key, in the spec's order. */
+  platforms: Platform[];
+  preselected: string[];
 }
 
 function createBaseDescribeRequest(): DescribeRequest {
@@ -89,7 +260,7 @@ export const DescribeRequest: MessageFns<DescribeRequest> = {
 };
 
 function createBaseDescribeResponse(): DescribeResponse {
-  return { service: "", version: "" };
+  return { service: "", version: "", collections: [] };
 }
 
 export const DescribeResponse: MessageFns<DescribeResponse> = {
@@ -99,6 +270,9 @@ export const DescribeResponse: MessageFns<DescribeResponse> = {
     }
     if (message.version !== "") {
       writer.uint32(18).string(message.version);
+    }
+    for (const v of message.collections) {
+      writer.uint32(26).string(v!);
     }
     return writer;
   },
@@ -132,6 +306,14 @@ export const DescribeResponse: MessageFns<DescribeResponse> = {
             message.version = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.collections.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -148,6 +330,9 @@ export const DescribeResponse: MessageFns<DescribeResponse> = {
     return {
       service: isSet(object.service) ? globalThis.String(object.service) : "",
       version: isSet(object.version) ? globalThis.String(object.version) : "",
+      collections: globalThis.Array.isArray(object?.collections)
+        ? object.collections.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -159,6 +344,9 @@ export const DescribeResponse: MessageFns<DescribeResponse> = {
     if (message.version !== "") {
       obj.version = message.version;
     }
+    if (message.collections?.length) {
+      obj.collections = message.collections;
+    }
     return obj;
   },
 
@@ -169,6 +357,2772 @@ export const DescribeResponse: MessageFns<DescribeResponse> = {
     const message = createBaseDescribeResponse();
     message.service = object.service ?? "";
     message.version = object.version ?? "";
+    message.collections = object.collections?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseFileRef(): FileRef {
+  return { bucket: "", fileKey: "" };
+}
+
+export const FileRef: MessageFns<FileRef> = {
+  encode(message: FileRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.bucket !== "") {
+      writer.uint32(10).string(message.bucket);
+    }
+    if (message.fileKey !== "") {
+      writer.uint32(18).string(message.fileKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FileRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFileRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.bucket = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.fileKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FileRef {
+    return {
+      bucket: isSet(object.bucket) ? globalThis.String(object.bucket) : "",
+      fileKey: isSet(object.fileKey)
+        ? globalThis.String(object.fileKey)
+        : isSet(object.file_key)
+        ? globalThis.String(object.file_key)
+        : "",
+    };
+  },
+
+  toJSON(message: FileRef): unknown {
+    const obj: any = {};
+    if (message.bucket !== "") {
+      obj.bucket = message.bucket;
+    }
+    if (message.fileKey !== "") {
+      obj.fileKey = message.fileKey;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<FileRef>): FileRef {
+    return FileRef.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<FileRef>): FileRef {
+    const message = createBaseFileRef();
+    message.bucket = object.bucket ?? "";
+    message.fileKey = object.fileKey ?? "";
+    return message;
+  },
+};
+
+function createBaseCredits(): Credits {
+  return { producers: [], writers: [], musicians: [], engineer: "", instruments: "" };
+}
+
+export const Credits: MessageFns<Credits> = {
+  encode(message: Credits, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.producers) {
+      writer.uint32(10).string(v!);
+    }
+    for (const v of message.writers) {
+      writer.uint32(18).string(v!);
+    }
+    for (const v of message.musicians) {
+      writer.uint32(26).string(v!);
+    }
+    if (message.engineer !== "") {
+      writer.uint32(34).string(message.engineer);
+    }
+    if (message.instruments !== "") {
+      writer.uint32(42).string(message.instruments);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Credits {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCredits();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.producers.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.writers.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.musicians.push(reader.string());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.engineer = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.instruments = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Credits {
+    return {
+      producers: globalThis.Array.isArray(object?.producers)
+        ? object.producers.map((e: any) => globalThis.String(e))
+        : [],
+      writers: globalThis.Array.isArray(object?.writers) ? object.writers.map((e: any) => globalThis.String(e)) : [],
+      musicians: globalThis.Array.isArray(object?.musicians)
+        ? object.musicians.map((e: any) => globalThis.String(e))
+        : [],
+      engineer: isSet(object.engineer) ? globalThis.String(object.engineer) : "",
+      instruments: isSet(object.instruments) ? globalThis.String(object.instruments) : "",
+    };
+  },
+
+  toJSON(message: Credits): unknown {
+    const obj: any = {};
+    if (message.producers?.length) {
+      obj.producers = message.producers;
+    }
+    if (message.writers?.length) {
+      obj.writers = message.writers;
+    }
+    if (message.musicians?.length) {
+      obj.musicians = message.musicians;
+    }
+    if (message.engineer !== "") {
+      obj.engineer = message.engineer;
+    }
+    if (message.instruments !== "") {
+      obj.instruments = message.instruments;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Credits>): Credits {
+    return Credits.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Credits>): Credits {
+    const message = createBaseCredits();
+    message.producers = object.producers?.map((e) => e) || [];
+    message.writers = object.writers?.map((e) => e) || [];
+    message.musicians = object.musicians?.map((e) => e) || [];
+    message.engineer = object.engineer ?? "";
+    message.instruments = object.instruments ?? "";
+    return message;
+  },
+};
+
+function createBaseTechnical(): Technical {
+  return {
+    bpm: undefined,
+    musicalKey: "",
+    style: "",
+    mood: "",
+    recordedIn: "",
+    masteringStudio: "",
+    recordingDate: "",
+  };
+}
+
+export const Technical: MessageFns<Technical> = {
+  encode(message: Technical, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.bpm !== undefined) {
+      writer.uint32(9).double(message.bpm);
+    }
+    if (message.musicalKey !== "") {
+      writer.uint32(18).string(message.musicalKey);
+    }
+    if (message.style !== "") {
+      writer.uint32(26).string(message.style);
+    }
+    if (message.mood !== "") {
+      writer.uint32(34).string(message.mood);
+    }
+    if (message.recordedIn !== "") {
+      writer.uint32(42).string(message.recordedIn);
+    }
+    if (message.masteringStudio !== "") {
+      writer.uint32(50).string(message.masteringStudio);
+    }
+    if (message.recordingDate !== "") {
+      writer.uint32(58).string(message.recordingDate);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Technical {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTechnical();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 9) {
+              break;
+            }
+
+            message.bpm = reader.double();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.musicalKey = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.style = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.mood = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.recordedIn = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.masteringStudio = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.recordingDate = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Technical {
+    return {
+      bpm: isSet(object.bpm) ? globalThis.Number(object.bpm) : undefined,
+      musicalKey: isSet(object.musicalKey)
+        ? globalThis.String(object.musicalKey)
+        : isSet(object.musical_key)
+        ? globalThis.String(object.musical_key)
+        : "",
+      style: isSet(object.style) ? globalThis.String(object.style) : "",
+      mood: isSet(object.mood) ? globalThis.String(object.mood) : "",
+      recordedIn: isSet(object.recordedIn)
+        ? globalThis.String(object.recordedIn)
+        : isSet(object.recorded_in)
+        ? globalThis.String(object.recorded_in)
+        : "",
+      masteringStudio: isSet(object.masteringStudio)
+        ? globalThis.String(object.masteringStudio)
+        : isSet(object.mastering_studio)
+        ? globalThis.String(object.mastering_studio)
+        : "",
+      recordingDate: isSet(object.recordingDate)
+        ? globalThis.String(object.recordingDate)
+        : isSet(object.recording_date)
+        ? globalThis.String(object.recording_date)
+        : "",
+    };
+  },
+
+  toJSON(message: Technical): unknown {
+    const obj: any = {};
+    if (message.bpm !== undefined) {
+      obj.bpm = floatToJson(message.bpm);
+    }
+    if (message.musicalKey !== "") {
+      obj.musicalKey = message.musicalKey;
+    }
+    if (message.style !== "") {
+      obj.style = message.style;
+    }
+    if (message.mood !== "") {
+      obj.mood = message.mood;
+    }
+    if (message.recordedIn !== "") {
+      obj.recordedIn = message.recordedIn;
+    }
+    if (message.masteringStudio !== "") {
+      obj.masteringStudio = message.masteringStudio;
+    }
+    if (message.recordingDate !== "") {
+      obj.recordingDate = message.recordingDate;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Technical>): Technical {
+    return Technical.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Technical>): Technical {
+    const message = createBaseTechnical();
+    message.bpm = object.bpm ?? undefined;
+    message.musicalKey = object.musicalKey ?? "";
+    message.style = object.style ?? "";
+    message.mood = object.mood ?? "";
+    message.recordedIn = object.recordedIn ?? "";
+    message.masteringStudio = object.masteringStudio ?? "";
+    message.recordingDate = object.recordingDate ?? "";
+    return message;
+  },
+};
+
+function createBaseLegal(): Legal {
+  return { copyrightLine: "", publishingLine: "", pro: "", ipi: "", iswc: "", isni: "" };
+}
+
+export const Legal: MessageFns<Legal> = {
+  encode(message: Legal, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.copyrightLine !== "") {
+      writer.uint32(10).string(message.copyrightLine);
+    }
+    if (message.publishingLine !== "") {
+      writer.uint32(18).string(message.publishingLine);
+    }
+    if (message.pro !== "") {
+      writer.uint32(26).string(message.pro);
+    }
+    if (message.ipi !== "") {
+      writer.uint32(34).string(message.ipi);
+    }
+    if (message.iswc !== "") {
+      writer.uint32(42).string(message.iswc);
+    }
+    if (message.isni !== "") {
+      writer.uint32(50).string(message.isni);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Legal {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLegal();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.copyrightLine = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.publishingLine = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.pro = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.ipi = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.iswc = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.isni = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Legal {
+    return {
+      copyrightLine: isSet(object.copyrightLine)
+        ? globalThis.String(object.copyrightLine)
+        : isSet(object.copyright_line)
+        ? globalThis.String(object.copyright_line)
+        : "",
+      publishingLine: isSet(object.publishingLine)
+        ? globalThis.String(object.publishingLine)
+        : isSet(object.publishing_line)
+        ? globalThis.String(object.publishing_line)
+        : "",
+      pro: isSet(object.pro) ? globalThis.String(object.pro) : "",
+      ipi: isSet(object.ipi) ? globalThis.String(object.ipi) : "",
+      iswc: isSet(object.iswc) ? globalThis.String(object.iswc) : "",
+      isni: isSet(object.isni) ? globalThis.String(object.isni) : "",
+    };
+  },
+
+  toJSON(message: Legal): unknown {
+    const obj: any = {};
+    if (message.copyrightLine !== "") {
+      obj.copyrightLine = message.copyrightLine;
+    }
+    if (message.publishingLine !== "") {
+      obj.publishingLine = message.publishingLine;
+    }
+    if (message.pro !== "") {
+      obj.pro = message.pro;
+    }
+    if (message.ipi !== "") {
+      obj.ipi = message.ipi;
+    }
+    if (message.iswc !== "") {
+      obj.iswc = message.iswc;
+    }
+    if (message.isni !== "") {
+      obj.isni = message.isni;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Legal>): Legal {
+    return Legal.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Legal>): Legal {
+    const message = createBaseLegal();
+    message.copyrightLine = object.copyrightLine ?? "";
+    message.publishingLine = object.publishingLine ?? "";
+    message.pro = object.pro ?? "";
+    message.ipi = object.ipi ?? "";
+    message.iswc = object.iswc ?? "";
+    message.isni = object.isni ?? "";
+    return message;
+  },
+};
+
+function createBaseContent(): Content {
+  return { summary: "", lyrics: "" };
+}
+
+export const Content: MessageFns<Content> = {
+  encode(message: Content, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.summary !== "") {
+      writer.uint32(10).string(message.summary);
+    }
+    if (message.lyrics !== "") {
+      writer.uint32(18).string(message.lyrics);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Content {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseContent();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.summary = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.lyrics = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Content {
+    return {
+      summary: isSet(object.summary) ? globalThis.String(object.summary) : "",
+      lyrics: isSet(object.lyrics) ? globalThis.String(object.lyrics) : "",
+    };
+  },
+
+  toJSON(message: Content): unknown {
+    const obj: any = {};
+    if (message.summary !== "") {
+      obj.summary = message.summary;
+    }
+    if (message.lyrics !== "") {
+      obj.lyrics = message.lyrics;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Content>): Content {
+    return Content.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Content>): Content {
+    const message = createBaseContent();
+    message.summary = object.summary ?? "";
+    message.lyrics = object.lyrics ?? "";
+    return message;
+  },
+};
+
+function createBaseReleaseMetadata(): ReleaseMetadata {
+  return { credits: undefined, technical: undefined, legal: undefined, content: undefined };
+}
+
+export const ReleaseMetadata: MessageFns<ReleaseMetadata> = {
+  encode(message: ReleaseMetadata, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.credits !== undefined) {
+      Credits.encode(message.credits, writer.uint32(10).fork()).join();
+    }
+    if (message.technical !== undefined) {
+      Technical.encode(message.technical, writer.uint32(18).fork()).join();
+    }
+    if (message.legal !== undefined) {
+      Legal.encode(message.legal, writer.uint32(26).fork()).join();
+    }
+    if (message.content !== undefined) {
+      Content.encode(message.content, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReleaseMetadata {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReleaseMetadata();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.credits = Credits.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.technical = Technical.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.legal = Legal.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.content = Content.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReleaseMetadata {
+    return {
+      credits: isSet(object.credits) ? Credits.fromJSON(object.credits) : undefined,
+      technical: isSet(object.technical) ? Technical.fromJSON(object.technical) : undefined,
+      legal: isSet(object.legal) ? Legal.fromJSON(object.legal) : undefined,
+      content: isSet(object.content) ? Content.fromJSON(object.content) : undefined,
+    };
+  },
+
+  toJSON(message: ReleaseMetadata): unknown {
+    const obj: any = {};
+    if (message.credits !== undefined) {
+      obj.credits = Credits.toJSON(message.credits);
+    }
+    if (message.technical !== undefined) {
+      obj.technical = Technical.toJSON(message.technical);
+    }
+    if (message.legal !== undefined) {
+      obj.legal = Legal.toJSON(message.legal);
+    }
+    if (message.content !== undefined) {
+      obj.content = Content.toJSON(message.content);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ReleaseMetadata>): ReleaseMetadata {
+    return ReleaseMetadata.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ReleaseMetadata>): ReleaseMetadata {
+    const message = createBaseReleaseMetadata();
+    message.credits = (object.credits !== undefined && object.credits !== null)
+      ? Credits.fromPartial(object.credits)
+      : undefined;
+    message.technical = (object.technical !== undefined && object.technical !== null)
+      ? Technical.fromPartial(object.technical)
+      : undefined;
+    message.legal = (object.legal !== undefined && object.legal !== null) ? Legal.fromPartial(object.legal) : undefined;
+    message.content = (object.content !== undefined && object.content !== null)
+      ? Content.fromPartial(object.content)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseArtist(): Artist {
+  return { id: "", name: "" };
+}
+
+export const Artist: MessageFns<Artist> = {
+  encode(message: Artist, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Artist {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseArtist();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Artist {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: Artist): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Artist>): Artist {
+    return Artist.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Artist>): Artist {
+    const message = createBaseArtist();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    return message;
+  },
+};
+
+function createBaseTrack(): Track {
+  return {
+    id: "",
+    trackNumber: 0,
+    title: "",
+    isrc: "",
+    durationSeconds: 0,
+    explicit: false,
+    genre: "",
+    audioUrl: "",
+    audio: undefined,
+  };
+}
+
+export const Track: MessageFns<Track> = {
+  encode(message: Track, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.trackNumber !== 0) {
+      writer.uint32(16).int32(message.trackNumber);
+    }
+    if (message.title !== "") {
+      writer.uint32(26).string(message.title);
+    }
+    if (message.isrc !== "") {
+      writer.uint32(34).string(message.isrc);
+    }
+    if (message.durationSeconds !== 0) {
+      writer.uint32(41).double(message.durationSeconds);
+    }
+    if (message.explicit !== false) {
+      writer.uint32(48).bool(message.explicit);
+    }
+    if (message.genre !== "") {
+      writer.uint32(58).string(message.genre);
+    }
+    if (message.audioUrl !== "") {
+      writer.uint32(66).string(message.audioUrl);
+    }
+    if (message.audio !== undefined) {
+      FileRef.encode(message.audio, writer.uint32(74).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Track {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTrack();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.trackNumber = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.isrc = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.durationSeconds = reader.double();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.explicit = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.genre = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.audioUrl = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.audio = FileRef.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Track {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      trackNumber: isSet(object.trackNumber)
+        ? globalThis.Number(object.trackNumber)
+        : isSet(object.track_number)
+        ? globalThis.Number(object.track_number)
+        : 0,
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      isrc: isSet(object.isrc) ? globalThis.String(object.isrc) : "",
+      durationSeconds: isSet(object.durationSeconds)
+        ? globalThis.Number(object.durationSeconds)
+        : isSet(object.duration_seconds)
+        ? globalThis.Number(object.duration_seconds)
+        : 0,
+      explicit: isSet(object.explicit) ? globalThis.Boolean(object.explicit) : false,
+      genre: isSet(object.genre) ? globalThis.String(object.genre) : "",
+      audioUrl: isSet(object.audioUrl)
+        ? globalThis.String(object.audioUrl)
+        : isSet(object.audio_url)
+        ? globalThis.String(object.audio_url)
+        : "",
+      audio: isSet(object.audio) ? FileRef.fromJSON(object.audio) : undefined,
+    };
+  },
+
+  toJSON(message: Track): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.trackNumber !== 0) {
+      obj.trackNumber = Math.round(message.trackNumber);
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.isrc !== "") {
+      obj.isrc = message.isrc;
+    }
+    if (message.durationSeconds !== 0) {
+      obj.durationSeconds = floatToJson(message.durationSeconds);
+    }
+    if (message.explicit !== false) {
+      obj.explicit = message.explicit;
+    }
+    if (message.genre !== "") {
+      obj.genre = message.genre;
+    }
+    if (message.audioUrl !== "") {
+      obj.audioUrl = message.audioUrl;
+    }
+    if (message.audio !== undefined) {
+      obj.audio = FileRef.toJSON(message.audio);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Track>): Track {
+    return Track.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Track>): Track {
+    const message = createBaseTrack();
+    message.id = object.id ?? "";
+    message.trackNumber = object.trackNumber ?? 0;
+    message.title = object.title ?? "";
+    message.isrc = object.isrc ?? "";
+    message.durationSeconds = object.durationSeconds ?? 0;
+    message.explicit = object.explicit ?? false;
+    message.genre = object.genre ?? "";
+    message.audioUrl = object.audioUrl ?? "";
+    message.audio = (object.audio !== undefined && object.audio !== null)
+      ? FileRef.fromPartial(object.audio)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseRelease(): Release {
+  return {
+    id: "",
+    ownerId: "",
+    title: "",
+    releaseType: "",
+    genre: "",
+    label: "",
+    releaseDate: "",
+    status: "",
+    upc: "",
+    artworkUrl: "",
+    artist: undefined,
+    tracks: [],
+    metadata: undefined,
+    stores: [],
+    createdAt: "",
+    artwork: undefined,
+  };
+}
+
+export const Release: MessageFns<Release> = {
+  encode(message: Release, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.ownerId !== "") {
+      writer.uint32(18).string(message.ownerId);
+    }
+    if (message.title !== "") {
+      writer.uint32(26).string(message.title);
+    }
+    if (message.releaseType !== "") {
+      writer.uint32(34).string(message.releaseType);
+    }
+    if (message.genre !== "") {
+      writer.uint32(42).string(message.genre);
+    }
+    if (message.label !== "") {
+      writer.uint32(50).string(message.label);
+    }
+    if (message.releaseDate !== "") {
+      writer.uint32(58).string(message.releaseDate);
+    }
+    if (message.status !== "") {
+      writer.uint32(66).string(message.status);
+    }
+    if (message.upc !== "") {
+      writer.uint32(74).string(message.upc);
+    }
+    if (message.artworkUrl !== "") {
+      writer.uint32(82).string(message.artworkUrl);
+    }
+    if (message.artist !== undefined) {
+      Artist.encode(message.artist, writer.uint32(90).fork()).join();
+    }
+    for (const v of message.tracks) {
+      Track.encode(v!, writer.uint32(98).fork()).join();
+    }
+    if (message.metadata !== undefined) {
+      ReleaseMetadata.encode(message.metadata, writer.uint32(106).fork()).join();
+    }
+    for (const v of message.stores) {
+      writer.uint32(114).string(v!);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(122).string(message.createdAt);
+    }
+    if (message.artwork !== undefined) {
+      FileRef.encode(message.artwork, writer.uint32(130).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Release {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRelease();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.releaseType = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.genre = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.releaseDate = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.upc = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.artworkUrl = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.artist = Artist.decode(reader, reader.uint32());
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.tracks.push(Track.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.metadata = ReleaseMetadata.decode(reader, reader.uint32());
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.stores.push(reader.string());
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.artwork = FileRef.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Release {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      ownerId: isSet(object.ownerId)
+        ? globalThis.String(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.String(object.owner_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      releaseType: isSet(object.releaseType)
+        ? globalThis.String(object.releaseType)
+        : isSet(object.release_type)
+        ? globalThis.String(object.release_type)
+        : "",
+      genre: isSet(object.genre) ? globalThis.String(object.genre) : "",
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      releaseDate: isSet(object.releaseDate)
+        ? globalThis.String(object.releaseDate)
+        : isSet(object.release_date)
+        ? globalThis.String(object.release_date)
+        : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      upc: isSet(object.upc) ? globalThis.String(object.upc) : "",
+      artworkUrl: isSet(object.artworkUrl)
+        ? globalThis.String(object.artworkUrl)
+        : isSet(object.artwork_url)
+        ? globalThis.String(object.artwork_url)
+        : "",
+      artist: isSet(object.artist) ? Artist.fromJSON(object.artist) : undefined,
+      tracks: globalThis.Array.isArray(object?.tracks)
+        ? object.tracks.map((e: any) => Track.fromJSON(e))
+        : [],
+      metadata: isSet(object.metadata) ? ReleaseMetadata.fromJSON(object.metadata) : undefined,
+      stores: globalThis.Array.isArray(object?.stores)
+        ? object.stores.map((e: any) => globalThis.String(e))
+        : [],
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      artwork: isSet(object.artwork) ? FileRef.fromJSON(object.artwork) : undefined,
+    };
+  },
+
+  toJSON(message: Release): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.ownerId !== "") {
+      obj.ownerId = message.ownerId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.releaseType !== "") {
+      obj.releaseType = message.releaseType;
+    }
+    if (message.genre !== "") {
+      obj.genre = message.genre;
+    }
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.releaseDate !== "") {
+      obj.releaseDate = message.releaseDate;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.upc !== "") {
+      obj.upc = message.upc;
+    }
+    if (message.artworkUrl !== "") {
+      obj.artworkUrl = message.artworkUrl;
+    }
+    if (message.artist !== undefined) {
+      obj.artist = Artist.toJSON(message.artist);
+    }
+    if (message.tracks?.length) {
+      obj.tracks = message.tracks.map((e) => Track.toJSON(e));
+    }
+    if (message.metadata !== undefined) {
+      obj.metadata = ReleaseMetadata.toJSON(message.metadata);
+    }
+    if (message.stores?.length) {
+      obj.stores = message.stores;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.artwork !== undefined) {
+      obj.artwork = FileRef.toJSON(message.artwork);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Release>): Release {
+    return Release.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Release>): Release {
+    const message = createBaseRelease();
+    message.id = object.id ?? "";
+    message.ownerId = object.ownerId ?? "";
+    message.title = object.title ?? "";
+    message.releaseType = object.releaseType ?? "";
+    message.genre = object.genre ?? "";
+    message.label = object.label ?? "";
+    message.releaseDate = object.releaseDate ?? "";
+    message.status = object.status ?? "";
+    message.upc = object.upc ?? "";
+    message.artworkUrl = object.artworkUrl ?? "";
+    message.artist = (object.artist !== undefined && object.artist !== null)
+      ? Artist.fromPartial(object.artist)
+      : undefined;
+    message.tracks = object.tracks?.map((e) => Track.fromPartial(e)) || [];
+    message.metadata = (object.metadata !== undefined && object.metadata !== null)
+      ? ReleaseMetadata.fromPartial(object.metadata)
+      : undefined;
+    message.stores = object.stores?.map((e) => e) || [];
+    message.createdAt = object.createdAt ?? "";
+    message.artwork = (object.artwork !== undefined && object.artwork !== null)
+      ? FileRef.fromPartial(object.artwork)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCreateReleaseRequest(): CreateReleaseRequest {
+  return {
+    ownerId: "",
+    artistName: "",
+    releaseTitle: "",
+    trackTitle: "",
+    releaseType: "",
+    genre: "",
+    label: "",
+    releaseDate: "",
+    explicit: false,
+    audio: undefined,
+    artwork: undefined,
+    metadata: undefined,
+    stores: [],
+  };
+}
+
+export const CreateReleaseRequest: MessageFns<CreateReleaseRequest> = {
+  encode(message: CreateReleaseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ownerId !== "") {
+      writer.uint32(10).string(message.ownerId);
+    }
+    if (message.artistName !== "") {
+      writer.uint32(18).string(message.artistName);
+    }
+    if (message.releaseTitle !== "") {
+      writer.uint32(26).string(message.releaseTitle);
+    }
+    if (message.trackTitle !== "") {
+      writer.uint32(34).string(message.trackTitle);
+    }
+    if (message.releaseType !== "") {
+      writer.uint32(42).string(message.releaseType);
+    }
+    if (message.genre !== "") {
+      writer.uint32(50).string(message.genre);
+    }
+    if (message.label !== "") {
+      writer.uint32(58).string(message.label);
+    }
+    if (message.releaseDate !== "") {
+      writer.uint32(66).string(message.releaseDate);
+    }
+    if (message.explicit !== false) {
+      writer.uint32(72).bool(message.explicit);
+    }
+    if (message.audio !== undefined) {
+      FileRef.encode(message.audio, writer.uint32(82).fork()).join();
+    }
+    if (message.artwork !== undefined) {
+      FileRef.encode(message.artwork, writer.uint32(90).fork()).join();
+    }
+    if (message.metadata !== undefined) {
+      ReleaseMetadata.encode(message.metadata, writer.uint32(98).fork()).join();
+    }
+    for (const v of message.stores) {
+      writer.uint32(106).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateReleaseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateReleaseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.artistName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.releaseTitle = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.trackTitle = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.releaseType = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.genre = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.releaseDate = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.explicit = reader.bool();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.audio = FileRef.decode(reader, reader.uint32());
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.artwork = FileRef.decode(reader, reader.uint32());
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.metadata = ReleaseMetadata.decode(reader, reader.uint32());
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.stores.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateReleaseRequest {
+    return {
+      ownerId: isSet(object.ownerId)
+        ? globalThis.String(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.String(object.owner_id)
+        : "",
+      artistName: isSet(object.artistName)
+        ? globalThis.String(object.artistName)
+        : isSet(object.artist_name)
+        ? globalThis.String(object.artist_name)
+        : "",
+      releaseTitle: isSet(object.releaseTitle)
+        ? globalThis.String(object.releaseTitle)
+        : isSet(object.release_title)
+        ? globalThis.String(object.release_title)
+        : "",
+      trackTitle: isSet(object.trackTitle)
+        ? globalThis.String(object.trackTitle)
+        : isSet(object.track_title)
+        ? globalThis.String(object.track_title)
+        : "",
+      releaseType: isSet(object.releaseType)
+        ? globalThis.String(object.releaseType)
+        : isSet(object.release_type)
+        ? globalThis.String(object.release_type)
+        : "",
+      genre: isSet(object.genre) ? globalThis.String(object.genre) : "",
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      releaseDate: isSet(object.releaseDate)
+        ? globalThis.String(object.releaseDate)
+        : isSet(object.release_date)
+        ? globalThis.String(object.release_date)
+        : "",
+      explicit: isSet(object.explicit) ? globalThis.Boolean(object.explicit) : false,
+      audio: isSet(object.audio) ? FileRef.fromJSON(object.audio) : undefined,
+      artwork: isSet(object.artwork) ? FileRef.fromJSON(object.artwork) : undefined,
+      metadata: isSet(object.metadata) ? ReleaseMetadata.fromJSON(object.metadata) : undefined,
+      stores: globalThis.Array.isArray(object?.stores)
+        ? object.stores.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: CreateReleaseRequest): unknown {
+    const obj: any = {};
+    if (message.ownerId !== "") {
+      obj.ownerId = message.ownerId;
+    }
+    if (message.artistName !== "") {
+      obj.artistName = message.artistName;
+    }
+    if (message.releaseTitle !== "") {
+      obj.releaseTitle = message.releaseTitle;
+    }
+    if (message.trackTitle !== "") {
+      obj.trackTitle = message.trackTitle;
+    }
+    if (message.releaseType !== "") {
+      obj.releaseType = message.releaseType;
+    }
+    if (message.genre !== "") {
+      obj.genre = message.genre;
+    }
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.releaseDate !== "") {
+      obj.releaseDate = message.releaseDate;
+    }
+    if (message.explicit !== false) {
+      obj.explicit = message.explicit;
+    }
+    if (message.audio !== undefined) {
+      obj.audio = FileRef.toJSON(message.audio);
+    }
+    if (message.artwork !== undefined) {
+      obj.artwork = FileRef.toJSON(message.artwork);
+    }
+    if (message.metadata !== undefined) {
+      obj.metadata = ReleaseMetadata.toJSON(message.metadata);
+    }
+    if (message.stores?.length) {
+      obj.stores = message.stores;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateReleaseRequest>): CreateReleaseRequest {
+    return CreateReleaseRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateReleaseRequest>): CreateReleaseRequest {
+    const message = createBaseCreateReleaseRequest();
+    message.ownerId = object.ownerId ?? "";
+    message.artistName = object.artistName ?? "";
+    message.releaseTitle = object.releaseTitle ?? "";
+    message.trackTitle = object.trackTitle ?? "";
+    message.releaseType = object.releaseType ?? "";
+    message.genre = object.genre ?? "";
+    message.label = object.label ?? "";
+    message.releaseDate = object.releaseDate ?? "";
+    message.explicit = object.explicit ?? false;
+    message.audio = (object.audio !== undefined && object.audio !== null)
+      ? FileRef.fromPartial(object.audio)
+      : undefined;
+    message.artwork = (object.artwork !== undefined && object.artwork !== null)
+      ? FileRef.fromPartial(object.artwork)
+      : undefined;
+    message.metadata = (object.metadata !== undefined && object.metadata !== null)
+      ? ReleaseMetadata.fromPartial(object.metadata)
+      : undefined;
+    message.stores = object.stores?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseCreateReleaseResponse(): CreateReleaseResponse {
+  return { release: undefined };
+}
+
+export const CreateReleaseResponse: MessageFns<CreateReleaseResponse> = {
+  encode(message: CreateReleaseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.release !== undefined) {
+      Release.encode(message.release, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateReleaseResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateReleaseResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.release = Release.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateReleaseResponse {
+    return { release: isSet(object.release) ? Release.fromJSON(object.release) : undefined };
+  },
+
+  toJSON(message: CreateReleaseResponse): unknown {
+    const obj: any = {};
+    if (message.release !== undefined) {
+      obj.release = Release.toJSON(message.release);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateReleaseResponse>): CreateReleaseResponse {
+    return CreateReleaseResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateReleaseResponse>): CreateReleaseResponse {
+    const message = createBaseCreateReleaseResponse();
+    message.release = (object.release !== undefined && object.release !== null)
+      ? Release.fromPartial(object.release)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSubmitSongRequest(): SubmitSongRequest {
+  return { ownerId: "", title: "", artistName: "", isrc: "", upc: "", audio: undefined };
+}
+
+export const SubmitSongRequest: MessageFns<SubmitSongRequest> = {
+  encode(message: SubmitSongRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ownerId !== "") {
+      writer.uint32(10).string(message.ownerId);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.artistName !== "") {
+      writer.uint32(26).string(message.artistName);
+    }
+    if (message.isrc !== "") {
+      writer.uint32(34).string(message.isrc);
+    }
+    if (message.upc !== "") {
+      writer.uint32(42).string(message.upc);
+    }
+    if (message.audio !== undefined) {
+      FileRef.encode(message.audio, writer.uint32(50).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubmitSongRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubmitSongRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.artistName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.isrc = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.upc = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.audio = FileRef.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubmitSongRequest {
+    return {
+      ownerId: isSet(object.ownerId)
+        ? globalThis.String(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.String(object.owner_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      artistName: isSet(object.artistName)
+        ? globalThis.String(object.artistName)
+        : isSet(object.artist_name)
+        ? globalThis.String(object.artist_name)
+        : "",
+      isrc: isSet(object.isrc) ? globalThis.String(object.isrc) : "",
+      upc: isSet(object.upc) ? globalThis.String(object.upc) : "",
+      audio: isSet(object.audio) ? FileRef.fromJSON(object.audio) : undefined,
+    };
+  },
+
+  toJSON(message: SubmitSongRequest): unknown {
+    const obj: any = {};
+    if (message.ownerId !== "") {
+      obj.ownerId = message.ownerId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.artistName !== "") {
+      obj.artistName = message.artistName;
+    }
+    if (message.isrc !== "") {
+      obj.isrc = message.isrc;
+    }
+    if (message.upc !== "") {
+      obj.upc = message.upc;
+    }
+    if (message.audio !== undefined) {
+      obj.audio = FileRef.toJSON(message.audio);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SubmitSongRequest>): SubmitSongRequest {
+    return SubmitSongRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SubmitSongRequest>): SubmitSongRequest {
+    const message = createBaseSubmitSongRequest();
+    message.ownerId = object.ownerId ?? "";
+    message.title = object.title ?? "";
+    message.artistName = object.artistName ?? "";
+    message.isrc = object.isrc ?? "";
+    message.upc = object.upc ?? "";
+    message.audio = (object.audio !== undefined && object.audio !== null)
+      ? FileRef.fromPartial(object.audio)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSubmitSongResponse(): SubmitSongResponse {
+  return { release: undefined, isrc: "" };
+}
+
+export const SubmitSongResponse: MessageFns<SubmitSongResponse> = {
+  encode(message: SubmitSongResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.release !== undefined) {
+      Release.encode(message.release, writer.uint32(10).fork()).join();
+    }
+    if (message.isrc !== "") {
+      writer.uint32(18).string(message.isrc);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubmitSongResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubmitSongResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.release = Release.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.isrc = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubmitSongResponse {
+    return {
+      release: isSet(object.release) ? Release.fromJSON(object.release) : undefined,
+      isrc: isSet(object.isrc) ? globalThis.String(object.isrc) : "",
+    };
+  },
+
+  toJSON(message: SubmitSongResponse): unknown {
+    const obj: any = {};
+    if (message.release !== undefined) {
+      obj.release = Release.toJSON(message.release);
+    }
+    if (message.isrc !== "") {
+      obj.isrc = message.isrc;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SubmitSongResponse>): SubmitSongResponse {
+    return SubmitSongResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SubmitSongResponse>): SubmitSongResponse {
+    const message = createBaseSubmitSongResponse();
+    message.release = (object.release !== undefined && object.release !== null)
+      ? Release.fromPartial(object.release)
+      : undefined;
+    message.isrc = object.isrc ?? "";
+    return message;
+  },
+};
+
+function createBaseGetReleaseRequest(): GetReleaseRequest {
+  return { releaseId: "", callerId: "", callerIsAdmin: false };
+}
+
+export const GetReleaseRequest: MessageFns<GetReleaseRequest> = {
+  encode(message: GetReleaseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.releaseId !== "") {
+      writer.uint32(10).string(message.releaseId);
+    }
+    if (message.callerId !== "") {
+      writer.uint32(18).string(message.callerId);
+    }
+    if (message.callerIsAdmin !== false) {
+      writer.uint32(24).bool(message.callerIsAdmin);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetReleaseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetReleaseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.callerId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.callerIsAdmin = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetReleaseRequest {
+    return {
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      callerId: isSet(object.callerId)
+        ? globalThis.String(object.callerId)
+        : isSet(object.caller_id)
+        ? globalThis.String(object.caller_id)
+        : "",
+      callerIsAdmin: isSet(object.callerIsAdmin)
+        ? globalThis.Boolean(object.callerIsAdmin)
+        : isSet(object.caller_is_admin)
+        ? globalThis.Boolean(object.caller_is_admin)
+        : false,
+    };
+  },
+
+  toJSON(message: GetReleaseRequest): unknown {
+    const obj: any = {};
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.callerId !== "") {
+      obj.callerId = message.callerId;
+    }
+    if (message.callerIsAdmin !== false) {
+      obj.callerIsAdmin = message.callerIsAdmin;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetReleaseRequest>): GetReleaseRequest {
+    return GetReleaseRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetReleaseRequest>): GetReleaseRequest {
+    const message = createBaseGetReleaseRequest();
+    message.releaseId = object.releaseId ?? "";
+    message.callerId = object.callerId ?? "";
+    message.callerIsAdmin = object.callerIsAdmin ?? false;
+    return message;
+  },
+};
+
+function createBaseGetReleaseResponse(): GetReleaseResponse {
+  return { release: undefined };
+}
+
+export const GetReleaseResponse: MessageFns<GetReleaseResponse> = {
+  encode(message: GetReleaseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.release !== undefined) {
+      Release.encode(message.release, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetReleaseResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetReleaseResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.release = Release.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetReleaseResponse {
+    return { release: isSet(object.release) ? Release.fromJSON(object.release) : undefined };
+  },
+
+  toJSON(message: GetReleaseResponse): unknown {
+    const obj: any = {};
+    if (message.release !== undefined) {
+      obj.release = Release.toJSON(message.release);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetReleaseResponse>): GetReleaseResponse {
+    return GetReleaseResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetReleaseResponse>): GetReleaseResponse {
+    const message = createBaseGetReleaseResponse();
+    message.release = (object.release !== undefined && object.release !== null)
+      ? Release.fromPartial(object.release)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListReleasesRequest(): ListReleasesRequest {
+  return { ownerId: "", limit: 0 };
+}
+
+export const ListReleasesRequest: MessageFns<ListReleasesRequest> = {
+  encode(message: ListReleasesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ownerId !== "") {
+      writer.uint32(10).string(message.ownerId);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListReleasesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListReleasesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListReleasesRequest {
+    return {
+      ownerId: isSet(object.ownerId)
+        ? globalThis.String(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.String(object.owner_id)
+        : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListReleasesRequest): unknown {
+    const obj: any = {};
+    if (message.ownerId !== "") {
+      obj.ownerId = message.ownerId;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListReleasesRequest>): ListReleasesRequest {
+    return ListReleasesRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListReleasesRequest>): ListReleasesRequest {
+    const message = createBaseListReleasesRequest();
+    message.ownerId = object.ownerId ?? "";
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseListReleasesResponse(): ListReleasesResponse {
+  return { releases: [], total: 0 };
+}
+
+export const ListReleasesResponse: MessageFns<ListReleasesResponse> = {
+  encode(message: ListReleasesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.releases) {
+      Release.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListReleasesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListReleasesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releases.push(Release.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListReleasesResponse {
+    return {
+      releases: globalThis.Array.isArray(object?.releases) ? object.releases.map((e: any) => Release.fromJSON(e)) : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+    };
+  },
+
+  toJSON(message: ListReleasesResponse): unknown {
+    const obj: any = {};
+    if (message.releases?.length) {
+      obj.releases = message.releases.map((e) => Release.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListReleasesResponse>): ListReleasesResponse {
+    return ListReleasesResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListReleasesResponse>): ListReleasesResponse {
+    const message = createBaseListReleasesResponse();
+    message.releases = object.releases?.map((e) => Release.fromPartial(e)) || [];
+    message.total = object.total ?? 0;
+    return message;
+  },
+};
+
+function createBaseAllocateIsrcRequest(): AllocateIsrcRequest {
+  return {};
+}
+
+export const AllocateIsrcRequest: MessageFns<AllocateIsrcRequest> = {
+  encode(_: AllocateIsrcRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AllocateIsrcRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAllocateIsrcRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): AllocateIsrcRequest {
+    return {};
+  },
+
+  toJSON(_: AllocateIsrcRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<AllocateIsrcRequest>): AllocateIsrcRequest {
+    return AllocateIsrcRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<AllocateIsrcRequest>): AllocateIsrcRequest {
+    const message = createBaseAllocateIsrcRequest();
+    return message;
+  },
+};
+
+function createBaseAllocateIsrcResponse(): AllocateIsrcResponse {
+  return { isrc: "" };
+}
+
+export const AllocateIsrcResponse: MessageFns<AllocateIsrcResponse> = {
+  encode(message: AllocateIsrcResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.isrc !== "") {
+      writer.uint32(10).string(message.isrc);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AllocateIsrcResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAllocateIsrcResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.isrc = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AllocateIsrcResponse {
+    return { isrc: isSet(object.isrc) ? globalThis.String(object.isrc) : "" };
+  },
+
+  toJSON(message: AllocateIsrcResponse): unknown {
+    const obj: any = {};
+    if (message.isrc !== "") {
+      obj.isrc = message.isrc;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AllocateIsrcResponse>): AllocateIsrcResponse {
+    return AllocateIsrcResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AllocateIsrcResponse>): AllocateIsrcResponse {
+    const message = createBaseAllocateIsrcResponse();
+    message.isrc = object.isrc ?? "";
+    return message;
+  },
+};
+
+function createBasePlatform(): Platform {
+  return { key: "", name: "" };
+}
+
+export const Platform: MessageFns<Platform> = {
+  encode(message: Platform, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Platform {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePlatform();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Platform {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: Platform): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Platform>): Platform {
+    return Platform.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Platform>): Platform {
+    const message = createBasePlatform();
+    message.key = object.key ?? "";
+    message.name = object.name ?? "";
+    return message;
+  },
+};
+
+function createBaseListPlatformsRequest(): ListPlatformsRequest {
+  return {};
+}
+
+export const ListPlatformsRequest: MessageFns<ListPlatformsRequest> = {
+  encode(_: ListPlatformsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPlatformsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPlatformsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListPlatformsRequest {
+    return {};
+  },
+
+  toJSON(_: ListPlatformsRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListPlatformsRequest>): ListPlatformsRequest {
+    return ListPlatformsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<ListPlatformsRequest>): ListPlatformsRequest {
+    const message = createBaseListPlatformsRequest();
+    return message;
+  },
+};
+
+function createBaseListPlatformsResponse(): ListPlatformsResponse {
+  return { platforms: [], preselected: [] };
+}
+
+export const ListPlatformsResponse: MessageFns<ListPlatformsResponse> = {
+  encode(message: ListPlatformsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.platforms) {
+      Platform.encode(v!, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.preselected) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPlatformsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPlatformsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.platforms.push(Platform.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.preselected.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPlatformsResponse {
+    return {
+      platforms: globalThis.Array.isArray(object?.platforms)
+        ? object.platforms.map((e: any) => Platform.fromJSON(e))
+        : [],
+      preselected: globalThis.Array.isArray(object?.preselected)
+        ? object.preselected.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListPlatformsResponse): unknown {
+    const obj: any = {};
+    if (message.platforms?.length) {
+      obj.platforms = message.platforms.map((e) => Platform.toJSON(e));
+    }
+    if (message.preselected?.length) {
+      obj.preselected = message.preselected;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListPlatformsResponse>): ListPlatformsResponse {
+    return ListPlatformsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListPlatformsResponse>): ListPlatformsResponse {
+    const message = createBaseListPlatformsResponse();
+    message.platforms = object.platforms?.map((e) => Platform.fromPartial(e)) || [];
+    message.preselected = object.preselected?.map((e) => e) || [];
     return message;
   },
 };
@@ -184,10 +3138,74 @@ export const CatalogServiceService = {
     responseSerialize: (value: DescribeResponse): Buffer => Buffer.from(DescribeResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DescribeResponse => DescribeResponse.decode(value),
   },
+  createRelease: {
+    path: "/omni.catalog.v1.CatalogService/CreateRelease" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateReleaseRequest): Buffer => Buffer.from(CreateReleaseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateReleaseRequest => CreateReleaseRequest.decode(value),
+    responseSerialize: (value: CreateReleaseResponse): Buffer =>
+      Buffer.from(CreateReleaseResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateReleaseResponse => CreateReleaseResponse.decode(value),
+  },
+  submitSong: {
+    path: "/omni.catalog.v1.CatalogService/SubmitSong" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SubmitSongRequest): Buffer => Buffer.from(SubmitSongRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SubmitSongRequest => SubmitSongRequest.decode(value),
+    responseSerialize: (value: SubmitSongResponse): Buffer => Buffer.from(SubmitSongResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SubmitSongResponse => SubmitSongResponse.decode(value),
+  },
+  getRelease: {
+    path: "/omni.catalog.v1.CatalogService/GetRelease" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetReleaseRequest): Buffer => Buffer.from(GetReleaseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetReleaseRequest => GetReleaseRequest.decode(value),
+    responseSerialize: (value: GetReleaseResponse): Buffer => Buffer.from(GetReleaseResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetReleaseResponse => GetReleaseResponse.decode(value),
+  },
+  listReleases: {
+    path: "/omni.catalog.v1.CatalogService/ListReleases" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListReleasesRequest): Buffer => Buffer.from(ListReleasesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListReleasesRequest => ListReleasesRequest.decode(value),
+    responseSerialize: (value: ListReleasesResponse): Buffer =>
+      Buffer.from(ListReleasesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListReleasesResponse => ListReleasesResponse.decode(value),
+  },
+  allocateIsrc: {
+    path: "/omni.catalog.v1.CatalogService/AllocateIsrc" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: AllocateIsrcRequest): Buffer => Buffer.from(AllocateIsrcRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AllocateIsrcRequest => AllocateIsrcRequest.decode(value),
+    responseSerialize: (value: AllocateIsrcResponse): Buffer =>
+      Buffer.from(AllocateIsrcResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AllocateIsrcResponse => AllocateIsrcResponse.decode(value),
+  },
+  listPlatforms: {
+    path: "/omni.catalog.v1.CatalogService/ListPlatforms" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListPlatformsRequest): Buffer => Buffer.from(ListPlatformsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListPlatformsRequest => ListPlatformsRequest.decode(value),
+    responseSerialize: (value: ListPlatformsResponse): Buffer =>
+      Buffer.from(ListPlatformsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListPlatformsResponse => ListPlatformsResponse.decode(value),
+  },
 } as const;
 
 export interface CatalogServiceServer extends UntypedServiceImplementation {
   describe: handleUnaryCall<DescribeRequest, DescribeResponse>;
+  createRelease: handleUnaryCall<CreateReleaseRequest, CreateReleaseResponse>;
+  submitSong: handleUnaryCall<SubmitSongRequest, SubmitSongResponse>;
+  getRelease: handleUnaryCall<GetReleaseRequest, GetReleaseResponse>;
+  listReleases: handleUnaryCall<ListReleasesRequest, ListReleasesResponse>;
+  allocateIsrc: handleUnaryCall<AllocateIsrcRequest, AllocateIsrcResponse>;
+  listPlatforms: handleUnaryCall<ListPlatformsRequest, ListPlatformsResponse>;
 }
 
 export interface CatalogServiceClient extends Client {
@@ -206,6 +3224,96 @@ export interface CatalogServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DescribeResponse) => void,
   ): ClientUnaryCall;
+  createRelease(
+    request: CreateReleaseRequest,
+    callback: (error: ServiceError | null, response: CreateReleaseResponse) => void,
+  ): ClientUnaryCall;
+  createRelease(
+    request: CreateReleaseRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateReleaseResponse) => void,
+  ): ClientUnaryCall;
+  createRelease(
+    request: CreateReleaseRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateReleaseResponse) => void,
+  ): ClientUnaryCall;
+  submitSong(
+    request: SubmitSongRequest,
+    callback: (error: ServiceError | null, response: SubmitSongResponse) => void,
+  ): ClientUnaryCall;
+  submitSong(
+    request: SubmitSongRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SubmitSongResponse) => void,
+  ): ClientUnaryCall;
+  submitSong(
+    request: SubmitSongRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SubmitSongResponse) => void,
+  ): ClientUnaryCall;
+  getRelease(
+    request: GetReleaseRequest,
+    callback: (error: ServiceError | null, response: GetReleaseResponse) => void,
+  ): ClientUnaryCall;
+  getRelease(
+    request: GetReleaseRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetReleaseResponse) => void,
+  ): ClientUnaryCall;
+  getRelease(
+    request: GetReleaseRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetReleaseResponse) => void,
+  ): ClientUnaryCall;
+  listReleases(
+    request: ListReleasesRequest,
+    callback: (error: ServiceError | null, response: ListReleasesResponse) => void,
+  ): ClientUnaryCall;
+  listReleases(
+    request: ListReleasesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListReleasesResponse) => void,
+  ): ClientUnaryCall;
+  listReleases(
+    request: ListReleasesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListReleasesResponse) => void,
+  ): ClientUnaryCall;
+  allocateIsrc(
+    request: AllocateIsrcRequest,
+    callback: (error: ServiceError | null, response: AllocateIsrcResponse) => void,
+  ): ClientUnaryCall;
+  allocateIsrc(
+    request: AllocateIsrcRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AllocateIsrcResponse) => void,
+  ): ClientUnaryCall;
+  allocateIsrc(
+    request: AllocateIsrcRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AllocateIsrcResponse) => void,
+  ): ClientUnaryCall;
+  listPlatforms(
+    request: ListPlatformsRequest,
+    callback: (error: ServiceError | null, response: ListPlatformsResponse) => void,
+  ): ClientUnaryCall;
+  listPlatforms(
+    request: ListPlatformsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListPlatformsResponse) => void,
+  ): ClientUnaryCall;
+  listPlatforms(
+    request: ListPlatformsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListPlatformsResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const CatalogServiceClient = makeGenericClientConstructor(
@@ -216,6 +3324,10 @@ export const CatalogServiceClient = makeGenericClientConstructor(
   service: typeof CatalogServiceService;
   serviceName: string;
 };
+
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 

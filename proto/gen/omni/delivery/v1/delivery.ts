@@ -24,8 +24,8 @@ export const protobufPackage = "omni.delivery.v1";
 export const protobufFileName = "omni/delivery/v1/delivery.proto";
 
 /**
- * Delivery service contract. It grows with its issue; for now it describes the service so that
- * every service has a contract, a server and a client from the first day.
+ * Delivery: one job per release and store, created from `release.created`. Packaging (DDEX), sending,
+ * retries and takedowns come later; for now jobs are recorded as queued ingest jobs and reported here.
  */
 
 export interface DescribeRequest {
@@ -34,6 +34,48 @@ export interface DescribeRequest {
 export interface DescribeResponse {
   service: string;
   version: string;
+  /** The collections this service keeps (the uploader's setup checklist shows them). */
+  collections: string[];
+}
+
+export interface DeliveryJob {
+  releaseId: string;
+  /** Platform key. */
+  target: string;
+  /** queued | ... */
+  status: string;
+  /** ingest | ... */
+  jobKind: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DeliverySummary {
+  releaseId: string;
+  total: number;
+  byStatus: { [key: string]: number };
+}
+
+export interface DeliverySummary_ByStatusEntry {
+  key: string;
+  value: number;
+}
+
+export interface ListJobsRequest {
+  releaseId: string;
+}
+
+export interface ListJobsResponse {
+  jobs: DeliveryJob[];
+  summary?: DeliverySummary | undefined;
+}
+
+export interface SummarizeReleasesRequest {
+  releaseIds: string[];
+}
+
+export interface SummarizeReleasesResponse {
+  summaries: DeliverySummary[];
 }
 
 function createBaseDescribeRequest(): DescribeRequest {
@@ -89,7 +131,7 @@ export const DescribeRequest: MessageFns<DescribeRequest> = {
 };
 
 function createBaseDescribeResponse(): DescribeResponse {
-  return { service: "", version: "" };
+  return { service: "", version: "", collections: [] };
 }
 
 export const DescribeResponse: MessageFns<DescribeResponse> = {
@@ -99,6 +141,9 @@ export const DescribeResponse: MessageFns<DescribeResponse> = {
     }
     if (message.version !== "") {
       writer.uint32(18).string(message.version);
+    }
+    for (const v of message.collections) {
+      writer.uint32(26).string(v!);
     }
     return writer;
   },
@@ -132,6 +177,14 @@ export const DescribeResponse: MessageFns<DescribeResponse> = {
             message.version = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.collections.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -148,6 +201,9 @@ export const DescribeResponse: MessageFns<DescribeResponse> = {
     return {
       service: isSet(object.service) ? globalThis.String(object.service) : "",
       version: isSet(object.version) ? globalThis.String(object.version) : "",
+      collections: globalThis.Array.isArray(object?.collections)
+        ? object.collections.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -159,6 +215,9 @@ export const DescribeResponse: MessageFns<DescribeResponse> = {
     if (message.version !== "") {
       obj.version = message.version;
     }
+    if (message.collections?.length) {
+      obj.collections = message.collections;
+    }
     return obj;
   },
 
@@ -169,6 +228,709 @@ export const DescribeResponse: MessageFns<DescribeResponse> = {
     const message = createBaseDescribeResponse();
     message.service = object.service ?? "";
     message.version = object.version ?? "";
+    message.collections = object.collections?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseDeliveryJob(): DeliveryJob {
+  return { releaseId: "", target: "", status: "", jobKind: "", createdAt: "", updatedAt: "" };
+}
+
+export const DeliveryJob: MessageFns<DeliveryJob> = {
+  encode(message: DeliveryJob, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.releaseId !== "") {
+      writer.uint32(10).string(message.releaseId);
+    }
+    if (message.target !== "") {
+      writer.uint32(18).string(message.target);
+    }
+    if (message.status !== "") {
+      writer.uint32(26).string(message.status);
+    }
+    if (message.jobKind !== "") {
+      writer.uint32(34).string(message.jobKind);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(42).string(message.createdAt);
+    }
+    if (message.updatedAt !== "") {
+      writer.uint32(50).string(message.updatedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeliveryJob {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeliveryJob();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.target = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.jobKind = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.updatedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeliveryJob {
+    return {
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      target: isSet(object.target) ? globalThis.String(object.target) : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      jobKind: isSet(object.jobKind)
+        ? globalThis.String(object.jobKind)
+        : isSet(object.job_kind)
+        ? globalThis.String(object.job_kind)
+        : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.String(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.String(object.updated_at)
+        : "",
+    };
+  },
+
+  toJSON(message: DeliveryJob): unknown {
+    const obj: any = {};
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.target !== "") {
+      obj.target = message.target;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.jobKind !== "") {
+      obj.jobKind = message.jobKind;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.updatedAt !== "") {
+      obj.updatedAt = message.updatedAt;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeliveryJob>): DeliveryJob {
+    return DeliveryJob.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DeliveryJob>): DeliveryJob {
+    const message = createBaseDeliveryJob();
+    message.releaseId = object.releaseId ?? "";
+    message.target = object.target ?? "";
+    message.status = object.status ?? "";
+    message.jobKind = object.jobKind ?? "";
+    message.createdAt = object.createdAt ?? "";
+    message.updatedAt = object.updatedAt ?? "";
+    return message;
+  },
+};
+
+function createBaseDeliverySummary(): DeliverySummary {
+  return { releaseId: "", total: 0, byStatus: {} };
+}
+
+export const DeliverySummary: MessageFns<DeliverySummary> = {
+  encode(message: DeliverySummary, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.releaseId !== "") {
+      writer.uint32(10).string(message.releaseId);
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    globalThis.Object.entries(message.byStatus).forEach(([key, value]: [string, number]) => {
+      DeliverySummary_ByStatusEntry.encode({ key: key as any, value }, writer.uint32(26).fork()).join();
+    });
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeliverySummary {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeliverySummary();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            const entry3 = DeliverySummary_ByStatusEntry.decode(reader, reader.uint32());
+            if (entry3.value !== undefined) {
+              message.byStatus[entry3.key] = entry3.value;
+            }
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeliverySummary {
+    return {
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      byStatus: isObject(object.byStatus)
+        ? (globalThis.Object.entries(object.byStatus) as [string, any][]).reduce(
+          (acc: { [key: string]: number }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.Number(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : isObject(object.by_status)
+        ? (globalThis.Object.entries(object.by_status) as [string, any][]).reduce(
+          (acc: { [key: string]: number }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.Number(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+    };
+  },
+
+  toJSON(message: DeliverySummary): unknown {
+    const obj: any = {};
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    if (message.byStatus) {
+      const entries = globalThis.Object.entries(message.byStatus) as [string, number][];
+      if (entries.length > 0) {
+        obj.byStatus = {};
+        entries.forEach(([k, v]) => {
+          obj.byStatus[k] = Math.round(v);
+        });
+      }
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeliverySummary>): DeliverySummary {
+    return DeliverySummary.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DeliverySummary>): DeliverySummary {
+    const message = createBaseDeliverySummary();
+    message.releaseId = object.releaseId ?? "";
+    message.total = object.total ?? 0;
+    message.byStatus = (globalThis.Object.entries(object.byStatus ?? {}) as [string, number][]).reduce(
+      (acc: { [key: string]: number }, [key, value]: [string, number]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.Number(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    return message;
+  },
+};
+
+function createBaseDeliverySummary_ByStatusEntry(): DeliverySummary_ByStatusEntry {
+  return { key: "", value: 0 };
+}
+
+export const DeliverySummary_ByStatusEntry: MessageFns<DeliverySummary_ByStatusEntry> = {
+  encode(message: DeliverySummary_ByStatusEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== 0) {
+      writer.uint32(16).int32(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeliverySummary_ByStatusEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeliverySummary_ByStatusEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.value = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeliverySummary_ByStatusEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.Number(object.value) : 0,
+    };
+  },
+
+  toJSON(message: DeliverySummary_ByStatusEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== 0) {
+      obj.value = Math.round(message.value);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeliverySummary_ByStatusEntry>): DeliverySummary_ByStatusEntry {
+    return DeliverySummary_ByStatusEntry.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DeliverySummary_ByStatusEntry>): DeliverySummary_ByStatusEntry {
+    const message = createBaseDeliverySummary_ByStatusEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? 0;
+    return message;
+  },
+};
+
+function createBaseListJobsRequest(): ListJobsRequest {
+  return { releaseId: "" };
+}
+
+export const ListJobsRequest: MessageFns<ListJobsRequest> = {
+  encode(message: ListJobsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.releaseId !== "") {
+      writer.uint32(10).string(message.releaseId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListJobsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListJobsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListJobsRequest {
+    return {
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListJobsRequest): unknown {
+    const obj: any = {};
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListJobsRequest>): ListJobsRequest {
+    return ListJobsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListJobsRequest>): ListJobsRequest {
+    const message = createBaseListJobsRequest();
+    message.releaseId = object.releaseId ?? "";
+    return message;
+  },
+};
+
+function createBaseListJobsResponse(): ListJobsResponse {
+  return { jobs: [], summary: undefined };
+}
+
+export const ListJobsResponse: MessageFns<ListJobsResponse> = {
+  encode(message: ListJobsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.jobs) {
+      DeliveryJob.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.summary !== undefined) {
+      DeliverySummary.encode(message.summary, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListJobsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListJobsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.jobs.push(DeliveryJob.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.summary = DeliverySummary.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListJobsResponse {
+    return {
+      jobs: globalThis.Array.isArray(object?.jobs) ? object.jobs.map((e: any) => DeliveryJob.fromJSON(e)) : [],
+      summary: isSet(object.summary) ? DeliverySummary.fromJSON(object.summary) : undefined,
+    };
+  },
+
+  toJSON(message: ListJobsResponse): unknown {
+    const obj: any = {};
+    if (message.jobs?.length) {
+      obj.jobs = message.jobs.map((e) => DeliveryJob.toJSON(e));
+    }
+    if (message.summary !== undefined) {
+      obj.summary = DeliverySummary.toJSON(message.summary);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListJobsResponse>): ListJobsResponse {
+    return ListJobsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListJobsResponse>): ListJobsResponse {
+    const message = createBaseListJobsResponse();
+    message.jobs = object.jobs?.map((e) => DeliveryJob.fromPartial(e)) || [];
+    message.summary = (object.summary !== undefined && object.summary !== null)
+      ? DeliverySummary.fromPartial(object.summary)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSummarizeReleasesRequest(): SummarizeReleasesRequest {
+  return { releaseIds: [] };
+}
+
+export const SummarizeReleasesRequest: MessageFns<SummarizeReleasesRequest> = {
+  encode(message: SummarizeReleasesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.releaseIds) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SummarizeReleasesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSummarizeReleasesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SummarizeReleasesRequest {
+    return {
+      releaseIds: globalThis.Array.isArray(object?.releaseIds)
+        ? object.releaseIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.release_ids)
+        ? object.release_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: SummarizeReleasesRequest): unknown {
+    const obj: any = {};
+    if (message.releaseIds?.length) {
+      obj.releaseIds = message.releaseIds;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SummarizeReleasesRequest>): SummarizeReleasesRequest {
+    return SummarizeReleasesRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SummarizeReleasesRequest>): SummarizeReleasesRequest {
+    const message = createBaseSummarizeReleasesRequest();
+    message.releaseIds = object.releaseIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseSummarizeReleasesResponse(): SummarizeReleasesResponse {
+  return { summaries: [] };
+}
+
+export const SummarizeReleasesResponse: MessageFns<SummarizeReleasesResponse> = {
+  encode(message: SummarizeReleasesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.summaries) {
+      DeliverySummary.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SummarizeReleasesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSummarizeReleasesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.summaries.push(DeliverySummary.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SummarizeReleasesResponse {
+    return {
+      summaries: globalThis.Array.isArray(object?.summaries)
+        ? object.summaries.map((e: any) => DeliverySummary.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: SummarizeReleasesResponse): unknown {
+    const obj: any = {};
+    if (message.summaries?.length) {
+      obj.summaries = message.summaries.map((e) => DeliverySummary.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SummarizeReleasesResponse>): SummarizeReleasesResponse {
+    return SummarizeReleasesResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SummarizeReleasesResponse>): SummarizeReleasesResponse {
+    const message = createBaseSummarizeReleasesResponse();
+    message.summaries = object.summaries?.map((e) => DeliverySummary.fromPartial(e)) || [];
     return message;
   },
 };
@@ -184,10 +946,34 @@ export const DeliveryServiceService = {
     responseSerialize: (value: DescribeResponse): Buffer => Buffer.from(DescribeResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DescribeResponse => DescribeResponse.decode(value),
   },
+  /** Callers check that the caller may see the release first (catalog owns ownership). */
+  listJobs: {
+    path: "/omni.delivery.v1.DeliveryService/ListJobs" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListJobsRequest): Buffer => Buffer.from(ListJobsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListJobsRequest => ListJobsRequest.decode(value),
+    responseSerialize: (value: ListJobsResponse): Buffer => Buffer.from(ListJobsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListJobsResponse => ListJobsResponse.decode(value),
+  },
+  summarizeReleases: {
+    path: "/omni.delivery.v1.DeliveryService/SummarizeReleases" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SummarizeReleasesRequest): Buffer =>
+      Buffer.from(SummarizeReleasesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SummarizeReleasesRequest => SummarizeReleasesRequest.decode(value),
+    responseSerialize: (value: SummarizeReleasesResponse): Buffer =>
+      Buffer.from(SummarizeReleasesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SummarizeReleasesResponse => SummarizeReleasesResponse.decode(value),
+  },
 } as const;
 
 export interface DeliveryServiceServer extends UntypedServiceImplementation {
   describe: handleUnaryCall<DescribeRequest, DescribeResponse>;
+  /** Callers check that the caller may see the release first (catalog owns ownership). */
+  listJobs: handleUnaryCall<ListJobsRequest, ListJobsResponse>;
+  summarizeReleases: handleUnaryCall<SummarizeReleasesRequest, SummarizeReleasesResponse>;
 }
 
 export interface DeliveryServiceClient extends Client {
@@ -205,6 +991,37 @@ export interface DeliveryServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DescribeResponse) => void,
+  ): ClientUnaryCall;
+  /** Callers check that the caller may see the release first (catalog owns ownership). */
+  listJobs(
+    request: ListJobsRequest,
+    callback: (error: ServiceError | null, response: ListJobsResponse) => void,
+  ): ClientUnaryCall;
+  listJobs(
+    request: ListJobsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListJobsResponse) => void,
+  ): ClientUnaryCall;
+  listJobs(
+    request: ListJobsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListJobsResponse) => void,
+  ): ClientUnaryCall;
+  summarizeReleases(
+    request: SummarizeReleasesRequest,
+    callback: (error: ServiceError | null, response: SummarizeReleasesResponse) => void,
+  ): ClientUnaryCall;
+  summarizeReleases(
+    request: SummarizeReleasesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SummarizeReleasesResponse) => void,
+  ): ClientUnaryCall;
+  summarizeReleases(
+    request: SummarizeReleasesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SummarizeReleasesResponse) => void,
   ): ClientUnaryCall;
 }
 
@@ -225,6 +1042,10 @@ export type DeepPartial<T> = T extends Builtin ? T
   : T extends { $case: string; value: unknown } ? { $case: T["$case"]; value?: DeepPartial<T["value"]> }
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;

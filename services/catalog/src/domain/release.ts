@@ -1,0 +1,145 @@
+// Releases, their tracks and artists as catalog stores them, and how they read over gRPC. A release is
+// created as a draft (spec §3); every field of the artist form is kept under `metadata`, not dropped.
+import type { Doc } from '@omni/platform';
+import type { catalog } from '@omni/proto';
+
+export const RELEASE_TYPES = ['single', 'ep', 'album'] as const;
+export type ReleaseType = (typeof RELEASE_TYPES)[number];
+export const DEFAULT_GENRE = 'Hip-Hop/Rap';
+
+export interface FileRefDoc {
+  bucket: string;
+  fileKey: string;
+}
+
+export interface MetadataDoc {
+  credits: {
+    producers: string[];
+    writers: string[];
+    musicians: string[];
+    engineer: string;
+    instruments: string;
+  };
+  technical: {
+    bpm: number | null;
+    musicalKey: string;
+    style: string;
+    mood: string;
+    recordedIn: string;
+    masteringStudio: string;
+    recordingDate: string;
+  };
+  legal: {
+    copyrightLine: string;
+    publishingLine: string;
+    pro: string;
+    ipi: string;
+    iswc: string;
+    isni: string;
+  };
+  content: { summary: string; lyrics: string };
+}
+
+export interface ArtistDoc extends Doc {
+  userId: string;
+  name: string;
+  createdAt: string;
+}
+
+export interface ReleaseDoc extends Doc {
+  userId: string;
+  artistId: string;
+  title: string;
+  releaseType: ReleaseType;
+  genre: string;
+  label: string;
+  releaseDate: string | null;
+  upc: string;
+  status: 'draft';
+  artwork: FileRefDoc | null;
+  artworkUrl: string;
+  stores: string[];
+  metadata: MetadataDoc;
+  /** Which form created it: the artist upload or the uploader's song submission. */
+  source: 'artist-upload' | 'song-submission';
+  createdAt: string;
+}
+
+export interface TrackDoc extends Doc {
+  releaseId: string;
+  artistId: string;
+  userId: string;
+  trackNumber: number;
+  title: string;
+  isrc: string;
+  audio: FileRefDoc;
+  audioUrl: string;
+  explicit: boolean;
+  genre: string;
+  lyrics: string;
+  durationSeconds: number;
+  /** What storage found in the bytes, kept for delivery packaging. */
+  audioFormat: { format: string; sampleRate: number; bitDepth: number; channels: number };
+  createdAt: string;
+}
+
+export function emptyMetadata(): MetadataDoc {
+  return {
+    credits: { producers: [], writers: [], musicians: [], engineer: '', instruments: '' },
+    technical: {
+      bpm: null,
+      musicalKey: '',
+      style: '',
+      mood: '',
+      recordedIn: '',
+      masteringStudio: '',
+      recordingDate: '',
+    },
+    legal: { copyrightLine: '', publishingLine: '', pro: '', ipi: '', iswc: '', isni: '' },
+    content: { summary: '', lyrics: '' },
+  };
+}
+
+export function metadataToProto(m: MetadataDoc): catalog.ReleaseMetadata {
+  return {
+    credits: { ...m.credits },
+    technical: { ...m.technical, bpm: m.technical.bpm ?? undefined },
+    legal: { ...m.legal },
+    content: { ...m.content },
+  };
+}
+
+export function trackToProto(t: TrackDoc): catalog.Track {
+  return {
+    id: t._id,
+    trackNumber: t.trackNumber,
+    title: t.title,
+    isrc: t.isrc,
+    durationSeconds: t.durationSeconds,
+    explicit: t.explicit,
+    genre: t.genre,
+    audioUrl: t.audioUrl,
+    audio: { bucket: t.audio.bucket, fileKey: t.audio.fileKey },
+  };
+}
+
+export function releaseToProto(r: ReleaseDoc, artist: ArtistDoc | null, tracks: TrackDoc[]): catalog.Release {
+  return {
+    id: r._id,
+    ownerId: r.userId,
+    title: r.title,
+    releaseType: r.releaseType,
+    genre: r.genre,
+    label: r.label,
+    releaseDate: r.releaseDate ?? '',
+    status: r.status,
+    upc: r.upc,
+    artworkUrl: r.artworkUrl,
+    artwork: r.artwork ? { ...r.artwork } : undefined,
+    artist: { id: r.artistId, name: artist?.name ?? '' },
+    tracks: [...tracks].sort((a, b) => a.trackNumber - b.trackNumber).map(trackToProto),
+    metadata: metadataToProto(r.metadata),
+    stores: r.stores,
+    createdAt: r.createdAt,
+  };
+}

@@ -1,0 +1,121 @@
+// Catalog's collections and the writes that must be atomic. A release, its track and the outgoing
+// `release.created` event commit in one transaction (the outbox), so the event exists exactly when the
+// release does, also across a crash between commit and publish.
+import { randomUUID } from 'node:crypto';
+import { type DocumentStore, DuplicateKeyError, type Outbox } from '@omni/platform';
+import { formatIsrc, ISRC_MAX_SEQUENCE, isrcCounter, twoDigitYear } from '../domain/codes';
+import type { ArtistDoc, ReleaseDoc, TrackDoc } from '../domain/release';
+
+export const COLLECTIONS = { artists: 'artists', releases: 'releases', tracks: 'tracks' } as const;
+export const UPC_INDEX = 'upc_unique';
+export const ISRC_INDEX = 'isrc_unique';
+const ARTIST_INDEX = 'artist_per_user_unique';
+
+export class IsrcExhaustedError extends Error {
+  override name = 'IsrcExhaustedError';
+}
+
+export class CatalogStore {
+  readonly artists;
+  readonly releases;
+  readonly tracks;
+
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly outbox: Outbox,
+  ) {
+    this.artists = store.collection<ArtistDoc>(COLLECTIONS.artists, {
+      indexes: [{ fields: { userId: 1, name: 1 }, unique: true, name: ARTIST_INDEX }],
+    });
+    this.releases = store.collection<ReleaseDoc>(COLLECTIONS.releases, {
+      indexes: [
+        { fields: { upc: 1 }, unique: true, name: UPC_INDEX },
+        { fields: { userId: 1, createdAt: -1 } },
+      ],
+    });
+    this.tracks = store.collection<TrackDoc>(COLLECTIONS.tracks, {
+      indexes: [{ fields: { isrc: 1 }, unique: true, name: ISRC_INDEX }, { fields: { releaseId: 1 } }],
+    });
+  }
+
+  /** The caller's artist of that name, created on first use (two concurrent first uses create one). */
+  async artistFor(userId: string, name: string): Promise<ArtistDoc> {
+    const existing = await this.artists.findOne({ userId, name });
+    if (existing) return existing;
+    try {
+      return await this.artists.insertOne({
+        _id: randomUUID(),
+        userId,
+        name,
+        createdAt: new Date().toISOString(),
+      });
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      const winner = await this.artists.findOne({ userId, name });
+      if (!winner) throw err;
+      return winner;
+    }
+  }
+
+  /**
+   * The next ISRC of the current year from the store's atomic counter: distinct under any concurrency and
+   * across restarts (the counter is durable before it is handed out).
+   */
+  async allocateIsrc(now = new Date()): Promise<string> {
+    const year = twoDigitYear(now);
+    const sequence = await this.store.nextSequence(isrcCounter(year), 1);
+    if (sequence > ISRC_MAX_SEQUENCE)
+      throw new IsrcExhaustedError(`All ${ISRC_MAX_SEQUENCE} ISRCs of 20${year} have been allocated.`);
+    return formatIsrc(year, sequence);
+  }
+
+  /** Writes the release, its track and (when announced) the `release.created` event together; throws DuplicateKeyError on a taken UPC or ISRC. */
+  createRelease(release: ReleaseDoc, track: TrackDoc, announce: boolean): Promise<void> {
+    return this.store.transaction(async (scope) => {
+      await scope.collection<ReleaseDoc>(COLLECTIONS.releases).insertOne(release);
+      await scope.collection<TrackDoc>(COLLECTIONS.tracks).insertOne(track);
+      if (!announce) return;
+      await this.outbox.add(scope, 'release.created', release._id, {
+        releaseId: release._id,
+        ownerId: release.userId,
+        artistId: release.artistId,
+        upc: release.upc,
+        trackIds: [track._id],
+        isrcs: [track.isrc],
+        stores: release.stores,
+        createdAt: release.createdAt,
+      });
+    });
+  }
+
+  async releaseWithParts(id: string) {
+    const release = await this.releases.findById(id);
+    if (!release) return null;
+    const [artist, tracks] = await Promise.all([
+      this.artists.findById(release.artistId),
+      this.tracks.find({ releaseId: release._id }, { sort: { trackNumber: 1 } }),
+    ]);
+    return { release, artist, tracks };
+  }
+
+  /** The owner's releases, newest first, with their artists and tracks (two reads, not one per release). */
+  async listForOwner(userId: string, limit: number) {
+    const releases = await this.releases.find({ userId }, { sort: { createdAt: -1, _id: 1 }, limit });
+    const total = await this.releases.count({ userId });
+    if (releases.length === 0) return { releases: [], total };
+    const ids = releases.map((r) => r._id);
+    const [artists, tracks] = await Promise.all([
+      this.artists.find({ _id: { $in: [...new Set(releases.map((r) => r.artistId))] } }),
+      this.tracks.find({ releaseId: { $in: ids } }),
+    ]);
+    const artistById = new Map(artists.map((a) => [a._id, a]));
+    return {
+      total,
+      releases: releases.map((release) => ({
+        release,
+        artist: artistById.get(release.artistId) ?? null,
+        tracks: tracks.filter((t) => t.releaseId === release._id),
+      })),
+    };
+  }
+}

@@ -1,0 +1,77 @@
+// Catalog and delivery gRPC messages → the release JSON of the API contract (null for empty optionals).
+import type { catalog, delivery } from '@omni/proto';
+
+export interface DeliveryJson {
+  total: number;
+  byStatus: Record<string, number>;
+  jobs: { target: string; status: string; jobKind: string; updatedAt: string }[];
+  /** True when delivery did not answer: the counts are unknown, not zero. */
+  unavailable?: boolean;
+}
+
+export const deliveryJson = (
+  summary: delivery.DeliverySummary | undefined,
+  jobs: delivery.DeliveryJob[] = [],
+): DeliveryJson => ({
+  total: summary?.total ?? 0,
+  byStatus: { ...(summary?.byStatus ?? {}) },
+  jobs: jobs.map((j) => ({ target: j.target, status: j.status, jobKind: j.jobKind, updatedAt: j.updatedAt })),
+});
+
+export const DELIVERY_UNKNOWN: DeliveryJson = { total: 0, byStatus: {}, jobs: [], unavailable: true };
+
+export function releaseJson(r: catalog.Release, delivery: DeliveryJson) {
+  const m = r.metadata;
+  return {
+    id: r.id,
+    title: r.title,
+    releaseType: r.releaseType,
+    genre: r.genre,
+    label: r.label || null,
+    releaseDate: r.releaseDate || null,
+    status: r.status,
+    upc: r.upc,
+    artworkUrl: r.artworkUrl || null,
+    artist: { id: r.artist?.id ?? '', name: r.artist?.name ?? '' },
+    tracks: r.tracks.map((t) => ({
+      id: t.id,
+      trackNumber: t.trackNumber,
+      title: t.title,
+      isrc: t.isrc,
+      durationSeconds: t.durationSeconds,
+      explicit: t.explicit,
+      genre: t.genre,
+      audioUrl: t.audioUrl || null,
+    })),
+    metadata: {
+      credits: {
+        producers: m?.credits?.producers ?? [],
+        writers: m?.credits?.writers ?? [],
+        musicians: m?.credits?.musicians ?? [],
+        engineer: m?.credits?.engineer ?? '',
+        instruments: m?.credits?.instruments ?? '',
+      },
+      technical: {
+        bpm: m?.technical?.bpm ?? null,
+        musicalKey: m?.technical?.musicalKey ?? '',
+        style: m?.technical?.style ?? '',
+        mood: m?.technical?.mood ?? '',
+        recordedIn: m?.technical?.recordedIn ?? '',
+        masteringStudio: m?.technical?.masteringStudio ?? '',
+        recordingDate: m?.technical?.recordingDate ?? '',
+      },
+      legal: {
+        copyrightLine: m?.legal?.copyrightLine ?? '',
+        publishingLine: m?.legal?.publishingLine ?? '',
+        pro: m?.legal?.pro ?? '',
+        ipi: m?.legal?.ipi ?? '',
+        iswc: m?.legal?.iswc ?? '',
+        isni: m?.legal?.isni ?? '',
+      },
+      content: { summary: m?.content?.summary ?? '', lyrics: m?.content?.lyrics ?? '' },
+    },
+    stores: r.stores,
+    delivery,
+    createdAt: r.createdAt,
+  };
+}

@@ -1,0 +1,52 @@
+// A crash between the release commit and the event publish must not lose the event: the release and its
+// `release.created` are one transaction, and the outbox relay publishes whatever is left after restart.
+// The relay is held by a test hook (OMNI_TEST_HOLD_OUTBOX=catalog) so the event is certainly committed
+// and unpublished when the platform goes down, instead of racing a kill against the relay.
+import { randomUUID } from 'node:crypto';
+import { type ReleasePlatform, releaseBody, startReleasePlatform, waitUntil } from './releases.fixtures';
+
+let omni: ReleasePlatform | undefined;
+afterEach(() => {
+  delete process.env.OMNI_TEST_HOLD_OUTBOX;
+});
+afterAll(() => omni?.close());
+
+interface Delivery {
+  release: { id: string; delivery: { total: number; byStatus: Record<string, number> } };
+}
+
+it('delivers release.created after a restart when the process went down before publishing it', async () => {
+  process.env.OMNI_TEST_HOLD_OUTBOX = 'catalog';
+  omni = await startReleasePlatform();
+  const owner = randomUUID();
+  const token = await omni.token(owner);
+  const res = await omni.api('/api/releases', {
+    method: 'POST',
+    token,
+    json: releaseBody(owner, { stores: [] }),
+  });
+  expect(res.status).toBe(201);
+  const { release } = (await res.json()) as Delivery;
+
+  // Held: well past the relay's usual latency, still no job exists.
+  await new Promise((r) => setTimeout(r, 1500));
+  const before = (await (await omni.api(`/api/releases/${release.id}`, { token })).json()) as Delivery;
+  expect(before.release.delivery.total).toBe(0);
+
+  const { dataDir } = omni;
+  await omni.close({ keepData: true });
+  delete process.env.OMNI_TEST_HOLD_OUTBOX;
+  omni = await startReleasePlatform(dataDir);
+  const token2 = await omni.token(owner);
+  const after = await waitUntil(
+    async () => {
+      const body = (await (
+        await omni!.api(`/api/releases/${release.id}`, { token: token2 })
+      ).json()) as Delivery;
+      return body.release.delivery.total === 142 ? body : undefined;
+    },
+    10_000,
+    '142 jobs after restart',
+  );
+  expect(after.release.delivery.byStatus).toEqual({ queued: 142 });
+}, 60_000);
