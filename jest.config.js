@@ -25,8 +25,14 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // ESM-only packages are transformed to CommonJS like our own code.
   transformIgnorePatterns: [
-    '/node_modules/(?!(jose|nanoid|file-type|music-metadata|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras)/)',
+    '/node_modules/(?!(jose|nanoid|file-type|music-metadata|strtok3|token-types|peek-readable|@tokenizer|@borewit|win-guid|media-typer|uint8array-extras)/)',
   ],
+  // These publish only 'import'/'module-sync' conditions, which jest's CommonJS resolver does not try: point
+  // it at their Node entry (then transformed as above). Used by the storage service's inspection.
+  moduleNameMapper: {
+    '^file-type$': '<rootDir>/node_modules/file-type/index.js',
+    '^music-metadata$': '<rootDir>/node_modules/music-metadata/lib/index.js',
+  },
   testTimeout: 30000,
   maxWorkers: 2,
   reporters: ['default', '<rootDir>/tests/support/summary-reporter.js'],

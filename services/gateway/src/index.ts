@@ -14,6 +14,7 @@ import { platformRoutes } from './http/platforms';
 import { forwardTo } from './http/proxy';
 import { publicRoutes } from './http/public';
 import { releaseRoutes, songRoutes } from './http/releases';
+import { uploadRoutes } from './http/uploads';
 
 const REALM = 'omni';
 
@@ -54,6 +55,7 @@ export const gatewayService: ServiceModule = {
       }),
     );
     http.use('/api/me', meRoutes(identityClient, guards));
+    http.use('/api', uploadRoutes(ctx, guards));
     const catalogClient = ctx.client('catalog', catalog.CatalogServiceService);
     const deliveryClient = ctx.client('delivery', delivery.DeliveryServiceService);
     http.use('/api/platforms', platformRoutes(catalogClient));

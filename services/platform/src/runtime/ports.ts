@@ -97,6 +97,10 @@ export function createPorts(config: PlatformConfig, logger: Logger): Ports {
           publicBaseUrl: env.PUBLIC_URL,
           // A development secret is fine on one machine; config refuses to start production without one.
           secret: env.OBJECT_URL_SECRET ?? 'omni-embedded-development-signing-secret',
+          // Storage's bucket policy (services/storage/src/domain/buckets.ts, `public: true`): cover art,
+          // thumbnails and press kits are served to anyone; audio masters, contracts and the rest only
+          // through signed links. Listed here because the platform may not import a service.
+          publicBuckets: ['artwork', 'thumbnails', 'presskits'],
           logger,
         });
       });

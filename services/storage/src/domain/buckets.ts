@@ -1,14 +1,104 @@
-// The buckets the spec names and what each accepts (enforced by sniffing bytes in the releases issue).
-export const BUCKETS = {
-  documents: 'any',
-  artwork: 'image',
-  audio: 'audio',
-  video: 'video',
-  contracts: 'pdf or word',
-  thumbnails: 'image',
-  presskits: 'any',
-  'omni-assets': 'artist uploads',
-  'cms-assets': 'music and video for public pages',
+// The buckets the spec names, what each accepts (checked against the sniffed bytes, never the file name or
+// the browser's content type), how large a file may be, and who may read it without a signed link.
+export type ContentKind = 'audio' | 'image' | 'video' | 'pdf' | 'word' | 'executable' | 'other';
+
+export interface BucketPolicy {
+  /** What the setup checklist and the picker show. */
+  accepts: string;
+  /** Sniffed kinds allowed; undefined = anything. */
+  kinds?: readonly ContentKind[];
+  /** Purposes that may sign uploads into it. */
+  purposes: readonly UploadPurposeName[];
+  /**
+   * Readable without a signature (a CDN-style public URL). Cover art and thumbnails are shown on public
+   * pages and sent to stores, so they are public, as a distributor's artwork CDN is; audio masters,
+   * contracts and private documents are only ever handed out as signed links.
+   */
+  public: boolean;
+}
+
+export type UploadPurposeName = 'console' | 'artist-upload' | 'song-submission' | 'contributor';
+
+const GB = 1024 ** 3;
+const MB = 1024 ** 2;
+
+/** Size limits per kind of file (the releases contract). */
+export const SIZE_LIMITS = {
+  audio: 2 * GB,
+  image: 50 * MB,
+  video: 5 * GB,
+  document: 200 * MB,
 } as const;
 
+const CONSOLE: readonly UploadPurposeName[] = ['console', 'contributor'];
+
+export const BUCKETS = {
+  documents: { accepts: 'any file', purposes: CONSOLE, public: false },
+  artwork: { accepts: 'images', kinds: ['image'], purposes: CONSOLE, public: true },
+  audio: { accepts: 'audio', kinds: ['audio'], purposes: [...CONSOLE, 'song-submission'], public: false },
+  video: { accepts: 'video', kinds: ['video'], purposes: CONSOLE, public: false },
+  contracts: { accepts: 'PDF or Word documents', kinds: ['pdf', 'word'], purposes: CONSOLE, public: false },
+  thumbnails: { accepts: 'images', kinds: ['image'], purposes: CONSOLE, public: true },
+  presskits: { accepts: 'any file', purposes: CONSOLE, public: true },
+  'omni-assets': {
+    accepts: 'audio and cover art (artist uploads)',
+    kinds: ['audio', 'image'],
+    purposes: ['artist-upload', 'song-submission'],
+    public: false,
+  },
+  // Written by cms (contributor uploads reach it through cms, not through signed console uploads).
+  'cms-assets': {
+    accepts: 'music and video for public pages',
+    kinds: ['audio', 'video'],
+    purposes: [],
+    public: false,
+  },
+} as const satisfies Record<string, BucketPolicy>;
+
 export type BucketName = keyof typeof BUCKETS;
+
+export const isBucketName = (name: string): name is BucketName => Object.hasOwn(BUCKETS, name);
+
+export const policyOf = (bucket: BucketName): BucketPolicy => BUCKETS[bucket];
+
+/** Buckets served without a signature; the objects adapter is configured with the same list. */
+export const PUBLIC_BUCKETS = (Object.keys(BUCKETS) as BucketName[]).filter((b) => BUCKETS[b].public);
+
+/** The kind a browser's content type claims: only used to refuse an obvious mismatch early and pick a limit. */
+export function claimedKind(contentType: string): ContentKind | undefined {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if (type.startsWith('audio/')) return 'audio';
+  if (type.startsWith('image/')) return 'image';
+  if (type.startsWith('video/')) return 'video';
+  if (type === 'application/pdf') return 'pdf';
+  if (type === 'application/msword' || type.includes('wordprocessingml')) return 'word';
+  return undefined;
+}
+
+/** The largest upload a bucket takes for a file claiming this type. */
+export function sizeLimit(bucket: BucketName, contentType: string): number {
+  const kind = claimedKind(contentType);
+  switch (bucket) {
+    case 'audio':
+      return SIZE_LIMITS.audio;
+    case 'video':
+      return SIZE_LIMITS.video;
+    case 'artwork':
+    case 'thumbnails':
+      return SIZE_LIMITS.image;
+    case 'omni-assets':
+      // Unknown type: the audio limit, since the bytes decide what it is; a non-audio, non-image file is refused at completion.
+      return kind === 'image' ? SIZE_LIMITS.image : SIZE_LIMITS.audio;
+    case 'cms-assets':
+      return SIZE_LIMITS.video;
+    default:
+      return SIZE_LIMITS.document;
+  }
+}
+
+export function describeSize(bytes: number): string {
+  if (bytes >= GB) return `${+(bytes / GB).toFixed(1)} GB`;
+  if (bytes >= MB) return `${+(bytes / MB).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KB`;
+  return `${bytes} bytes`;
+}

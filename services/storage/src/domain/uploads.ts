@@ -1,0 +1,35 @@
+// Storage's record of every signed upload: who asked (the owner every later call is checked against), where
+// to, how large it may be and why, then what the bytes turned out to be. The _id is "bucket/key", so a
+// key is handed out once: two signings can never share (and overwrite) one object.
+import type { Collection, DocumentStore } from '@omni/platform';
+import type { BucketName, UploadPurposeName } from './buckets';
+import type { Inspection } from './inspect';
+import type { Role } from './rules';
+
+export interface UploadDoc {
+  _id: string;
+  bucket: BucketName;
+  key: string;
+  ownerId: string;
+  purpose: UploadPurposeName;
+  /** The sanitised name the person gave. */
+  fileName: string;
+  contentType: string;
+  maxSize: number;
+  signedAt: string;
+  expiresAt: string;
+  status: 'signed' | 'complete' | 'rejected';
+  role?: Role;
+  inspection?: Inspection;
+  problems?: string[];
+  completedAt?: string;
+  [field: string]: unknown;
+}
+
+export const uploadId = (bucket: string, key: string) => `${bucket}/${key}`;
+
+export function uploadsCollection(store: DocumentStore): Collection<UploadDoc> {
+  return store.collection<UploadDoc>('uploads', {
+    indexes: [{ fields: { ownerId: 1, signedAt: -1 } }, { fields: { ownerId: 1, bucket: 1, signedAt: -1 } }],
+  });
+}

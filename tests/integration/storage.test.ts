@@ -1,0 +1,591 @@
+// Storage through the real HTTP surface: the gateway's /api/uploads routes, the signed PUT streamed by the
+// gateway to storage's object endpoints, and the inspection that decides what stays. Files are made here:
+// a WAV from a RIFF header and PCM samples, PNGs of chosen sizes with sharp, an ELF renamed to .wav.
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createGrpcClient, loadConfig, type Platform, startPlatform } from '@omni/platform';
+import { storage } from '@omni/proto';
+import { MODULES } from '@omni/server/src/modules';
+import { createStorageService } from '@omni/service-storage';
+import sharp from 'sharp';
+import { signTestToken } from '../support/tokens';
+
+let platform: Platform;
+let dataDir: string;
+let alice: string;
+let bob: string;
+const ALICE = 'user-alice';
+const BOB = 'user-bob';
+/** Lifetime of upload links signed from now on (one test shortens it to watch a link expire). */
+let uploadUrlSeconds = 900;
+
+interface Signed {
+  signedUrl: string;
+  fileKey: string;
+  bucket: string;
+  headers: Record<string, string>;
+  expiresAt: string;
+  maxSize: number;
+}
+interface ApiError {
+  error: { message: string; code?: string };
+}
+
+const api = (path: string, init: { method?: string; token?: string; body?: unknown } = {}) =>
+  fetch(`${platform.url}${path}`, {
+    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    headers: {
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+
+/** Signed URLs name the public address (PUBLIC_URL); the test reaches the same path on the gateway it started. */
+const viaGateway = (url: string) => {
+  const u = new URL(url);
+  return `${platform.url}${u.pathname}${u.search}`;
+};
+
+async function sign(token: string, body: Record<string, unknown>): Promise<Signed> {
+  const res = await api('/api/uploads/sign', { token, body });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Signed;
+}
+
+const put = (signed: Signed, bytes: Buffer, contentType = signed.headers['Content-Type']!) =>
+  fetch(viaGateway(signed.signedUrl), {
+    method: 'PUT',
+    headers: { 'content-type': contentType },
+    body: bytes,
+  });
+
+const complete = (token: string, body: Record<string, unknown>) =>
+  api('/api/uploads/complete', { token, body });
+
+async function upload(
+  token: string,
+  file: { bucket: string; fileName: string; contentType: string; bytes: Buffer; purpose?: string },
+) {
+  const signed = await sign(token, {
+    bucket: file.bucket,
+    fileName: file.fileName,
+    contentType: file.contentType,
+    size: file.bytes.length,
+    purpose: file.purpose ?? 'artist-upload',
+  });
+  const sent = await put(signed, file.bytes);
+  expect(sent.status).toBe(200);
+  return signed;
+}
+
+const objectPath = (bucket: string, key: string) => join(dataDir, 'objects', bucket, ...key.split('/'));
+
+/** A PCM WAV: 44-byte RIFF header and `seconds` of silence. */
+function wav(seconds: number, rate = 44100, channels = 2, bits = 16): Buffer {
+  const data = rate * channels * (bits / 8) * seconds;
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0);
+  h.writeUInt32LE(36 + data, 4);
+  h.write('WAVE', 8);
+  h.write('fmt ', 12);
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(channels, 22);
+  h.writeUInt32LE(rate, 24);
+  h.writeUInt32LE((rate * channels * bits) / 8, 28);
+  h.writeUInt16LE((channels * bits) / 8, 32);
+  h.writeUInt16LE(bits, 34);
+  h.write('data', 36);
+  h.writeUInt32LE(data, 40);
+  return Buffer.concat([h, Buffer.alloc(data)]);
+}
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
+
+/** The first bytes of a Linux executable, padded: what a renamed binary looks like. */
+const elf = () => Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(4096, 1)]);
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'omni-storage-'));
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      OMNI_RANDOM_PORTS: 'true',
+      BIND_HOST: '127.0.0.1',
+      PUBLIC_URL: 'http://localhost:8080',
+      LOG_LEVEL: 'warn',
+    },
+    [],
+  );
+  platform = await startPlatform(config, {
+    ...MODULES,
+    storage: createStorageService({ uploadUrlSeconds: () => uploadUrlSeconds }),
+  });
+  const identity = await platform.ports.documents('identity');
+  alice = await signTestToken(identity, { userId: ALICE });
+  bob = await signTestToken(identity, { userId: BOB, email: 'bob@example.com' });
+});
+
+afterAll(async () => {
+  await platform?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('signing', () => {
+  it('refuses anonymous callers with 401 on every route', async () => {
+    const body = { bucket: 'audio', fileName: 'a.wav', contentType: 'audio/wav', size: 10 };
+    expect((await api('/api/uploads/sign', { body })).status).toBe(401);
+    expect((await api('/api/uploads/complete', { body: { bucket: 'audio', fileKey: 'x' } })).status).toBe(
+      401,
+    );
+    expect((await api('/api/uploads')).status).toBe(401);
+    expect((await api('/api/storage/status')).status).toBe(401);
+  });
+
+  it('signs a 15-minute PUT bound to the caller, the bucket, the key and the size', async () => {
+    const before = Date.now();
+    const signed = await sign(alice, {
+      bucket: 'omni-assets',
+      fileName: 'My Song (final mix).wav',
+      contentType: 'audio/wav',
+      size: 1234,
+      purpose: 'artist-upload',
+    });
+    expect(signed.fileKey).toMatch(new RegExp(`^${ALICE}/[0-9a-f-]{36}_My_Song_\\(final_mix\\)\\.wav$`));
+    expect(signed).toMatchObject({
+      bucket: 'omni-assets',
+      maxSize: 1234,
+      headers: { 'Content-Type': 'audio/wav' },
+    });
+    const ttl = Date.parse(signed.expiresAt) - before;
+    expect(ttl).toBeGreaterThan(14 * 60_000);
+    expect(ttl).toBeLessThanOrEqual(15 * 60_000 + 1000);
+    expect(new URL(signed.signedUrl).pathname).toBe(
+      `/objects/omni-assets/${signed.fileKey.split('/').map(encodeURIComponent).join('/')}`,
+    );
+  });
+
+  it('sanitises names: no path tricks, whitespace as _, keys per purpose (spec §3 paths)', async () => {
+    const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+    const tricky = await sign(alice, {
+      bucket: 'documents',
+      fileName: '../../etc/passwd',
+      contentType: 'text/plain',
+      size: 5,
+      purpose: 'console',
+    });
+    expect(tricky.fileKey).toMatch(new RegExp(`^${ALICE}/[0-9a-f-]{36}_passwd$`));
+    const windows = await sign(alice, {
+      bucket: 'documents',
+      fileName: 'C:\\Users\\me\\..\\.hidden  notes.txt',
+      contentType: 'text/plain',
+      size: 5,
+      purpose: 'console',
+    });
+    expect(windows.fileKey).toMatch(new RegExp(`^${ALICE}/[0-9a-f-]{36}_hidden_notes\\.txt$`));
+    const contributor = await sign(alice, {
+      bucket: 'presskits',
+      fileName: 'press kit.pdf',
+      contentType: 'application/pdf',
+      size: 5,
+      purpose: 'contributor',
+      folder: '../../x/./spring  tour/..',
+    });
+    expect(contributor.fileKey).toBe(`${ALICE}/${day}/x/spring_tour/press_kit.pdf`);
+    const song = await sign(alice, {
+      bucket: 'audio',
+      fileName: 'take 1.wav',
+      contentType: 'audio/wav',
+      size: 5,
+      purpose: 'song-submission',
+      title: 'Night Drive',
+    });
+    expect(song.fileKey).toBe(`${ALICE}/${day}/Night_Drive-take_1.wav`);
+    // The same name again never shares (and so never overwrites) the first key.
+    const again = await sign(alice, {
+      bucket: 'audio',
+      fileName: 'take 1.wav',
+      contentType: 'audio/wav',
+      size: 5,
+      purpose: 'song-submission',
+      title: 'Night Drive',
+    });
+    expect(again.fileKey).toBe(`${ALICE}/${day}/Night_Drive-take_1-2.wav`);
+  });
+
+  it('refuses a missing bucket, an oversized file and an obviously wrong type before any byte moves', async () => {
+    const missing = await api('/api/uploads/sign', {
+      token: alice,
+      body: { bucket: 'nope', fileName: 'a.wav', contentType: 'audio/wav', size: 10 },
+    });
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as ApiError).error.message).toBe('Bucket "nope" missing...');
+    const huge = await api('/api/uploads/sign', {
+      token: alice,
+      body: {
+        bucket: 'audio',
+        fileName: 'a.wav',
+        contentType: 'audio/wav',
+        size: 3 * 1024 ** 3,
+        purpose: 'console',
+      },
+    });
+    expect(huge.status).toBe(400);
+    expect(((await huge.json()) as ApiError).error.message).toBe(
+      'This file is 3 GB; files in "audio" may be at most 2 GB.',
+    );
+    const bigImage = await api('/api/uploads/sign', {
+      token: alice,
+      body: {
+        bucket: 'artwork',
+        fileName: 'a.png',
+        contentType: 'image/png',
+        size: 60 * 1024 ** 2,
+        purpose: 'console',
+      },
+    });
+    expect(((await bigImage.json()) as ApiError).error.message).toMatch(/at most 50 MB/);
+    const wrong = await api('/api/uploads/sign', {
+      token: alice,
+      body: { bucket: 'audio', fileName: 'a.png', contentType: 'image/png', size: 10, purpose: 'console' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as ApiError).error.message).toMatch(/"audio" bucket takes audio/);
+    const bad = await api('/api/uploads/sign', {
+      token: alice,
+      body: { bucket: 'audio', fileName: 'a.wav', size: 'big' },
+    });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('upload and inspection', () => {
+  it('stores a real WAV through the signed PUT and reports its format, duration, rate, depth and channels', async () => {
+    const bytes = wav(2);
+    const signed = await upload(alice, {
+      bucket: 'omni-assets',
+      fileName: 'demo.wav',
+      contentType: 'audio/wav',
+      bytes,
+    });
+    const res = await complete(alice, { bucket: 'omni-assets', fileKey: signed.fileKey, role: 'audio' });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      accepted: boolean;
+      inspection: Record<string, unknown>;
+      publicUrl: string;
+    };
+    expect(body.accepted).toBe(true);
+    expect(body.inspection).toMatchObject({
+      kind: 'audio',
+      mimeType: 'audio/wav',
+      format: 'wav',
+      size: bytes.length,
+      durationSeconds: 2,
+      sampleRate: 44100,
+      bitDepth: 16,
+      channels: 2,
+      codec: 'PCM',
+      problems: [],
+    });
+    // Audio masters are private: the URL handed out is signed, cached for an hour, and the bare path is refused.
+    expect(body.publicUrl).toContain('sig=');
+    const got = await fetch(viaGateway(body.publicUrl));
+    expect(got.status).toBe(200);
+    expect(got.headers.get('cache-control')).toMatch(/max-age=3600/);
+    expect(Buffer.from(await got.arrayBuffer()).equals(bytes)).toBe(true);
+    const bare = await fetch(viaGateway(body.publicUrl.split('?')[0]!));
+    expect(bare.status).toBe(403);
+  });
+
+  it('accepts a 3000x3000 RGB PNG as cover art', async () => {
+    const bytes = await png(3000, 3000);
+    const signed = await upload(alice, {
+      bucket: 'omni-assets',
+      fileName: 'cover.png',
+      contentType: 'image/png',
+      bytes,
+    });
+    const res = await complete(alice, { bucket: 'omni-assets', fileKey: signed.fileKey, role: 'artwork' });
+    expect(res.status).toBe(200);
+    const { inspection } = (await res.json()) as { inspection: Record<string, unknown> };
+    expect(inspection).toMatchObject({
+      kind: 'image',
+      format: 'png',
+      width: 3000,
+      height: 3000,
+      colorMode: 'rgb',
+      problems: [],
+    });
+  });
+
+  it.each([
+    [1200, 1200, 'Cover art must be at least 3000x3000 pixels; this image is 1200x1200.'],
+    [3000, 2000, 'Cover art must be square; this image is 3000x2000.'],
+  ])('refuses a %ix%i cover with a message saying what is needed, and removes it', async (w, h, message) => {
+    const bytes = await png(w, h);
+    const signed = await upload(alice, {
+      bucket: 'omni-assets',
+      fileName: 'cover.png',
+      contentType: 'image/png',
+      bytes,
+    });
+    expect(existsSync(objectPath('omni-assets', signed.fileKey))).toBe(true);
+    const res = await complete(alice, { bucket: 'omni-assets', fileKey: signed.fileKey, role: 'artwork' });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ApiError).error.message).toContain(message);
+    expect(existsSync(objectPath('omni-assets', signed.fileKey))).toBe(false);
+  });
+
+  it('refuses a greyscale cover and names the colour mode it needs', async () => {
+    // (A CMYK conversion takes sharp seconds per image, so the colour rule is exercised with greyscale.)
+    const bytes = await sharp(Buffer.alloc(3000 * 3000, 128), {
+      raw: { width: 3000, height: 3000, channels: 1 },
+    })
+      .toColourspace('b-w')
+      .png()
+      .toBuffer();
+    const signed = await upload(alice, {
+      bucket: 'omni-assets',
+      fileName: 'cover.png',
+      contentType: 'image/png',
+      bytes,
+    });
+    const res = await complete(alice, { bucket: 'omni-assets', fileKey: signed.fileKey, role: 'artwork' });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ApiError).error.message).toBe(
+      'Cover art must be in RGB colour; this image is GRAYSCALE.',
+    );
+  });
+
+  it('refuses a renamed executable as audio, whatever its name and declared type say', async () => {
+    for (const bucket of ['omni-assets', 'audio']) {
+      const signed = await upload(alice, {
+        bucket,
+        fileName: 'hit-single.wav',
+        contentType: 'audio/wav',
+        bytes: elf(),
+        purpose: bucket === 'audio' ? 'console' : 'artist-upload',
+      });
+      const res = await complete(alice, { bucket, fileKey: signed.fileKey });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as ApiError).error.message).toMatch(
+        /^This file is not audio \(it looks like an executable\)\./,
+      );
+      expect(existsSync(objectPath(bucket, signed.fileKey))).toBe(false);
+    }
+    const mz = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(2048, 7)]);
+    const signed = await upload(alice, {
+      bucket: 'artwork',
+      fileName: 'photo.png',
+      contentType: 'image/png',
+      bytes: mz,
+      purpose: 'console',
+    });
+    const res = await complete(alice, { bucket: 'artwork', fileKey: signed.fileKey });
+    expect(((await res.json()) as ApiError).error.message).toMatch(/cannot be uploaded to "artwork"/);
+  });
+
+  it('takes any file in documents, but only PDF or Word in contracts', async () => {
+    const text = Buffer.from('plain notes\n');
+    const doc = await upload(alice, {
+      bucket: 'documents',
+      fileName: 'notes.txt',
+      contentType: 'text/plain',
+      bytes: text,
+      purpose: 'console',
+    });
+    expect((await complete(alice, { bucket: 'documents', fileKey: doc.fileKey })).status).toBe(200);
+    const contract = await upload(alice, {
+      bucket: 'contracts',
+      fileName: 'deal.pdf',
+      contentType: 'application/pdf',
+      bytes: text,
+      purpose: 'console',
+    });
+    const res = await complete(alice, { bucket: 'contracts', fileKey: contract.fileKey });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ApiError).error.message).toMatch(/takes a PDF or a Word document/);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const real = await upload(alice, {
+      bucket: 'contracts',
+      fileName: 'deal.pdf',
+      contentType: 'application/pdf',
+      bytes: pdf,
+      purpose: 'console',
+    });
+    expect((await complete(alice, { bucket: 'contracts', fileKey: real.fileKey })).status).toBe(200);
+  });
+});
+
+describe('signed links', () => {
+  it('refuses a link used for another key, a second use of the same key, and a body larger than signed', async () => {
+    const bytes = wav(1);
+    const signed = await sign(alice, {
+      bucket: 'omni-assets',
+      fileName: 'a.wav',
+      contentType: 'audio/wav',
+      size: bytes.length,
+      purpose: 'artist-upload',
+    });
+    const other = signed.signedUrl.replace('_a.wav', '_b.wav');
+    const forged = await fetch(viaGateway(other), {
+      method: 'PUT',
+      headers: { 'content-type': 'audio/wav' },
+      body: bytes,
+    });
+    expect(forged.status).toBe(403);
+    expect(((await forged.json()) as ApiError).error.message).toBe(
+      'This upload link is not valid for this file.',
+    );
+    expect((await put(signed, Buffer.concat([bytes, Buffer.alloc(10)]))).status).toBe(413);
+    expect((await put(signed, bytes)).status).toBe(200);
+    const reused = await put(signed, bytes);
+    expect(reused.status).toBe(409);
+  });
+
+  it('refuses a link used after it expired', async () => {
+    uploadUrlSeconds = 1;
+    try {
+      const signed = await sign(alice, {
+        bucket: 'documents',
+        fileName: 'late.txt',
+        contentType: 'text/plain',
+        size: 4,
+        purpose: 'console',
+      });
+      await new Promise((r) => setTimeout(r, Date.parse(signed.expiresAt) - Date.now() + 1100));
+      const res = await put(signed, Buffer.from('late'));
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as ApiError).error.message).toBe(
+        'This upload link has expired. Request a new one.',
+      );
+      expect(existsSync(objectPath('documents', signed.fileKey))).toBe(false);
+    } finally {
+      uploadUrlSeconds = 900;
+    }
+  });
+
+  it('leaves nothing behind when an upload breaks off midway', async () => {
+    const signed = await sign(alice, {
+      bucket: 'audio',
+      fileName: 'broken.wav',
+      contentType: 'audio/wav',
+      size: 4 * 1024 * 1024,
+      purpose: 'console',
+    });
+    await new Promise<void>((resolve) => {
+      const req = request(viaGateway(signed.signedUrl), {
+        method: 'PUT',
+        headers: { 'content-type': 'audio/wav', 'content-length': String(4 * 1024 * 1024) },
+      });
+      req.on('error', () => resolve());
+      req.write(Buffer.alloc(1024 * 1024), () => setTimeout(() => req.destroy(), 200));
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(existsSync(objectPath('audio', signed.fileKey))).toBe(false);
+    expect(readdirSync(join(dataDir, 'objects', '_tmp'))).toEqual([]);
+  });
+});
+
+describe('ownership and listings', () => {
+  it("answers another user's file with 404 from complete and GetObjectInfo, and the owner's with the inspection", async () => {
+    const signed = await upload(alice, {
+      bucket: 'omni-assets',
+      fileName: 'mine.wav',
+      contentType: 'audio/wav',
+      bytes: wav(1),
+    });
+    const res = await complete(bob, { bucket: 'omni-assets', fileKey: signed.fileKey, role: 'audio' });
+    expect(res.status).toBe(404);
+    const client = createGrpcClient(storage.StorageServiceService, platform.config.grpcAddress('storage'));
+    try {
+      await expect(
+        client.getObjectInfo({ ownerId: BOB, bucket: 'omni-assets', fileKey: signed.fileKey }),
+      ).rejects.toMatchObject({ code: 5 });
+      // Never completed: GetObjectInfo judges it on the spot.
+      const info = await client.getObjectInfo({
+        ownerId: ALICE,
+        bucket: 'omni-assets',
+        fileKey: signed.fileKey,
+      });
+      expect(info).toMatchObject({
+        exists: true,
+        ownerId: ALICE,
+        inspection: { kind: 'audio', durationSeconds: 1, problems: [] },
+      });
+      const small = await upload(alice, {
+        bucket: 'omni-assets',
+        fileName: 'small.png',
+        contentType: 'image/png',
+        bytes: await png(600, 600),
+      });
+      const smallInfo = await client.getObjectInfo({
+        ownerId: ALICE,
+        bucket: 'omni-assets',
+        fileKey: small.fileKey,
+      });
+      expect(smallInfo.inspection?.problems).toEqual([
+        'Cover art must be at least 3000x3000 pixels; this image is 600x600.',
+      ]);
+    } finally {
+      client.close();
+    }
+  });
+
+  it("lists only the caller's stored files, newest first, with public URLs for public buckets", async () => {
+    const thumb = await upload(bob, {
+      bucket: 'thumbnails',
+      fileName: 'thumb.png',
+      contentType: 'image/png',
+      bytes: await png(64, 64),
+      purpose: 'console',
+    });
+    expect((await complete(bob, { bucket: 'thumbnails', fileKey: thumb.fileKey })).status).toBe(200);
+    const res = await api('/api/uploads?bucket=thumbnails', { token: bob });
+    const { files } = (await res.json()) as {
+      files: { fileKey: string; publicUrl: string; size: number; contentType: string }[];
+    };
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatchObject({ fileKey: thumb.fileKey, contentType: 'image/png' });
+    expect(files[0]!.publicUrl).not.toContain('sig=');
+    const open = await fetch(viaGateway(files[0]!.publicUrl));
+    expect(open.status).toBe(200);
+    expect(open.headers.get('cache-control')).toBe('public, max-age=3600');
+    const mine = (await (await api('/api/uploads', { token: alice })).json()) as {
+      files: { fileKey: string }[];
+    };
+    expect(mine.files.length).toBeGreaterThan(0);
+    expect(mine.files.every((f) => f.fileKey.startsWith(`${ALICE}/`))).toBe(true);
+  });
+
+  it('reports every bucket of the spec as existing, with what it accepts, and the tables', async () => {
+    const res = await api('/api/storage/status', { token: alice });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      buckets: { name: string; exists: boolean; accepts: string }[];
+      tables: { name: string; exists: boolean }[];
+    };
+    for (const name of [
+      'documents',
+      'artwork',
+      'audio',
+      'video',
+      'contracts',
+      'thumbnails',
+      'presskits',
+      'omni-assets',
+    ]) {
+      expect(body.buckets).toContainEqual(expect.objectContaining({ name, exists: true }));
+    }
+    expect(body.buckets.find((b) => b.name === 'contracts')?.accepts).toBe('PDF or Word documents');
+    expect(body.tables.map((t) => t.name)).toEqual(['releases', 'tracks', 'artists', 'delivery_jobs']);
+  });
+});
