@@ -22,8 +22,7 @@ function durationOverride(params: URLSearchParams): number | undefined {
 /**
  * The bottom bar that counts down and then opens the chosen destination (spec §2, §4). A timed
  * redirect must be controllable (WCAG 2.2.1): the visitor can change where it goes, go now with
- * 'Skip Now', or dismiss it. It holds still while the tab is hidden or while focus is inside it, so
- * nobody is carried away mid-choice.
+ * 'Skip Now', or dismiss it. It holds still while the tab is hidden: nobody is sent away unseen.
  */
 export function CountdownBar({ seconds = DEFAULT_COUNTDOWN_SECONDS }: { seconds?: number }) {
   const [params] = useSearchParams();
@@ -31,18 +30,17 @@ export function CountdownBar({ seconds = DEFAULT_COUNTDOWN_SECONDS }: { seconds?
   const [remaining, setRemaining] = useState(total);
   const [destination, setDestination] = useState<string>(COUNTDOWN_DESTINATIONS[0].to);
   const [dismissed, setDismissed] = useState(false);
-  const [held, setHeld] = useState(false);
   const navigate = useNavigate();
   const selectId = useId();
 
   useEffect(() => {
-    if (dismissed || held) return;
+    if (dismissed) return;
     const timer = setInterval(() => {
       if (document.visibilityState === 'hidden') return;
       setRemaining((value) => Math.max(0, value - 1));
     }, 1000);
     return () => clearInterval(timer);
-  }, [dismissed, held]);
+  }, [dismissed]);
 
   useEffect(() => {
     if (remaining === 0 && !dismissed) navigate(destination);
@@ -56,10 +54,6 @@ export function CountdownBar({ seconds = DEFAULT_COUNTDOWN_SECONDS }: { seconds?
       aria-label="Next step"
       data-testid="countdown-bar"
       className="fixed inset-x-0 bottom-0 z-30 border-t bg-background/95 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur"
-      onFocus={() => setHeld(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHeld(false);
-      }}
     >
       <div className="container flex flex-wrap items-center gap-x-4 gap-y-2 py-3 text-sm">
         <p className="min-w-0 flex-1 basis-full sm:basis-auto">
@@ -67,7 +61,7 @@ export function CountdownBar({ seconds = DEFAULT_COUNTDOWN_SECONDS }: { seconds?
           <span className="font-semibold tabular-nums" data-testid="countdown-seconds">
             {remaining}
           </span>{' '}
-          s{held ? <span className="text-muted-foreground"> (paused)</span> : null}
+          s
         </p>
         <label htmlFor={selectId} className="sr-only">
           Where to go next
