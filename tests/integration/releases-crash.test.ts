@@ -3,6 +3,8 @@
 // The relay is held by a test hook (OMNI_TEST_HOLD_OUTBOX=catalog) so the event is certainly committed
 // and unpublished when the platform goes down, instead of racing a kill against the relay.
 import { randomUUID } from 'node:crypto';
+import { createGrpcClient } from '@omni/platform';
+import { catalog } from '@omni/proto';
 import { type ReleasePlatform, releaseBody, startReleasePlatform, waitUntil } from './releases.fixtures';
 
 let omni: ReleasePlatform | undefined;
@@ -12,7 +14,11 @@ afterEach(() => {
 afterAll(() => omni?.close());
 
 interface Delivery {
-  release: { id: string; delivery: { total: number; byStatus: Record<string, number> } };
+  release: {
+    id: string;
+    tracks: { isrc: string }[];
+    delivery: { total: number; byStatus: Record<string, number> };
+  };
 }
 
 it('delivers release.created after a restart when the process went down before publishing it', async () => {
@@ -49,4 +55,15 @@ it('delivers release.created after a restart when the process went down before p
     '142 jobs after restart',
   );
   expect(after.release.delivery.byStatus).toEqual({ queued: 142 });
+
+  // The ISRC counter survived the restart too: the next code follows the one given before the crash.
+  const client = createGrpcClient(catalog.CatalogServiceService, omni.config.grpcAddress('catalog'));
+  try {
+    const { isrc } = await client.allocateIsrc({});
+    const sequence = (code: string) => Number(code.slice(-5));
+    expect(isrc.slice(0, 7)).toBe(release.tracks[0]!.isrc.slice(0, 7));
+    expect(sequence(isrc)).toBe(sequence(release.tracks[0]!.isrc) + 1);
+  } finally {
+    client.close();
+  }
 }, 60_000);
