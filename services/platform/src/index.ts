@@ -1,9 +1,10 @@
 // @omni/platform: what every service uses. Services import from here only, never from an adapter or an
 // infrastructure client directly.
-export * from './auth/guards';
-export * from './auth/tokens';
+
 // The embedded issuer's key: the identity service serves its JWKS and tests sign tokens with it.
 export * from './adapters/identity-embedded/signing-keys';
+export * from './auth/guards';
+export * from './auth/tokens';
 export * from './config/config';
 export * from './config/services';
 export * from './events/consumer';
