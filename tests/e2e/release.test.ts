@@ -2,7 +2,9 @@
 // of /artist-upload, attaches a WAV and a 3000x3000 PNG made here, picks stores, submits, watches the
 // progress reach 100 and lands on the release page with one queued delivery job per chosen store
 // (142 when none is chosen). Also the spec's validation toasts, a refused cover, and /app's numbers.
+
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -270,6 +272,14 @@ async function queuedJobs(expected: number): Promise<string[]> {
   return rows.locator('td:first-child').allTextContents();
 }
 
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 beforeAll(async () => {
@@ -280,7 +290,16 @@ beforeAll(async () => {
   writeFileSync(wavPath, makeWav(WAV_SECONDS));
   writeFileSync(coverPath, makePng(3000, 3000));
   writeFileSync(smallCoverPath, makePng(1200, 1200));
-  platform = await startTestPlatform({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
+  // Signed upload links and public object URLs are absolute on PUBLIC_URL, so it must be the address
+  // the browser really uses: pick the gateway's port first.
+  const port = await freePort();
+  platform = await startTestPlatform({
+    env: {
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+      HTTP_PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+    },
+  });
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
@@ -290,6 +309,11 @@ afterAll(async () => {
   await browser?.close();
   await platform?.close();
   if (fixtures) rmSync(fixtures, { recursive: true, force: true });
+});
+
+// The page as the last test left it: the first thing to look at when one fails.
+afterEach(async () => {
+  await shot(`last-${expect.getState().currentTestName?.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => {});
 });
 
 describe('/artist-upload signed out', () => {
@@ -356,7 +380,7 @@ describe('/artist-upload signed in', () => {
 
     await page.getByRole('heading', { name: 'Chosen Stores' }).waitFor();
     expect(await page.getByTestId('track-isrc').first().textContent()).toMatch(/^QZQDU\d{7}$/);
-    expect(await page.getByTestId('release-upc').textContent()).toMatch(/^899999\d{7}$/);
+    expect(await page.getByTestId('release-upc').textContent()).toMatch(/^899999\d{8}$/);
     expect(await page.getByTestId('track-duration').first().textContent()).toBe(`0:0${WAV_SECONDS}`);
     expect((await queuedJobs(3)).sort()).toEqual([...chosen].sort());
     // The extra metadata of the form was stored, not dropped.
