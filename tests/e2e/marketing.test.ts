@@ -171,6 +171,7 @@ describe.each(WIDTHS)('every public route at %i px', (width) => {
     if (SCREENSHOTS) {
       const name = path === '/' ? 'home' : path.slice(1).replace(/[/?=]/g, '-');
       await page.screenshot({ path: join(artifacts, `marketing-${name}-${width}.png`), fullPage: true });
+      await page.screenshot({ path: join(artifacts, `marketing-${name}-${width}-top.png`) });
     }
   });
 });

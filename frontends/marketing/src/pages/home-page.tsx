@@ -84,10 +84,10 @@ export default function HomePage() {
     >
       <section
         aria-labelledby="hero-title"
-        className="relative h-[500px] overflow-hidden bg-gradient-to-b from-primary/10 to-background"
+        className="relative min-h-[500px] overflow-hidden bg-gradient-to-b from-primary/10 to-background"
       >
         <HeroParticles />
-        <div className="container relative flex h-full flex-col items-center justify-center text-center">
+        <div className="container relative flex min-h-[500px] flex-col items-center justify-center py-12 text-center">
           <p className="text-sm font-semibold uppercase tracking-wider text-primary">
             Music distribution for independents
           </p>
