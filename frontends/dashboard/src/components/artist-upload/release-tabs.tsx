@@ -54,7 +54,7 @@ export function ReleaseTabs({ values, onChange, files, onFiles, disabled }: Rele
         <TabsTrigger value="content">Content</TabsTrigger>
       </TabsList>
 
-      <TabsContent value="basic" className="grid gap-4 pt-4 sm:grid-cols-2">
+      <TabsContent value="basic" className="grid data-[state=inactive]:hidden gap-4 pt-4 sm:grid-cols-2">
         {text('artistName', 'Artist Name *', { autoComplete: 'off', required: true })}
         {text('releaseTitle', 'Release Title *', { required: true })}
         {text('trackTitle', 'Track Title *', { required: true })}
@@ -103,7 +103,7 @@ export function ReleaseTabs({ values, onChange, files, onFiles, disabled }: Rele
         />
       </TabsContent>
 
-      <TabsContent value="credits" className="grid gap-4 pt-4 sm:grid-cols-2">
+      <TabsContent value="credits" className="grid data-[state=inactive]:hidden gap-4 pt-4 sm:grid-cols-2">
         {text('producers', 'Producers', { placeholder: 'Comma-separated' })}
         {text('writers', 'Writers', { placeholder: 'Comma-separated' })}
         {text('musicians', 'Musicians', { placeholder: 'Comma-separated' })}
@@ -113,7 +113,7 @@ export function ReleaseTabs({ values, onChange, files, onFiles, disabled }: Rele
         </div>
       </TabsContent>
 
-      <TabsContent value="technical" className="grid gap-4 pt-4 sm:grid-cols-2">
+      <TabsContent value="technical" className="grid data-[state=inactive]:hidden gap-4 pt-4 sm:grid-cols-2">
         {text('bpm', 'BPM', { type: 'number', min: 1, max: 999, inputMode: 'numeric' })}
         {text('musicalKey', 'Musical Key', { placeholder: 'e.g. A minor' })}
         {text('style', 'Style')}
@@ -123,7 +123,7 @@ export function ReleaseTabs({ values, onChange, files, onFiles, disabled }: Rele
         {text('recordingDate', 'Date of Recording', { type: 'date' })}
       </TabsContent>
 
-      <TabsContent value="legal" className="grid gap-4 pt-4 sm:grid-cols-2">
+      <TabsContent value="legal" className="grid data-[state=inactive]:hidden gap-4 pt-4 sm:grid-cols-2">
         {text('copyrightLine', 'Copyright (P Line)', { placeholder: '℗ 2025 Your Label' })}
         {text('publishingLine', 'Publishing (C Line)', { placeholder: '© 2025 Your Publisher' })}
         {text('pro', 'PRO', { placeholder: 'e.g. ASCAP, BMI, PRS' })}
@@ -135,7 +135,7 @@ export function ReleaseTabs({ values, onChange, files, onFiles, disabled }: Rele
         </p>
       </TabsContent>
 
-      <TabsContent value="content" className="grid gap-4 pt-4">
+      <TabsContent value="content" className="grid data-[state=inactive]:hidden gap-4 pt-4">
         {area('summary', 'Summary', undefined, 3)}
         {area('lyrics', 'Lyrics', undefined, 8)}
       </TabsContent>

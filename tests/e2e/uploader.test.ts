@@ -1,0 +1,202 @@
+// The /uploader console in a real browser against the real platform: a tile uploads into its bucket
+// and lists the file with Copy ('Copied!'), the Song Submission panel's spec texts and its
+// 'Submitted! ISRC ...', and the setup checklist showing the live buckets and tables.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { artifacts, launchBrowser } from '../support/browser';
+import { startTestPlatform, type TestPlatform } from '../support/platform';
+
+let platform: TestPlatform;
+let browser: Browser;
+let page: Page;
+let fixtures: string;
+let wavPath: string;
+let pdfPath: string;
+
+const PASSWORD = 'correct-horse-42';
+const shot = (name: string) =>
+  page.screenshot({ path: join(artifacts, `uploader-${name}.png`), fullPage: true });
+
+/** PCM WAV: 44.1 kHz, 16-bit, stereo, a 440 Hz tone. */
+function makeWav(seconds: number): Buffer {
+  const rate = 44_100;
+  const channels = 2;
+  const frames = rate * seconds;
+  const data = Buffer.alloc(frames * channels * 2);
+  for (let i = 0; i < frames; i++) {
+    const sample = Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 0.3 * 32767);
+    data.writeInt16LE(sample, i * 4);
+    data.writeInt16LE(sample, i * 4 + 2);
+  }
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVE', 8);
+  header.write('fmt ', 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(channels, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * channels * 2, 28);
+  header.writeUInt16LE(channels * 2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+interface Mail {
+  links: string[];
+}
+
+async function post(path: string, body: unknown): Promise<Response> {
+  return fetch(`${platform.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function verifiedSession(email: string): Promise<unknown> {
+  expect((await post('/api/auth/signup', { email, password: PASSWORD })).status).toBe(201);
+  const deadline = Date.now() + 10_000;
+  let token: string | null = null;
+  while (!token) {
+    const res = await fetch(`${platform.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const { messages } = (await res.json()) as { messages: Mail[] };
+    const link = messages[0]?.links.find((l) => new URL(l).searchParams.has('verify'));
+    token = link ? new URL(link).searchParams.get('verify') : null;
+    if (!token && Date.now() > deadline) throw new Error(`No verification mail to ${email}`);
+    if (!token) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect((await post('/api/auth/verify', { token })).status).toBe(200);
+  const login = await post('/api/auth/login', { email, password: PASSWORD });
+  expect(login.status).toBe(200);
+  return login.json();
+}
+
+async function signInAs(session: unknown): Promise<void> {
+  await page.goto(`${platform.url}/`);
+  await page.evaluate((raw) => {
+    const s = raw as {
+      accessToken: string;
+      refreshToken: string;
+      expiresIn: number;
+      refreshExpiresIn: number;
+      user: unknown;
+      profile: unknown;
+    };
+    const now = Date.now();
+    localStorage.setItem(
+      'omni.session',
+      JSON.stringify({
+        accessToken: s.accessToken,
+        refreshToken: s.refreshToken,
+        accessExpiresAt: now + s.expiresIn * 1000,
+        refreshExpiresAt: now + s.refreshExpiresIn * 1000,
+        user: s.user,
+        profile: s.profile,
+      }),
+    );
+  }, session);
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function toast(title: string): Promise<void> {
+  await page.locator('[data-sonner-toast]').filter({ hasText: title }).first().waitFor({ timeout: 15_000 });
+}
+
+beforeAll(async () => {
+  fixtures = mkdtempSync(join(tmpdir(), 'omni-uploader-e2e-'));
+  wavPath = join(fixtures, 'demo song.wav');
+  pdfPath = join(fixtures, 'split sheet.pdf');
+  writeFileSync(wavPath, makeWav(2));
+  writeFileSync(pdfPath, '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const port = await freePort();
+  platform = await startTestPlatform({
+    env: { AUTH_RATE_LIMIT_PER_IP: '1000', HTTP_PORT: String(port), PUBLIC_URL: `http://localhost:${port}` },
+  });
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: platform.url });
+  page = await context.newPage();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.close();
+  if (fixtures) rmSync(fixtures, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  await shot(`last-${expect.getState().currentTestName?.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => {});
+});
+
+it("signed out: 'Not signed in', and the song panel's texts in the spec's order", async () => {
+  await page.goto(`${platform.url}/uploader`);
+  await page.getByTestId('uploader-session').getByText('Not signed in').waitFor();
+  const status = page.getByTestId('song-status');
+  await page.getByRole('button', { name: 'Submit Song' }).click();
+  await status.getByText('Title and Artist required.').waitFor();
+  await page.getByLabel('Title', { exact: true }).fill('Demo');
+  await page.getByLabel('Artist Name', { exact: true }).fill('Test Artist');
+  await page.getByRole('button', { name: 'Submit Song' }).click();
+  await status.getByText('Choose an audio file.').waitFor();
+  await page.getByLabel('Audio file', { exact: true }).setInputFiles(wavPath);
+  await page.getByRole('button', { name: 'Submit Song' }).click();
+  await status.getByText('Sign in first.').waitFor();
+});
+
+it('signed in: tile upload with link and Copy, song submitted with an ISRC, live checklist', async () => {
+  await signInAs(await verifiedSession(`console-${Date.now()}@example.com`));
+  await page.goto(`${platform.url}/uploader`);
+  await page.getByTestId('uploader-session').getByText('Signed in as').waitFor();
+
+  // The checklist reflects the server: all seven buckets exist.
+  const checklist = page.getByTestId('setup-checklist');
+  await checklist.waitFor();
+  expect(await checklist.locator('li[data-state="ok"]').filter({ hasText: 'Bucket' }).count()).toBe(7);
+
+  // The contracts tile picks its bucket and restricts the picker to PDF and Word.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('tile-contracts').click();
+  const picker = await chooser;
+  expect(await page.locator('input[name="bucket"][value="contracts"]').isChecked()).toBe(true);
+  expect(await page.getByTestId('bucket-file-input').getAttribute('accept')).toContain('application/pdf');
+  await page.getByLabel('Subfolder (optional)').fill('deals');
+  await picker.setFiles(pdfPath);
+  await page
+    .getByTestId('upload-status')
+    .getByText(/^Uploaded split sheet\.pdf to contracts\//)
+    .waitFor();
+  const link = page.getByTestId('uploaded-files').getByRole('link').first();
+  expect(await link.textContent()).toMatch(/^contracts\/.*deals.*split_sheet\.pdf$/);
+  const href = (await link.getAttribute('href')) ?? '';
+  expect((await fetch(new URL(href, platform.url))).status).toBe(200);
+  await page
+    .getByRole('button', { name: /^Copy link to/ })
+    .first()
+    .click();
+  await toast('Copied!');
+
+  // Song Submission: blank ISRC = allocated by the server.
+  await page.getByLabel('Title', { exact: true }).fill('Demo Song');
+  await page.getByLabel('Artist Name', { exact: true }).fill('Test Artist');
+  await page.getByLabel('Audio file', { exact: true }).setInputFiles(wavPath);
+  await page.getByRole('button', { name: 'Submit Song' }).click();
+  await page
+    .getByTestId('song-status')
+    .getByText(/^Submitted! ISRC QZQDU\d{7}$/)
+    .waitFor({ timeout: 20_000 });
+  await shot('signed-in');
+});
