@@ -154,9 +154,10 @@ describe.each(WIDTHS)('every public route at %i px', (width) => {
   it.each(ROUTES)('$path', async ({ path, h1, texts }) => {
     const page = pageAt(width);
     await visit(page, path, h1);
-    for (const text of texts) {
-      expect(await page.getByText(text, { exact: false }).first().isVisible()).toBe(true);
-    }
+    // Waits, not a one-off check: the support topics share their h1 with /support, so the heading
+    // alone does not prove the new route has rendered.
+    for (const text of texts)
+      await page.getByText(text, { exact: false }).first().waitFor({ timeout: 5_000 });
     // Title and description are the page's own, and no claim exceeds the store list.
     expect(await page.title()).toMatch(/Omni/);
     const description = await page.locator('meta[name="description"]').getAttribute('content');
