@@ -4,7 +4,6 @@
 // (142 when none is chosen). Also the spec's validation toasts, a refused cover, and /app's numbers.
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -272,14 +271,6 @@ async function queuedJobs(expected: number): Promise<string[]> {
   return rows.locator('td:first-child').allTextContents();
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 // ---------------------------------------------------------------------------------------------
 
 beforeAll(async () => {
@@ -290,16 +281,8 @@ beforeAll(async () => {
   writeFileSync(wavPath, makeWav(WAV_SECONDS));
   writeFileSync(coverPath, makePng(3000, 3000));
   writeFileSync(smallCoverPath, makePng(1200, 1200));
-  // Signed upload links and public object URLs are absolute on PUBLIC_URL, so it must be the address
-  // the browser really uses: pick the gateway's port first.
-  const port = await freePort();
-  platform = await startTestPlatform({
-    env: {
-      AUTH_RATE_LIMIT_PER_IP: '1000',
-      HTTP_PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-    },
-  });
+  // startTestPlatform points PUBLIC_URL (signed upload links, public object URLs) at its real port.
+  platform = await startTestPlatform({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();

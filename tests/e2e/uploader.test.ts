@@ -2,7 +2,6 @@
 // and lists the file with Copy ('Copied!'), the Song Submission panel's spec texts and its
 // 'Submitted! ISRC ...', and the setup checklist showing the live buckets and tables.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -104,14 +103,6 @@ async function signInAs(session: unknown): Promise<void> {
   }, session);
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 async function toast(title: string): Promise<void> {
   await page.locator('[data-sonner-toast]').filter({ hasText: title }).first().waitFor({ timeout: 15_000 });
 }
@@ -122,10 +113,7 @@ beforeAll(async () => {
   pdfPath = join(fixtures, 'split sheet.pdf');
   writeFileSync(wavPath, makeWav(2));
   writeFileSync(pdfPath, '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-  const port = await freePort();
-  platform = await startTestPlatform({
-    env: { AUTH_RATE_LIMIT_PER_IP: '1000', HTTP_PORT: String(port), PUBLIC_URL: `http://localhost:${port}` },
-  });
+  platform = await startTestPlatform({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: platform.url });

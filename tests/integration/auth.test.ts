@@ -92,7 +92,7 @@ describe('sign-up, verification and sign-in', () => {
 
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.links[0]).toMatch(/^http:\/\/localhost:8080\/login\?verify=[A-Za-z0-9_-]{40,}$/);
+    expect(mails[0]!.links[0]).toMatch(/^http:\/\/localhost:\d+\/login\?verify=[A-Za-z0-9_-]{40,}$/);
 
     const verified = await post('/api/auth/verify', { token: await linkParam(email, 'verify') });
     expect(verified.status).toBe(200);
@@ -230,7 +230,7 @@ describe('single-use links', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'Magic link sent. Check your email.' });
     const link = (await mailsTo(email))[0]!.links[0]!;
-    expect(link).toMatch(/^http:\/\/localhost:8080\/uploader\?magic=/);
+    expect(link).toMatch(/^http:\/\/localhost:\d+\/uploader\?magic=/);
     const token = new URL(link).searchParams.get('magic')!;
     const consumed = await post('/api/auth/magic-link/consume', { token });
     expect(consumed.status).toBe(200);
@@ -324,7 +324,7 @@ describe('sessions', () => {
     const foreign = await new SignJWT({ realm_access: { roles: ['admin'] } })
       .setProtectedHeader({ alg: 'RS256', kid: 'foreign' })
       .setSubject(session.user.id)
-      .setIssuer('http://localhost:8080/realms/omni')
+      .setIssuer(`${platform.config.env.PUBLIC_URL}/realms/omni`)
       .setExpirationTime('5m')
       .sign(privateKey);
     expect((await api('/api/me', { token: foreign })).status).toBe(401);
@@ -404,7 +404,7 @@ describe('providers, mailbox and rate limits', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('Confirm your email for Omni');
-    expect(html).toMatch(/<a href="http:\/\/localhost:8080\/login\?verify=[^"]+">/);
+    expect(html).toMatch(/<a href="http:\/\/localhost:\d+\/login\?verify=[^"]+">/);
   });
 
   it('limits attempts per email and per IP with 429 and Retry-After', async () => {

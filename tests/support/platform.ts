@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Platform, startPlatform } from '@omni/platform';
 import { MODULES } from '@omni/server/src/modules';
+import { freePort } from './process';
+import { setDefaultIssuer } from './tokens';
 
 export interface TestPlatform extends Platform {
   dataDir: string;
@@ -16,6 +18,9 @@ export async function startTestPlatform(
   options: { dataDir?: string; env?: Record<string, string>; services?: string } = {},
 ): Promise<TestPlatform> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'omni-test-'));
+  // Signed upload URLs, public object URLs and the issuer are absolute on PUBLIC_URL, so it must name the
+  // port we really listen on ('localhost', as a browser sees the page, not 127.0.0.1).
+  const port = await freePort();
   const config = loadConfig(
     {
       NODE_ENV: 'test',
@@ -23,13 +28,14 @@ export async function startTestPlatform(
       OMNI_RANDOM_PORTS: 'true',
       BIND_HOST: '127.0.0.1',
       OMNI_SERVICES: options.services ?? 'all',
-      PUBLIC_URL: 'http://localhost:8080',
+      HTTP_PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
       ...options.env,
     },
     [],
   );
   const platform = await startPlatform(config, MODULES);
-  // PUBLIC_URL matters for the issuer claim; point it at the port we really got.
+  setDefaultIssuer(`${config.env.PUBLIC_URL}/realms/omni`);
   return {
     ...platform,
     dataDir,

@@ -14,6 +14,12 @@ export interface TokenOptions {
   issuer?: string;
 }
 
+/** The issuer of the platform a test file started last (startTestPlatform sets it); each test file has its own. */
+let defaultIssuer = 'http://localhost:8080/realms/omni';
+export function setDefaultIssuer(issuer: string): void {
+  defaultIssuer = issuer;
+}
+
 export async function signTestToken(
   identityStore: DocumentStore,
   options: TokenOptions = {},
@@ -26,7 +32,7 @@ export async function signTestToken(
   })
     .setProtectedHeader({ alg: 'RS256', kid: key._id })
     .setSubject(options.userId ?? randomUUID())
-    .setIssuer(options.issuer ?? 'http://localhost:8080/realms/omni')
+    .setIssuer(options.issuer ?? defaultIssuer)
     .setIssuedAt()
     .setExpirationTime(options.expiresIn ?? '5m')
     .sign(await privateKeyOf(key));
