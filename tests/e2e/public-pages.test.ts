@@ -76,3 +76,19 @@ it('shows the not-found page for an unknown path, with status 404, and logs the 
   await home.click();
   await page.waitForURL(`${platform.url}/`);
 });
+
+it('serves the web app compressed (brotli or gzip written at build time) with long caching for hashed files', async () => {
+  const html = await (await fetch(`${platform.url}/music`)).text();
+  const entry = /src="(\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(entry).toBeTruthy();
+  const br = await fetch(`${platform.url}${entry}`, { headers: { 'accept-encoding': 'br' } });
+  expect(br.headers.get('content-encoding')).toBe('br');
+  expect(br.headers.get('content-type')).toMatch(/javascript/);
+  expect(br.headers.get('cache-control')).toContain('immutable');
+  const gzip = await fetch(`${platform.url}${entry}`, { headers: { 'accept-encoding': 'gzip' } });
+  expect(gzip.headers.get('content-encoding')).toBe('gzip');
+  const plain = await fetch(`${platform.url}${entry}`, { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers.get('content-encoding')).toBeNull();
+  // The decoded bodies are the same file.
+  expect(await br.text()).toBe(await plain.text());
+});
