@@ -1,6 +1,6 @@
-import { cn } from '@omni/ui';
+import { Button, cn, useSession } from '@omni/ui';
 import { FileAudio, Film, Link2, Music, ShieldCheck, Upload } from 'lucide-react';
-import { NavLink, Outlet } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import '../styles.css';
 
 const GROUPS = [
@@ -21,8 +21,41 @@ const GROUPS = [
   },
 ] as const;
 
-/** /admin frame: sidebar with the spec's two groups and the 'OMNI CMS' header; children render in <Outlet/>. */
+/**
+ * The CMS is for administrators only (the spec shows no check; we add one, and the admin API enforces it
+ * too): signed-out visitors go to /login, signed-in artists are told they need an admin account.
+ */
 export default function AdminLayout() {
+  const { status, session } = useSession();
+  const location = useLocation();
+  if (status === 'loading') {
+    return (
+      <p role="status" className="p-8 text-muted-foreground">
+        Checking your session…
+      </p>
+    );
+  }
+  if (status === 'signed-out' || !session) {
+    return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  }
+  if (!session.user.roles.includes('admin')) {
+    return (
+      <main id="main" className="mx-auto max-w-lg p-8 text-center">
+        <h1 className="text-2xl font-bold">Administrators only</h1>
+        <p className="mt-2 text-muted-foreground">
+          OMNI CMS needs an administrator account. You are signed in as {session.user.email}.
+        </p>
+        <Button asChild className="mt-6">
+          <Link to="/app">Go to your dashboard</Link>
+        </Button>
+      </main>
+    );
+  }
+  return <AdminFrame />;
+}
+
+/** /admin frame: sidebar with the spec's two groups and the 'OMNI CMS' header; children render in <Outlet/>. */
+function AdminFrame() {
   return (
     <div className="flex min-h-screen">
       <aside className="hidden w-64 shrink-0 border-r bg-muted/30 md:block">
