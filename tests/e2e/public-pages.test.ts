@@ -92,3 +92,14 @@ it('serves the web app compressed (brotli or gzip written at build time) with lo
   // The decoded bodies are the same file.
   expect(await br.text()).toBe(await plain.text());
 });
+
+it('hints the browser to fetch the remote that renders the screen while the shell loads', async () => {
+  const music = await (await fetch(`${platform.url}/music`)).text();
+  expect(music).toContain(
+    '<link rel="preload" href="/remotes/marketing/mf-manifest.json" as="fetch" crossorigin>',
+  );
+  const app = await (await fetch(`${platform.url}/app`)).text();
+  expect(app).toContain('href="/remotes/dashboard/remoteEntry.js"');
+  const missing = await (await fetch(`${platform.url}/no-such-page`)).text();
+  expect(missing).not.toContain('/remotes/');
+});

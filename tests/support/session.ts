@@ -15,7 +15,10 @@ export async function storeSession(page: Page, baseUrl: string, session: ApiSess
   await page.goto(`${baseUrl}/`);
   await page.evaluate((s) => {
     const now = Date.now();
-    localStorage.setItem(
+    // Runs in the page; typed loosely because the support files are also compiled without the DOM library.
+    const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } })
+      .localStorage;
+    storage.setItem(
       'omni.session',
       JSON.stringify({
         accessToken: s.accessToken,

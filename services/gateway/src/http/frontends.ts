@@ -43,6 +43,33 @@ const SCREENS = new Set([
 ]);
 const SCREEN_PREFIXES = ['/release/'];
 
+const MARKETING = new Set([
+  '/',
+  '/features',
+  '/pricing',
+  '/artists',
+  '/labels',
+  '/managers',
+  '/security',
+  '/support',
+  '/company',
+  '/demo',
+  '/careers',
+  '/press',
+  '/contact-sales',
+  '/music',
+  '/videos',
+]);
+
+/** Which remote renders a screen (mirrors the shell's route table; used only for preload hints). */
+export function remoteOf(path: string): (typeof REMOTES)[number] | undefined {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (MARKETING.has(clean) || clean.startsWith('/support/')) return 'marketing';
+  if (clean.startsWith('/admin')) return 'admin';
+  if (clean === '/missing-money-finder') return 'finder';
+  return isScreen(clean) ? 'dashboard' : undefined;
+}
+
 export function isScreen(path: string): boolean {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return SCREENS.has(clean) || SCREEN_PREFIXES.some((p) => clean.startsWith(p));
@@ -119,7 +146,26 @@ export function mountFrontends(http: Express, frontendsDir: string): { built: bo
   }
   http.use(precompressed(shellDist), statics(shellDist));
 
-  let html: string | undefined;
+  // The remote that owns a screen is known here, so the page can start fetching its manifest and entry
+  // while the shell's own script is still being parsed, instead of after it has run.
+  const pages = new Map<string, string>();
+  const pageFor = (path: string) => {
+    const remote = remoteOf(path);
+    let page = pages.get(remote ?? '');
+    if (!page) {
+      const base = readFileSync(indexFile, 'utf8');
+      page = remote
+        ? base.replace(
+            '</head>',
+            `<link rel="preload" href="/remotes/${remote}/mf-manifest.json" as="fetch" crossorigin>` +
+              `<link rel="preload" href="/remotes/${remote}/remoteEntry.js" as="script">` +
+              '</head>',
+          )
+        : base;
+      pages.set(remote ?? '', page);
+    }
+    return page;
+  };
   http.get(/^\/(?!api\/|objects\/|realms\/|remotes\/).*/, (req, res) => {
     if (!built) {
       res
@@ -128,12 +174,11 @@ export function mountFrontends(http: Express, frontendsDir: string): { built: bo
         .send('The web app is not built yet. Run `npm run build:frontends` (npm start does it for you).');
       return;
     }
-    html ??= readFileSync(indexFile, 'utf8');
     res
       .status(isScreen(req.path) ? 200 : 404)
       .set('Cache-Control', 'no-cache')
       .type('html')
-      .send(html);
+      .send(pageFor(req.path));
   });
   return { built };
 }
