@@ -10,6 +10,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { artifacts, launchBrowser } from '../support/browser';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { type ApiSession, storeSession } from '../support/session';
 
 let platform: TestPlatform;
 let browser: Browser;
@@ -122,29 +123,7 @@ async function verifiedSession(email: string): Promise<unknown> {
 }
 
 async function signInAs(session: unknown): Promise<void> {
-  await page.goto(`${platform.url}/`);
-  await page.evaluate((raw) => {
-    const s = raw as {
-      accessToken: string;
-      refreshToken: string;
-      expiresIn: number;
-      refreshExpiresIn: number;
-      user: unknown;
-      profile: unknown;
-    };
-    const now = Date.now();
-    localStorage.setItem(
-      'omni.session',
-      JSON.stringify({
-        accessToken: s.accessToken,
-        refreshToken: s.refreshToken,
-        accessExpiresAt: now + s.expiresIn * 1000,
-        refreshExpiresAt: now + s.refreshExpiresIn * 1000,
-        user: s.user,
-        profile: s.profile,
-      }),
-    );
-  }, session);
+  await storeSession(page, platform.url, session as ApiSession);
 }
 
 // ---------------------------------------------------------------------------------------------
