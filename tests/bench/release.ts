@@ -8,67 +8,12 @@
 //   - server side: the release's createdAt to the last job's createdAt (commit → relay → bus → consumer
 //     → one insertMany), no polling in it.
 // Target (quality bar): all jobs queued within 300 ms p95.
-import { deflateSync } from 'node:zlib';
+import { png, wav } from '../support/media';
 import { startPlatformProcess } from '../support/process';
 
 const RUNS = Number(process.env.BENCH_RELEASES ?? 30);
 const WARMUP = 3;
 const STORES = 142;
-
-function wav(seconds: number, rate = 44100, channels = 2, bits = 16): Buffer {
-  const data = rate * channels * (bits / 8) * seconds;
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + data, 4);
-  h.write('WAVE', 8);
-  h.write('fmt ', 12);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(channels, 22);
-  h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE((rate * channels * bits) / 8, 28);
-  h.writeUInt16LE((channels * bits) / 8, 32);
-  h.writeUInt16LE(bits, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(data, 40);
-  return Buffer.concat([h, Buffer.alloc(data)]);
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of buf) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-/** A solid-colour RGB PNG (8-bit, no interlace), written by hand so the bench needs no image library. */
-function png(side: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(side, 0);
-  ihdr.writeUInt32BE(side, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // truecolour RGB
-  const row = Buffer.alloc(1 + side * 3);
-  for (let x = 0; x < side; x++) row.set([200, 40, 90], 1 + x * 3);
-  const raw = Buffer.concat(Array.from({ length: side }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -112,7 +57,7 @@ async function main() {
       return { bucket: 'omni-assets', fileKey: signed.fileKey };
     };
     const audio = await upload('bench.wav', 'audio/wav', wav(5), 'audio');
-    const artwork = await upload('cover.png', 'image/png', png(3000), 'artwork');
+    const artwork = await upload('cover.png', 'image/png', png(3000, 3000), 'artwork');
 
     const post: number[] = [];
     const seen: number[] = [];

@@ -17,6 +17,7 @@ import {
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { wavHeader } from '../support/media';
 import { startPlatformProcess } from '../support/process';
 
 const MB = 1024 * 1024;
@@ -28,20 +29,7 @@ function makeWav(file: string, mb: number): number {
   const rate = 44100;
   const frame = 4; // 16-bit stereo
   const data = Math.floor((mb * MB - 44) / frame) * frame;
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + data, 4);
-  h.write('WAVE', 8);
-  h.write('fmt ', 12);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(2, 22);
-  h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE(rate * frame, 28);
-  h.writeUInt16LE(frame, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(data, 40);
+  const h = wavHeader(data, { rate, channels: 2, bits: 16 });
   const fd = openSync(file, 'w');
   writeSync(fd, h);
   ftruncateSync(fd, 44 + data);

@@ -6,9 +6,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { artifacts, launchBrowser } from '../support/browser';
+import { png, wav } from '../support/media';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { type ApiSession, storeSession } from '../support/session';
 
@@ -28,66 +28,6 @@ const shot = (name: string) =>
 
 // ---------------------------------------------------------------------------------------------
 // Test files, made from scratch so the server's inspection sees genuine media.
-
-/** PCM WAV: 44.1 kHz, 16-bit, stereo, a 440 Hz tone. */
-function makeWav(seconds: number): Buffer {
-  const rate = 44_100;
-  const channels = 2;
-  const frames = rate * seconds;
-  const data = Buffer.alloc(frames * channels * 2);
-  for (let i = 0; i < frames; i++) {
-    const sample = Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 0.3 * 32767);
-    data.writeInt16LE(sample, i * 4);
-    data.writeInt16LE(sample, i * 4 + 2);
-  }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8);
-  header.write('fmt ', 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(channels, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * channels * 2, 28);
-  header.writeUInt16LE(channels * 2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
-
-function pngChunk(type: string, body: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(body.length);
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), body]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed) >>> 0);
-  return Buffer.concat([length, typed, crc]);
-}
-
-/** An 8-bit RGB PNG of the given size: a gradient, so it is not a trivially blank image. */
-function makePng(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // colour type: RGB
-  const row = Buffer.alloc(1 + width * 3); // filter byte 0 (None), then pixels
-  for (let x = 0; x < width; x++) {
-    row[1 + x * 3] = Math.floor((x / width) * 255);
-    row[2 + x * 3] = 80;
-    row[3 + x * 3] = 160;
-  }
-  const raw = Buffer.alloc(row.length * height);
-  for (let y = 0; y < height; y++) row.copy(raw, y * row.length);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(raw)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 // ---------------------------------------------------------------------------------------------
 // A verified account, signed in by putting the API's session where the web app keeps it.
@@ -257,9 +197,9 @@ beforeAll(async () => {
   wavPath = join(fixtures, 'master take.wav');
   coverPath = join(fixtures, 'cover-3000.png');
   smallCoverPath = join(fixtures, 'cover-1200.png');
-  writeFileSync(wavPath, makeWav(WAV_SECONDS));
-  writeFileSync(coverPath, makePng(3000, 3000));
-  writeFileSync(smallCoverPath, makePng(1200, 1200));
+  writeFileSync(wavPath, wav(WAV_SECONDS, { tone: true }));
+  writeFileSync(coverPath, png(3000, 3000));
+  writeFileSync(smallCoverPath, png(1200, 1200));
   // startTestPlatform points PUBLIC_URL (signed upload links, public object URLs) at its real port.
   platform = await startTestPlatform({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
   browser = await launchBrowser();

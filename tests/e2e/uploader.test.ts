@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { artifacts, launchBrowser } from '../support/browser';
+import { wav } from '../support/media';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { type ApiSession, storeSession } from '../support/session';
 
@@ -19,34 +20,6 @@ let pdfPath: string;
 const PASSWORD = 'correct-horse-42';
 const shot = (name: string) =>
   page.screenshot({ path: join(artifacts, `uploader-${name}.png`), fullPage: true });
-
-/** PCM WAV: 44.1 kHz, 16-bit, stereo, a 440 Hz tone. */
-function makeWav(seconds: number): Buffer {
-  const rate = 44_100;
-  const channels = 2;
-  const frames = rate * seconds;
-  const data = Buffer.alloc(frames * channels * 2);
-  for (let i = 0; i < frames; i++) {
-    const sample = Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 0.3 * 32767);
-    data.writeInt16LE(sample, i * 4);
-    data.writeInt16LE(sample, i * 4 + 2);
-  }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8);
-  header.write('fmt ', 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(channels, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * channels * 2, 28);
-  header.writeUInt16LE(channels * 2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
 
 interface Mail {
   links: string[];
@@ -90,7 +63,7 @@ beforeAll(async () => {
   fixtures = mkdtempSync(join(tmpdir(), 'omni-uploader-e2e-'));
   wavPath = join(fixtures, 'demo song.wav');
   pdfPath = join(fixtures, 'split sheet.pdf');
-  writeFileSync(wavPath, makeWav(2));
+  writeFileSync(wavPath, wav(2, { tone: true }));
   writeFileSync(pdfPath, '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
   platform = await startTestPlatform({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
   browser = await launchBrowser();

@@ -10,6 +10,7 @@ import { storage } from '@omni/proto';
 import { MODULES } from '@omni/server/src/modules';
 import { createStorageService } from '@omni/service-storage';
 import sharp from 'sharp';
+import { wav } from '../support/media';
 import { signTestToken } from '../support/tokens';
 
 let platform: Platform;
@@ -82,26 +83,6 @@ async function upload(
 }
 
 const objectPath = (bucket: string, key: string) => join(dataDir, 'objects', bucket, ...key.split('/'));
-
-/** A PCM WAV: 44-byte RIFF header and `seconds` of silence. */
-function wav(seconds: number, rate = 44100, channels = 2, bits = 16): Buffer {
-  const data = rate * channels * (bits / 8) * seconds;
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + data, 4);
-  h.write('WAVE', 8);
-  h.write('fmt ', 12);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(channels, 22);
-  h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE((rate * channels * bits) / 8, 28);
-  h.writeUInt16LE((channels * bits) / 8, 32);
-  h.writeUInt16LE(bits, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(data, 40);
-  return Buffer.concat([h, Buffer.alloc(data)]);
-}
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
