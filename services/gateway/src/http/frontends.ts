@@ -7,72 +7,49 @@ import express, { type Express, type RequestHandler } from 'express';
 
 export const REMOTES = ['marketing', 'dashboard', 'admin', 'finder'] as const;
 
-const SCREENS = new Set([
-  '/',
-  '/app',
-  '/features',
-  '/pricing',
-  '/artists',
-  '/labels',
-  '/managers',
-  '/security',
-  '/support',
-  '/company',
-  '/login',
-  '/signup',
-  '/forgot-password',
-  '/music',
-  '/videos',
-  '/uploader',
-  '/artist-upload',
-  '/missing-money-finder',
-  '/demo',
-  '/careers',
-  '/press',
-  '/contact-sales',
-  '/support/account',
-  '/support/distribution',
-  '/support/royalties',
-  '/support/compliance',
-  '/support/billing',
-  '/admin',
-  '/admin/uploads',
-  '/admin/links',
-  '/admin/moderation',
-  '/upload',
-]);
-const SCREEN_PREFIXES = ['/release/'];
+type Remote = (typeof REMOTES)[number];
 
-const MARKETING = new Set([
-  '/',
-  '/features',
-  '/pricing',
-  '/artists',
-  '/labels',
-  '/managers',
-  '/security',
-  '/support',
-  '/company',
-  '/demo',
-  '/careers',
-  '/press',
-  '/contact-sales',
-  '/music',
-  '/videos',
-]);
+/** Every screen of the spec and the remote that renders it (mirrors the shell's route table). */
+const SCREENS: Record<Remote, string[]> = {
+  marketing: [
+    '/',
+    '/features',
+    '/pricing',
+    '/artists',
+    '/labels',
+    '/managers',
+    '/security',
+    '/support',
+    '/company',
+    '/demo',
+    '/careers',
+    '/press',
+    '/contact-sales',
+    '/music',
+    '/videos',
+    '/support/account',
+    '/support/distribution',
+    '/support/royalties',
+    '/support/compliance',
+    '/support/billing',
+  ],
+  dashboard: ['/app', '/login', '/signup', '/forgot-password', '/uploader', '/artist-upload', '/upload'],
+  admin: ['/admin', '/admin/uploads', '/admin/links', '/admin/moderation'],
+  finder: ['/missing-money-finder'],
+};
+const REMOTE_OF = new Map<string, Remote>(
+  Object.entries(SCREENS).flatMap(([remote, paths]) => paths.map((p) => [p, remote as Remote] as const)),
+);
+const PREFIXES: [string, Remote][] = [['/release/', 'dashboard']];
 
-/** Which remote renders a screen (mirrors the shell's route table; used only for preload hints). */
-export function remoteOf(path: string): (typeof REMOTES)[number] | undefined {
+/** Which remote renders a screen; undefined for a path that is no screen of the spec. */
+export function remoteOf(path: string): Remote | undefined {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  if (MARKETING.has(clean) || clean.startsWith('/support/')) return 'marketing';
-  if (clean.startsWith('/admin')) return 'admin';
-  if (clean === '/missing-money-finder') return 'finder';
-  return isScreen(clean) ? 'dashboard' : undefined;
+  return REMOTE_OF.get(clean) ?? PREFIXES.find(([prefix]) => clean.startsWith(prefix))?.[1];
 }
 
 export function isScreen(path: string): boolean {
-  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return SCREENS.has(clean) || SCREEN_PREFIXES.some((p) => clean.startsWith(p));
+  return remoteOf(path) !== undefined;
 }
 
 export function defaultFrontendsDir(): string {
