@@ -58,9 +58,6 @@ export async function startPlatformProcess(
   await identity.ready();
   const key = await activeSigningKey(identity);
   await identity.close();
-  const tokenStore = {
-    collection: () => ({ findOne: async () => key }),
-  } as unknown as Parameters<typeof signTestToken>[0];
 
   const child = spawn(
     process.execPath,
@@ -109,7 +106,7 @@ export async function startPlatformProcess(
     dataDir,
     child,
     output: () => output,
-    token: (o) => signTestToken(tokenStore, { issuer: `${url}/realms/omni`, ...o }),
+    token: (o) => signTestToken(key, { issuer: `${url}/realms/omni`, ...o }),
     async stop({ hard = false, keepData = false } = {}) {
       if (child.exitCode === null) child.kill(hard ? 'SIGKILL' : 'SIGTERM');
       const code = await exited;

@@ -3,7 +3,11 @@
 // through the JWKS endpoint like any other token.
 import { randomUUID } from 'node:crypto';
 import type { DocumentStore } from '@omni/platform';
-import { activeSigningKey, privateKeyOf } from '@omni/service-identity/src/keys/signing-keys';
+import {
+  activeSigningKey,
+  privateKeyOf,
+  type SigningKeyDoc,
+} from '@omni/service-identity/src/keys/signing-keys';
 import { SignJWT } from 'jose';
 
 export interface TokenOptions {
@@ -20,11 +24,12 @@ export function setDefaultIssuer(issuer: string): void {
   defaultIssuer = issuer;
 }
 
+/** Signs with the issuer's active key, read from identity's store or given directly (a process test's). */
 export async function signTestToken(
-  identityStore: DocumentStore,
+  source: DocumentStore | SigningKeyDoc,
   options: TokenOptions = {},
 ): Promise<string> {
-  const key = await activeSigningKey(identityStore);
+  const key = 'privateJwk' in source ? source : await activeSigningKey(source);
   const roles = options.roles ?? ['artist'];
   return new SignJWT({
     email: options.email ?? 'artist@example.com',
