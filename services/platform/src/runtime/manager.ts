@@ -116,6 +116,9 @@ export async function startPlatform(
         res.status(ok ? 200 : 503).json({ service: name, ready: ok, checks });
       });
       if (name !== 'gateway') http.get('/healthz', (_req, res) => res.json({ service: name, status: 'ok' }));
+      // Registered before listening, so a failed start still stops what this service began (its gRPC
+      // server, subscriptions, stop hooks).
+      running.push(r);
       await module.init(r.ctx);
       // After the service's own routes: JSON 404 for unknown API paths, one error handler for all.
       http.use('/api', apiNotFound);
@@ -125,8 +128,13 @@ export async function startPlatform(
       const host = name === 'gateway' || !config.allInOne ? config.env.BIND_HOST : config.env.INTERNAL_HOST;
       const grpcPort = await grpc.listen(host, endpoint.grpc);
       r.httpServer = await new Promise<Server>((resolve, reject) => {
-        const server = http.listen(endpoint.http, host, () => resolve(server));
-        server.once('error', reject);
+        // Express 5 calls this back on a listen error too (e.g. EADDRINUSE): refuse to start then, rather
+        // than carry on with a server that is not listening.
+        const server = http.listen(endpoint.http, host, (err?: Error) =>
+          err
+            ? reject(new Error(`${name} cannot listen on ${host}:${endpoint.http}: ${err.message}`))
+            : resolve(server),
+        );
       });
       // Slow clients must not hold sockets forever; uploads set their own longer limits per request.
       r.httpServer.headersTimeout = 30_000;
@@ -134,7 +142,6 @@ export async function startPlatform(
       r.httpServer.keepAliveTimeout = 5_000;
       const httpPort = (r.httpServer.address() as AddressInfo).port;
       config.bound.set(name, { http: httpPort, grpc: grpcPort });
-      running.push(r);
       grpc.setServing(true);
       for (const hook of r.startedHooks) await hook();
       serviceLogger.debug({ http: httpPort, grpc: grpcPort }, 'service started');
