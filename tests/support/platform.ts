@@ -18,9 +18,23 @@ export async function startTestPlatform(
   options: { dataDir?: string; env?: Record<string, string>; services?: string } = {},
 ): Promise<TestPlatform> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'omni-test-'));
+  // A port found free can be taken by a parallel test file before we bind it: try again with another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await freePort(), dataDir, options);
+    } catch (err) {
+      if (attempt >= 3 || !/EADDRINUSE/.test((err as Error).message)) throw err;
+    }
+  }
+}
+
+async function startOn(
+  port: number,
+  dataDir: string,
+  options: { env?: Record<string, string>; services?: string },
+): Promise<TestPlatform> {
   // Signed upload URLs, public object URLs and the issuer are absolute on PUBLIC_URL, so it must name the
   // port we really listen on ('localhost', as a browser sees the page, not 127.0.0.1).
-  const port = await freePort();
   const config = loadConfig(
     {
       NODE_ENV: 'test',
