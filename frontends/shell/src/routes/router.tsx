@@ -3,6 +3,7 @@ import { RemotePage } from '../components/remote-page';
 import { ShellLayout } from '../components/shell-layout';
 import { NotFoundPage } from '../pages/not-found-page';
 import { RouteErrorPage } from '../pages/route-error-page';
+import { keyInitialHistoryEntry } from './history-entry-key';
 import { adminChildren, adminLayout, remoteRoutes } from './route-table';
 
 export function buildRoutes(): RouteObject[] {
@@ -33,5 +34,6 @@ export function buildRoutes(): RouteObject[] {
 }
 
 export function createRouter() {
+  keyInitialHistoryEntry();
   return createBrowserRouter(buildRoutes());
 }
