@@ -92,7 +92,12 @@ const installedVersion = (pkg) => installedPackage(pkg).version;
 function cssRule({ packageDir, withBase }) {
   const tailwindConfig = {
     presets: [require(path.join(uiDir, 'tailwind-preset.cjs'))],
-    content: [path.join(packageDir, 'src/**/*.{ts,tsx}'), path.join(uiDir, 'src/**/*.{ts,tsx}')],
+    // index.html too: the shell's page carries markup of its own (the skip link).
+    content: [
+      path.join(packageDir, 'src/**/*.{ts,tsx}'),
+      path.join(packageDir, '*.html'),
+      path.join(uiDir, 'src/**/*.{ts,tsx}'),
+    ],
     // Only the shell ships the reset: a remote's stylesheet arrives after the page is styled and
     // must not reset it again.
     corePlugins: { preflight: withBase },
@@ -109,7 +114,7 @@ function cssRule({ packageDir, withBase }) {
   };
 }
 
-function tsRule(isDev) {
+export function tsRule(isDev) {
   return {
     test: /\.[jt]sx?$/,
     exclude: /node_modules/,
@@ -122,6 +127,23 @@ function tsRule(isDev) {
       env: { targets: 'chrome >= 109, edge >= 109, firefox >= 115, safari >= 16' },
     },
     type: 'javascript/auto',
+  };
+}
+
+/** Module resolution shared by the browser bundles and the build-time prerender bundle. */
+export function resolveOptions(isDev) {
+  return {
+    extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
+    alias: {
+      // Everyone's 'react-router' is the facade that re-exports the subset we use (ui/src/router.ts).
+      'react-router$': path.join(uiDir, 'src/router.ts'),
+      // The facade's source: react-router's package exports always name its development build,
+      // so pick the build for the mode by path.
+      '@omni/react-router-impl$': path.join(
+        installedPackage('react-router').dir,
+        `dist/${isDev ? 'development' : 'production'}/index.mjs`,
+      ),
+    },
   };
 }
 
@@ -210,19 +232,7 @@ export function createConfig({ name, packageDir, exposes }, mode = 'production')
       cssChunkFilename: isDev ? '[name].css' : '[name].[contenthash:8].css',
       clean: true,
     },
-    resolve: {
-      extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
-      alias: {
-        // Everyone's 'react-router' is the facade that re-exports the subset we use (ui/src/router.ts).
-        'react-router$': path.join(uiDir, 'src/router.ts'),
-        // The facade's source: react-router's package exports always name its development build,
-        // so pick the build for the mode by path.
-        '@omni/react-router-impl$': path.join(
-          installedPackage('react-router').dir,
-          `dist/${isDev ? 'development' : 'production'}/index.mjs`,
-        ),
-      },
-    },
+    resolve: resolveOptions(isDev),
     module: {
       // An import of a name a module does not export fails the build instead of becoming
       // `undefined` at run time. (Imports of shared modules are checked by tsc instead: the bundler

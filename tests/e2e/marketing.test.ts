@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifacts, launchBrowser } from '../support/browser';
+import { artifacts, launchBrowser, waitForLivePage } from '../support/browser';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 
 const WIDTHS = [375, 1440] as const;
@@ -113,6 +113,7 @@ afterAll(async () => {
 async function open(page: Page, path: string, h1: string | RegExp = /./) {
   await page.goto(url(path));
   await page.getByRole('heading', { level: 1, name: h1 }).waitFor();
+  await waitForLivePage(page);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Headless Chromium (Debian's package) driven by playwright-core, with the flags this machine needs.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const artifacts = join(__dirname, '../.artifacts');
@@ -25,4 +25,13 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+}
+
+/**
+ * Waits until the shell has replaced a page rendered at build time (#omni-prerender) with the live
+ * one. Until then the page shows but its buttons do nothing: a test that clicks one must wait.
+ * Returns at once on pages that were not prerendered.
+ */
+export async function waitForLivePage(page: Page): Promise<void> {
+  await page.locator('#omni-prerender').waitFor({ state: 'detached' });
 }

@@ -2,6 +2,7 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 're
 import { useLocation } from 'react-router';
 import { loadRemotePage, type RemoteName } from '../federation/federation';
 import { PageLoading } from './page-loading';
+import { useReplacePrerenderedPage } from './prerendered-page';
 import { RemoteBoundary } from './remote-boundary';
 
 const cache = new Map<string, LazyExoticComponent<ComponentType>>();
@@ -22,11 +23,14 @@ function lazyRemote(remote: RemoteName, expose: string): LazyExoticComponent<Com
           loadRemotePage(remote, expose),
         ]);
         return {
-          default: () => (
-            <RemoteProviders>
-              <Page />
-            </RemoteProviders>
-          ),
+          default: function LoadedRemotePage() {
+            useReplacePrerenderedPage();
+            return (
+              <RemoteProviders>
+                <Page />
+              </RemoteProviders>
+            );
+          },
         };
       } catch (error) {
         cache.delete(key);

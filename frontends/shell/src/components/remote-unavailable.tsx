@@ -1,8 +1,10 @@
 import { buttonVariants } from '@omni/ui';
 import { CloudOff } from 'lucide-react';
+import { useReplacePrerenderedPage } from './prerendered-page';
 
 /** Shown in place of a page whose remote could not be loaded: explains, and offers a way forward. */
 export function RemoteUnavailable() {
+  useReplacePrerenderedPage();
   return (
     <main
       id="main"

@@ -1,11 +1,13 @@
 import { buttonVariants, useDocumentTitle } from '@omni/ui';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useReplacePrerenderedPage } from '../components/prerendered-page';
 
 /** Any path no route claims (spec: 404, 'Oops! Page not found', Return to Home; the path is logged). */
 export function NotFoundPage() {
   const location = useLocation();
   useDocumentTitle('Page not found');
+  useReplacePrerenderedPage();
 
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', location.pathname);

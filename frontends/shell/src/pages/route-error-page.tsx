@@ -1,6 +1,7 @@
 import { buttonVariants, useDocumentTitle } from '@omni/ui';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useReplacePrerenderedPage } from '../components/prerendered-page';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
@@ -12,6 +13,7 @@ function describe(error: unknown): string {
 export function RouteErrorPage() {
   const error = useRouteError();
   useDocumentTitle('Unexpected error');
+  useReplacePrerenderedPage();
 
   useEffect(() => {
     console.error('[omni] route error', error);

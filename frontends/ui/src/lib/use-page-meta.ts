@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
-import { useDocumentTitle } from './use-document-title';
+import { useContext, useEffect } from 'react';
+import { PageMetaCollector } from './page-meta-collector';
+import { documentTitle, useDocumentTitle } from './use-document-title';
 
 /**
  * Title and meta description of the page being shown. The description is put back when the page
@@ -12,6 +13,7 @@ export function usePageMeta({
   title: string | undefined;
   description: string;
 }): void {
+  useContext(PageMetaCollector)?.({ title: documentTitle(title), description });
   useDocumentTitle(title);
   useEffect(() => {
     let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');

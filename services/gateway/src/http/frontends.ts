@@ -3,7 +3,9 @@
 // screen of the spec still get the shell (it renders the not-found page) but with HTTP status 404.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import express, { type Express, type RequestHandler } from 'express';
+import { composePrerendered, findPrerendered, loadPrerenderedPages } from './prerendered-pages';
 
 export const REMOTES = ['marketing', 'dashboard', 'admin', 'finder'] as const;
 
@@ -96,6 +98,18 @@ function precompressed(dir: string): RequestHandler {
   };
 }
 
+/** An HTML page as sent: raw and compressed once, since a prerendered page is tens of kilobytes. */
+interface HtmlPage {
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function htmlPage(html: string): HtmlPage {
+  const raw = Buffer.from(html);
+  return { raw, br: brotliCompressSync(raw), gzip: gzipSync(raw) };
+}
+
 export function mountFrontends(http: Express, frontendsDir: string): { built: boolean } {
   const shellDist = join(frontendsDir, 'shell', 'dist');
   const indexFile = join(shellDist, 'index.html');
@@ -124,22 +138,28 @@ export function mountFrontends(http: Express, frontendsDir: string): { built: bo
   http.use(precompressed(shellDist), statics(shellDist));
 
   // The remote that owns a screen is known here, so the page can start fetching its manifest and entry
-  // while the shell's own script is still being parsed, instead of after it has run.
-  const pages = new Map<string, string>();
-  const pageFor = (path: string) => {
+  // while the shell's own script is still being parsed, instead of after it has run. A page rendered
+  // at build time goes into the HTML itself. Each variant is composed and compressed once.
+  const prerendered = built ? loadPrerenderedPages(frontendsDir, REMOTES) : [];
+  const pages = new Map<string, HtmlPage>();
+  const pageFor = (path: string, query: URLSearchParams): HtmlPage => {
     const remote = remoteOf(path);
-    let page = pages.get(remote ?? '');
+    const prerender = remote ? findPrerendered(prerendered, path, query) : undefined;
+    const key = prerender ? `${prerender.path}?${new URLSearchParams(prerender.query)}` : (remote ?? '');
+    let page = pages.get(key);
     if (!page) {
-      const base = readFileSync(indexFile, 'utf8');
-      page = remote
-        ? base.replace(
+      let html = readFileSync(indexFile, 'utf8');
+      if (remote) {
+        html = html.replace(
+          '</head>',
+          `<link rel="preload" href="/remotes/${remote}/mf-manifest.json" as="fetch" crossorigin>` +
+            `<link rel="preload" href="/remotes/${remote}/remoteEntry.js" as="script">` +
             '</head>',
-            `<link rel="preload" href="/remotes/${remote}/mf-manifest.json" as="fetch" crossorigin>` +
-              `<link rel="preload" href="/remotes/${remote}/remoteEntry.js" as="script">` +
-              '</head>',
-          )
-        : base;
-      pages.set(remote ?? '', page);
+        );
+      }
+      if (prerender) html = composePrerendered(html, prerender);
+      page = htmlPage(html);
+      pages.set(key, page);
     }
     return page;
   };
@@ -151,11 +171,16 @@ export function mountFrontends(http: Express, frontendsDir: string): { built: bo
         .send('The web app is not built yet. Run `npm run build:frontends` (npm start does it for you).');
       return;
     }
+    const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+    const page = pageFor(req.path, query);
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const encoding = accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : undefined;
     res
       .status(isScreen(req.path) ? 200 : 404)
-      .set('Cache-Control', 'no-cache')
-      .type('html')
-      .send(pageFor(req.path));
+      .set({ 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' })
+      .type('html');
+    if (encoding) res.set('Content-Encoding', encoding);
+    res.send(encoding ? page[encoding] : page.raw);
   });
   return { built };
 }

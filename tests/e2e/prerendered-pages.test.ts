@@ -1,0 +1,195 @@
+// The public pages rendered at build time: the gateway's first response carries the page (so it shows
+// before any script runs, and without JavaScript at all), and the shell then swaps in the live page in
+// one frame: no spinner in between, nothing shown twice, the same page before and after.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { artifacts, launchBrowser, waitForLivePage } from '../support/browser';
+import { startTestPlatform, type TestPlatform } from '../support/platform';
+
+interface PrerenderFile {
+  pages: { path: string; query: Record<string, string>; title: string; html: string }[];
+}
+
+const prerendered = (
+  JSON.parse(
+    readFileSync(join(__dirname, '../../frontends/marketing/dist/prerender.json'), 'utf8'),
+  ) as PrerenderFile
+).pages;
+
+const urlOf = (page: PrerenderFile['pages'][number]) => {
+  const search = new URLSearchParams(Object.entries(page.query).filter(([, v]) => v !== '')).toString();
+  return search ? `${page.path}?${search}` : page.path;
+};
+
+const h1Of = (html: string) =>
+  /<h1[^>]*>([\s\S]*?)<\/h1>/
+    .exec(html)?.[1]
+    ?.replace(/<[^>]+>/g, '')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .trim();
+
+let platform: TestPlatform;
+let browser: Browser;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.close();
+});
+
+it('prerenders every public page whose content is known at build time', () => {
+  expect(prerendered.map(urlOf).sort()).toEqual(
+    [
+      '/',
+      '/features',
+      '/pricing',
+      '/artists',
+      '/labels',
+      '/managers',
+      '/security',
+      '/support',
+      '/support/account',
+      '/support/distribution',
+      '/support/royalties',
+      '/support/compliance',
+      '/support/billing',
+      '/company',
+      '/demo',
+      '/careers',
+      '/press',
+      '/contact-sales',
+      '/contact-sales?type=dpa',
+    ].sort(),
+  );
+});
+
+it('sends the page itself in the first response, with its own title, description and stylesheet', async () => {
+  const res = await fetch(`${platform.url}/pricing?utm_source=newsletter`);
+  expect(res.status).toBe(200);
+  const html = await res.text();
+  expect(html).toContain('<title>Pricing · Omni</title>');
+  expect(html).toMatch(/<meta name="description" content="[^"]*Pro[^"]*">/);
+  expect(html).toMatch(/<link rel="stylesheet" href="\/remotes\/marketing\/styles\.[0-9a-f]+\.css">/);
+  expect(html).toContain('<div id="omni-prerender">');
+  expect(html).toContain('Choose your lane');
+
+  // The DPA request is its own rendering; a page that shows data (music) renders in the browser.
+  const dpa = await (await fetch(`${platform.url}/contact-sales?type=dpa`)).text();
+  expect(h1Of(dpa)).toBe('Request a Data Processing Agreement');
+  const music = await (await fetch(`${platform.url}/music`)).text();
+  expect(music).not.toContain('omni-prerender');
+  // Unknown paths stay the shell's 404.
+  const missing = await fetch(`${platform.url}/no-such-page`);
+  expect(missing.status).toBe(404);
+  expect(await missing.text()).not.toContain('omni-prerender');
+});
+
+it('serves the prerendered page compressed', async () => {
+  const res = await fetch(`${platform.url}/`, { headers: { 'accept-encoding': 'br' } });
+  expect(res.headers.get('content-encoding')).toBe('br');
+  expect(res.headers.get('vary')).toMatch(/Accept-Encoding/i);
+  expect(await res.text()).toContain('From the block to the blockchain');
+});
+
+it('shows a public page without JavaScript, links and all', async () => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 375, height: 800 },
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${platform.url}/pricing`);
+    await page.getByRole('heading', { level: 1, name: 'Choose your lane' }).waitFor();
+    expect(await page.title()).toBe('Pricing · Omni');
+    await page.screenshot({ path: join(artifacts, 'prerendered-pricing-no-js-375.png'), fullPage: true });
+    // Without scripts a link is an ordinary link: the support page arrives prerendered too.
+    await page.goto(`${platform.url}/`);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Support centre' }).click();
+    await page.waitForURL(/\/support$/);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.title()).toBe('Support · Omni');
+  } finally {
+    await context.close();
+  }
+});
+
+it('swaps in the live page without a spinner, without showing anything twice, and with the same content', async () => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const errors: string[] = [];
+  try {
+    const page = await context.newPage();
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    // Watches every change to the document from its first byte: a loading spinner, or a moment with
+    // two <main> elements (the prerendered page and the live one side by side), would be recorded.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __seen: string[] };
+      w.__seen = [];
+      new MutationObserver(() => {
+        if (document.querySelector('[role="status"]')?.textContent?.includes('Loading page'))
+          w.__seen.push('spinner');
+        if (document.querySelectorAll('main').length > 1) w.__seen.push('two pages');
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (const entry of prerendered) {
+      const url = urlOf(entry);
+      await page.goto(`${platform.url}${url}`);
+      // The live page is React's: inside #root, and the prerendered copy gone.
+      await page.locator('#root main').waitFor();
+      expect(await page.locator('#omni-prerender').count()).toBe(0);
+      expect(await page.locator('h1').count()).toBe(1);
+      expect({ url, h1: (await page.locator('h1').textContent())?.trim() }).toEqual({
+        url,
+        h1: h1Of(entry.html),
+      });
+      expect(await page.title()).toBe(entry.title);
+      expect(await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen)).toEqual([]);
+    }
+    // The live page works: the pricing toggle switches the price.
+    await page.goto(`${platform.url}/pricing`);
+    await page.locator('#root main').waitFor();
+    await page.getByRole('switch').first().click();
+    await page.getByText('$99').first().waitFor();
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 120_000);
+
+it('opens a page at the top on a new visit, and where it was on a reload', async () => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${platform.url}/?countdown=60`);
+    await waitForLivePage(page);
+    // Far down the home page, then away by a client-side link (the router records the position).
+    await page.getByRole('button', { name: 'Start Free' }).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await page.getByRole('link', { name: 'Compare plans and read the FAQ' }).click();
+    await page.waitForURL(`${platform.url}/pricing`);
+
+    // Coming back by a new visit to the same address starts at the top, as any website does.
+    await page.goto(`${platform.url}/?countdown=60`);
+    await waitForLivePage(page);
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    // A reload keeps the place.
+    await page.getByRole('heading', { name: 'Browse by category' }).scrollIntoViewIfNeeded();
+    const y = await page.evaluate(() => window.scrollY);
+    expect(y).toBeGreaterThan(500);
+    await page.reload();
+    await waitForLivePage(page);
+    await page.waitForFunction((expected) => Math.abs(window.scrollY - expected) < 5, y);
+  } finally {
+    await context.close();
+  }
+});
