@@ -53,6 +53,7 @@ function inputsHash(name) {
     ...listFiles(path.join(frontends, name)),
     ...listFiles(path.join(frontends, 'ui')),
     path.join(frontends, 'rspack.base.mjs'),
+    path.join(frontends, 'rspack.prerender.mjs'),
     path.join(root, 'package-lock.json'),
   ].sort();
   const hash = createHash('sha256');
