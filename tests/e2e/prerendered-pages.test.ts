@@ -193,3 +193,45 @@ it('opens a page at the top on a new visit, and where it was on a reload', async
     await context.close();
   }
 });
+
+it('carries what the visitor typed into the prerendered page, and the focus, into the live page', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    // Hold the marketing remote's entry, as a slow phone would: the prerendered page stays a while.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/remotes/marketing/remoteEntry.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    // Not until 'load': that waits for the held entry (it is preloaded).
+    await page.goto(`${platform.url}/contact-sales`, { waitUntil: 'domcontentloaded' });
+    const prerendered = page.locator('#omni-prerender');
+    await prerendered.getByLabel('Your name').fill('Grace Hopper');
+    await prerendered.getByLabel('Number of artists').selectOption('11–50');
+    await prerendered.getByLabel('How can we help?').fill('We manage eleven artists.');
+    await prerendered.getByLabel('Work email').fill('grace@');
+    expect(await prerendered.count()).toBe(1);
+
+    release();
+    await waitForLivePage(page);
+    const live = page.locator('#root');
+    expect(await live.getByLabel('Your name').inputValue()).toBe('Grace Hopper');
+    expect(await live.getByLabel('Number of artists').inputValue()).toBe('11–50');
+    expect(await live.getByLabel('How can we help?').inputValue()).toBe('We manage eleven artists.');
+    // Still typing where they were.
+    await page.keyboard.type('label.example');
+    expect(await live.getByLabel('Work email').inputValue()).toBe('grace@label.example');
+    // React has the values too (not just the DOM): submitting validates only what is really missing.
+    await live.getByRole('button', { name: 'Contact sales' }).click();
+    await live.locator('input[name="company"][aria-invalid="true"]').waitFor();
+    expect(await live.getByLabel('Your name').getAttribute('aria-invalid')).toBeNull();
+    expect(await live.getByLabel('Number of artists').getAttribute('aria-invalid')).toBeNull();
+  } finally {
+    await context.close();
+  }
+});
