@@ -107,6 +107,10 @@ it('shows a public page without JavaScript, links and all', async () => {
     await page.goto(`${platform.url}/pricing`);
     await page.getByRole('heading', { level: 1, name: 'Choose your lane' }).waitFor();
     expect(await page.title()).toBe('Pricing · Omni');
+    // (Playwright's text locators skip <noscript>, so the DOM is asked directly.)
+    expect(await page.evaluate(() => document.querySelector('noscript p')?.textContent)).toMatch(
+      /^You can read this page without JavaScript\. Signing in, forms and uploads need it/,
+    );
     await page.screenshot({ path: join(artifacts, 'prerendered-pricing-no-js-375.png'), fullPage: true });
     // Without scripts a link is an ordinary link: the support page arrives prerendered too.
     await page.goto(`${platform.url}/`);

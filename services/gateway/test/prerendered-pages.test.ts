@@ -3,6 +3,7 @@ import { composePrerendered, findPrerendered, type PrerenderedPage } from '../sr
 const SHELL =
   '<!doctype html><html><head><title>Omni</title><meta name="description" content="shell">' +
   '<link href="/main.css" rel="stylesheet"></head><body><a href="#main">Skip</a><div id="root"></div>' +
+  '<noscript><p class="x">\n Omni needs JavaScript to run.\n</p></noscript>' +
   '<script defer src="/main.js"></script></body></html>';
 
 const page = (over: Partial<PrerenderedPage>): PrerenderedPage => ({
@@ -48,6 +49,8 @@ describe('composePrerendered', () => {
     expect(html).toContain(
       '<div id="omni-prerender"><main id="main"><h1>Hi</h1></main></div><div id="root"></div>',
     );
+    // The page reads without JavaScript, so the notice says what does need it.
+    expect(html).toMatch(/<noscript><p class="x">You can read this page without JavaScript\. Signing in/);
   });
 
   it('escapes the title and description, and keeps `$` in the text as it is', () => {

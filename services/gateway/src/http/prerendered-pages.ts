@@ -72,6 +72,12 @@ export function composePrerendered(shellHtml: string, page: PrerenderedPage): st
         () => `<meta name="description" content="${escapeHtml(page.description)}">`,
       )
       .replace('</head>', () => `${head}</head>`)
+      // Without JavaScript this page still reads: say what does need it instead of "Omni needs JavaScript".
+      .replace(
+        /(<noscript>\s*<p[^>]*>)[^<]*(<\/p>)/,
+        (_match, open: string, close: string) =>
+          `${open}You can read this page without JavaScript. Signing in, forms and uploads need it: please enable it in your browser.${close}`,
+      )
       // The shell renders into #root and removes #omni-prerender when the live page is ready
       // (frontends/shell/src/components/prerendered-page.ts).
       .replace(
