@@ -70,18 +70,33 @@ export interface PrerenderedPage extends PageMeta {
   html: string;
 }
 
+/** A page that cannot render without a browser fails the build naming itself and the usual cause. */
+function renderOrExplain(path: string, render: () => string): string {
+  try {
+    return render();
+  } catch (error) {
+    throw new Error(
+      `Prerendering ${path} failed: ${(error as Error).message}. Pages render at build time in Node, where ` +
+        'window, document and localStorage do not exist: use them in effects or event handlers, not while rendering.',
+      { cause: error },
+    );
+  }
+}
+
 export function renderPages(): PrerenderedPage[] {
   return PAGES.map(({ path, expose, Page, query = {} }) => {
     const search = new URLSearchParams(Object.entries(query).filter(([, value]) => value !== '')).toString();
     let meta: PageMeta | undefined;
-    const html = renderToString(
-      <MemoryRouter initialEntries={[search ? `${path}?${search}` : path]}>
-        <QueryClientProvider client={createQueryClient()}>
-          <PageMetaCollector.Provider value={(collected) => (meta = collected)}>
-            <Page />
-          </PageMetaCollector.Provider>
-        </QueryClientProvider>
-      </MemoryRouter>,
+    const html = renderOrExplain(path, () =>
+      renderToString(
+        <MemoryRouter initialEntries={[search ? `${path}?${search}` : path]}>
+          <QueryClientProvider client={createQueryClient()}>
+            <PageMetaCollector.Provider value={(collected) => (meta = collected)}>
+              <Page />
+            </PageMetaCollector.Provider>
+          </QueryClientProvider>
+        </MemoryRouter>,
+      ),
     );
     if (!meta) throw new Error(`${path} rendered without a title and description (usePageMeta)`);
     return { path, expose, query, html, ...meta };
