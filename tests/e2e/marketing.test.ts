@@ -5,19 +5,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousAxeViolations } from '../support/axe';
 import { artifacts, launchBrowser, waitForLivePage } from '../support/browser';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 
 const WIDTHS = [375, 1440] as const;
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** The part of axe-core's browser API this suite calls. */
-interface AxeApi {
-  run(
-    context: Document,
-    options: { resultTypes: string[] },
-  ): Promise<{ violations: { id: string; impact?: string | null; nodes: { target: string[] }[] }[] }>;
-}
 
 /** Every public route the marketing remote serves, with texts that prove the right page rendered. */
 const ROUTES: ReadonlyArray<{ path: string; h1: string | RegExp; texts: string[] }> = [
@@ -127,23 +119,6 @@ async function visit(page: Page, path: string, h1: string | RegExp) {
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   await page.getByRole('heading', { level: 1, name: h1 }).waitFor();
-}
-
-/**
- * axe-core's serious and critical findings on the page. The script is injected once per document
- * and kept across client-side navigations (@axe-core/playwright re-injects ~500 KB on every call,
- * which dominated this suite's time); only violations are collected, which axe does much faster.
- */
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  // Evaluated over the DevTools protocol, which the gateway's CSP (script-src 'self') does not block.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: AxeApi }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
 }
 
 /** axe on every route at desktop width; at phone width on the pages with their own mobile layout. */

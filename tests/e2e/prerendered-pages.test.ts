@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import { seriousAxeViolations } from '../support/axe';
 import { artifacts, launchBrowser, waitForLivePage } from '../support/browser';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 
@@ -122,6 +123,27 @@ it('shows a public page without JavaScript, links and all', async () => {
     await context.close();
   }
 });
+
+it('serves every prerendered page accessible as it arrives, before the live page (axe)', async () => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    const page = await context.newPage();
+    // The remote's entry never arrives, so what axe sees is the prerendered page (the shell's own
+    // script runs, as it would while a slow remote loads).
+    await page.route('**/remotes/marketing/remoteEntry.js', () => undefined);
+    const found: Record<string, string[]> = {};
+    for (const entry of prerendered) {
+      await page.goto(`${platform.url}${urlOf(entry)}`, { waitUntil: 'domcontentloaded' });
+      await page.locator('#omni-prerender main').waitFor();
+      const violations = await seriousAxeViolations(page);
+      if (violations.length > 0) found[urlOf(entry)] = violations;
+    }
+    expect(found).toEqual({});
+    expect(await page.locator('#omni-prerender').count()).toBe(1);
+  } finally {
+    await context.close();
+  }
+}, 120_000);
 
 it('swaps in the live page without a spinner, without showing anything twice, and with the same content', async () => {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
