@@ -2,7 +2,7 @@
 // desktop widths (key texts, title, description, no sideways scrolling, axe), and the interactive
 // pieces: header and mobile menu, pricing toggle and Pro button, FAQ, support search, categories and
 // ticket, 'Start Free', the countdown bar, the particle canvas, and the not-found page.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousAxeViolations } from '../support/axe';
