@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { artifacts, launchBrowser, waitForLivePage } from '../support/browser';
-import { FAKE_KEYCLOAK_SECRET, type FakeKeycloak, startFakeKeycloak } from '../support/fake-keycloak';
+import { type FakeKeycloak, keycloakModeEnv, startFakeKeycloak } from '../support/fake-keycloak';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 
 let fake: FakeKeycloak;
@@ -14,14 +14,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   fake = await startFakeKeycloak();
-  platform = await startTestPlatform({
-    env: {
-      IDENTITY_PROVIDER: 'keycloak',
-      KEYCLOAK_URL: fake.url,
-      KEYCLOAK_CLIENT_SECRET: FAKE_KEYCLOAK_SECRET,
-      GOOGLE_SIGN_IN: 'true',
-    },
-  });
+  platform = await startTestPlatform({ env: keycloakModeEnv(fake) });
   browser = await launchBrowser();
 }, 60_000);
 

@@ -2,11 +2,7 @@
 // small fake Keycloak (tests/support/fake-keycloak.ts). The browser's trip through Keycloak and Google is
 // played by `fake.authorize`, which issues a code for the challenge the gateway sent, the way Keycloak
 // would after Google vouched for the person. The same trip in a real browser: tests/e2e/google-sign-in.
-import {
-  type FakeKeycloak,
-  FAKE_KEYCLOAK_SECRET as SERVICE_SECRET,
-  startFakeKeycloak,
-} from '../support/fake-keycloak';
+import { type FakeKeycloak, keycloakModeEnv, startFakeKeycloak } from '../support/fake-keycloak';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 
 let fake: FakeKeycloak;
@@ -61,14 +57,7 @@ const handoffOf = (res: Response) => {
 
 beforeAll(async () => {
   fake = await startFakeKeycloak();
-  platform = await startTestPlatform({
-    env: {
-      IDENTITY_PROVIDER: 'keycloak',
-      KEYCLOAK_URL: fake.url,
-      KEYCLOAK_CLIENT_SECRET: SERVICE_SECRET,
-      GOOGLE_SIGN_IN: 'true',
-    },
-  });
+  platform = await startTestPlatform({ env: keycloakModeEnv(fake) });
 });
 afterAll(async () => {
   await platform?.close();

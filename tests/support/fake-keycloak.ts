@@ -212,3 +212,13 @@ export async function startFakeKeycloak() {
 }
 
 export type FakeKeycloak = Awaited<ReturnType<typeof startFakeKeycloak>>;
+
+/** The platform's environment for Keycloak mode against this fake, with Google sign-in on. */
+export function keycloakModeEnv(fake: FakeKeycloak): Record<string, string> {
+  return {
+    IDENTITY_PROVIDER: 'keycloak',
+    KEYCLOAK_URL: fake.url,
+    KEYCLOAK_CLIENT_SECRET: FAKE_KEYCLOAK_SECRET,
+    GOOGLE_SIGN_IN: 'true',
+  };
+}
