@@ -2,7 +2,7 @@
 // compilation beside the browser one: the same sources and resolution, bundled for Node, then run
 // once to write dist/prerender.json, which the gateway reads to put each page's HTML, title,
 // description, stylesheets and code hints into the first response for its route.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
@@ -69,10 +69,11 @@ class WritePrerenderedPages {
         const files = (kind) => expose.assets[kind].sync.map((file) => `${publicPath}${file}`);
         return { ...page, styles: files('css'), scripts: files('js') };
       });
-      writeFileSync(
-        path.join(this.dist, 'prerender.json'),
-        `${JSON.stringify({ remote: this.name, pages })}\n`,
-      );
+      // Written aside and renamed into place: a running gateway re-reads the file after a build and
+      // must never see half of it.
+      const file = path.join(this.dist, 'prerender.json');
+      writeFileSync(`${file}.tmp`, `${JSON.stringify({ remote: this.name, pages })}\n`);
+      renameSync(`${file}.tmp`, file);
       // The Node bundle is only a means: what ships is prerender.json.
       rmSync(path.dirname(this.bundle), { recursive: true, force: true });
     });

@@ -76,7 +76,7 @@ export const gatewayService: ServiceModule = {
         '/realms',
         forwardTo(() => config.httpUrl('identity'), logger),
       );
-    mountFrontends(http, process.env.FRONTENDS_DIR ?? defaultFrontendsDir());
+    mountFrontends(http, process.env.FRONTENDS_DIR ?? defaultFrontendsDir(), logger);
     ctx.readiness('cms', async () => {
       await cmsClient.waitForReady(1000);
       return true;

@@ -1,11 +1,11 @@
 // Serves the shell and the remotes' production builds. Remote manifests are named at run time through
 // /app-config.json, so a remote can be redeployed without rebuilding the shell. Paths that are not a
 // screen of the spec still get the shell (it renders the not-found page) but with HTTP status 404.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { Logger } from '@omni/platform';
 import express, { type Express, type RequestHandler } from 'express';
-import { composePrerendered, findPrerendered, loadPrerenderedPages } from './prerendered-pages';
+import { HtmlPages } from './html-pages';
 
 export const REMOTES = ['marketing', 'dashboard', 'admin', 'finder'] as const;
 
@@ -98,22 +98,8 @@ function precompressed(dir: string): RequestHandler {
   };
 }
 
-/** An HTML page as sent: raw and compressed once, since a prerendered page is tens of kilobytes. */
-interface HtmlPage {
-  raw: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-}
-
-function htmlPage(html: string): HtmlPage {
-  const raw = Buffer.from(html);
-  return { raw, br: brotliCompressSync(raw), gzip: gzipSync(raw) };
-}
-
-export function mountFrontends(http: Express, frontendsDir: string): { built: boolean } {
+export function mountFrontends(http: Express, frontendsDir: string, logger?: Logger): void {
   const shellDist = join(frontendsDir, 'shell', 'dist');
-  const indexFile = join(shellDist, 'index.html');
-  const built = existsSync(indexFile);
 
   http.get('/app-config.json', (_req, res) => {
     res.set('Cache-Control', 'no-cache').json({
@@ -137,34 +123,10 @@ export function mountFrontends(http: Express, frontendsDir: string): { built: bo
   }
   http.use(precompressed(shellDist), statics(shellDist));
 
-  // The remote that owns a screen is known here, so the page can start fetching its manifest and entry
-  // while the shell's own script is still being parsed, instead of after it has run. A page rendered
-  // at build time goes into the HTML itself. Each variant is composed and compressed once.
-  const prerendered = built ? loadPrerenderedPages(frontendsDir, REMOTES) : [];
-  const pages = new Map<string, HtmlPage>();
-  const pageFor = (path: string, query: URLSearchParams): HtmlPage => {
-    const remote = remoteOf(path);
-    const prerender = remote ? findPrerendered(prerendered, path, query) : undefined;
-    const key = prerender ? `${prerender.path}?${new URLSearchParams(prerender.query)}` : (remote ?? '');
-    let page = pages.get(key);
-    if (!page) {
-      let html = readFileSync(indexFile, 'utf8');
-      if (remote) {
-        html = html.replace(
-          '</head>',
-          `<link rel="preload" href="/remotes/${remote}/mf-manifest.json" as="fetch" crossorigin>` +
-            `<link rel="preload" href="/remotes/${remote}/remoteEntry.js" as="script">` +
-            '</head>',
-        );
-      }
-      if (prerender) html = composePrerendered(html, prerender);
-      page = htmlPage(html);
-      pages.set(key, page);
-    }
-    return page;
-  };
+  // Composed per screen, and again after a rebuild (html-pages.ts).
+  const pages = new HtmlPages(frontendsDir, REMOTES, remoteOf, logger);
   http.get(/^\/(?!api\/|objects\/|realms\/|remotes\/).*/, (req, res) => {
-    if (!built) {
+    if (!pages.built()) {
       res
         .status(503)
         .type('text/plain')
@@ -172,7 +134,7 @@ export function mountFrontends(http: Express, frontendsDir: string): { built: bo
       return;
     }
     const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
-    const page = pageFor(req.path, query);
+    const page = pages.pageFor(req.path, query);
     const accepted = String(req.headers['accept-encoding'] ?? '');
     const encoding = accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : undefined;
     res
@@ -182,5 +144,4 @@ export function mountFrontends(http: Express, frontendsDir: string): { built: bo
     if (encoding) res.set('Content-Encoding', encoding);
     res.send(encoding ? page[encoding] : page.raw);
   });
-  return { built };
 }

@@ -1,0 +1,92 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HtmlPages } from '../src/http/html-pages';
+
+const shell = (script: string) =>
+  `<!doctype html><html><head><title>Omni</title><meta name="description" content="x"></head><body><div id="root"></div><script defer src="/${script}"></script></body></html>`;
+
+const prerender = (h1: string) =>
+  JSON.stringify({
+    remote: 'marketing',
+    pages: [
+      {
+        path: '/',
+        query: {},
+        title: 'Omni',
+        description: 'Home',
+        html: `<main id="main"><h1>${h1}</h1></main>`,
+        styles: ['/remotes/marketing/styles.1.css'],
+        scripts: [],
+      },
+    ],
+  });
+
+let dir: string;
+let clock: number;
+const warnings: string[] = [];
+const logger = { warn: (_obj: unknown, msg: string) => warnings.push(msg) } as never;
+const remoteOf = (path: string) => (path === '/' || path === '/music' ? 'marketing' : undefined);
+const text = (pages: HtmlPages, path: string, query = '') =>
+  pages.pageFor(path, new URLSearchParams(query)).raw.toString('utf8');
+
+/** Writes a build's file with a modification time of its own, as a new build would. */
+function build(file: string, content: string, mtimeSeconds: number) {
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeFileSync(file, content);
+  utimesSync(file, mtimeSeconds, mtimeSeconds);
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'omni-html-pages-'));
+  clock = 0;
+  warnings.length = 0;
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const indexFile = () => join(dir, 'shell', 'dist', 'index.html');
+const prerenderFile = () => join(dir, 'marketing', 'dist', 'prerender.json');
+const newPages = () => new HtmlPages(dir, ['marketing'], remoteOf, logger, () => clock);
+
+it('is not built until index.html exists, and notices the build without a restart', () => {
+  const pages = newPages();
+  expect(pages.built()).toBe(false);
+  build(indexFile(), shell('main.1.js'), 1000);
+  clock += 1000;
+  expect(pages.built()).toBe(true);
+});
+
+it('serves the new build after a rebuild under it: new script names, new prerendered page', () => {
+  build(indexFile(), shell('main.1.js'), 1000);
+  build(prerenderFile(), prerender('Old'), 1000);
+  const pages = newPages();
+  expect(text(pages, '/')).toContain('src="/main.1.js"');
+  expect(text(pages, '/')).toContain('<h1>Old</h1>');
+  expect(text(pages, '/music')).toContain('/remotes/marketing/remoteEntry.js');
+
+  build(indexFile(), shell('main.2.js'), 2000);
+  build(prerenderFile(), prerender('New'), 2000);
+  // Within the check interval the composed pages stand (no file system calls per request)…
+  expect(text(pages, '/')).toContain('<h1>Old</h1>');
+  // …then the rebuild shows.
+  clock += 1000;
+  const page = text(pages, '/');
+  expect(page).toContain('src="/main.2.js"');
+  expect(page).toContain('<h1>New</h1>');
+  expect(text(pages, '/music')).toContain('src="/main.2.js"');
+});
+
+it('serves pages without the prerendered content when the file is unreadable, and says so', () => {
+  build(indexFile(), shell('main.1.js'), 1000);
+  build(prerenderFile(), '{"remote": "marketing", "pages": [{"path": 1}]}', 1000);
+  const pages = newPages();
+  expect(pages.built()).toBe(true);
+  const page = text(pages, '/');
+  expect(page).not.toContain('omni-prerender');
+  expect(page).toContain('src="/main.1.js"');
+  expect(warnings).toEqual(['prerendered pages not served: their file could not be read']);
+
+  build(prerenderFile(), prerender('Fixed'), 2000);
+  clock += 1000;
+  expect(text(pages, '/')).toContain('<h1>Fixed</h1>');
+});
