@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_COUNTDOWN_SECONDS } from '../content/facts';
+import { useInBrowser } from '../lib/use-in-browser';
 
 export const COUNTDOWN_DESTINATIONS = [
   { to: '/signup', label: 'Go to Sign Up' },
@@ -32,6 +33,9 @@ export function CountdownBar({ seconds = DEFAULT_COUNTDOWN_SECONDS }: { seconds?
   const [dismissed, setDismissed] = useState(false);
   const navigate = useNavigate();
   const selectId = useId();
+  // Not in the page rendered at build time: without scripts it would count nothing and its buttons
+  // would do nothing. It appears when the live page takes over.
+  const inBrowser = useInBrowser();
 
   useEffect(() => {
     if (dismissed) return;
@@ -46,7 +50,7 @@ export function CountdownBar({ seconds = DEFAULT_COUNTDOWN_SECONDS }: { seconds?
     if (remaining === 0 && !dismissed) navigate(destination);
   }, [remaining, dismissed, destination, navigate]);
 
-  if (dismissed) return null;
+  if (dismissed || !inBrowser) return null;
   const label = COUNTDOWN_DESTINATIONS.find((d) => d.to === destination)?.label ?? '';
 
   return (
