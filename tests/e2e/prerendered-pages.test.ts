@@ -113,6 +113,14 @@ it('shows a public page without JavaScript, links and all', async () => {
       /^You can read this page without JavaScript\. Signing in, forms and uploads need it/,
     );
     await page.screenshot({ path: join(artifacts, 'prerendered-pricing-no-js-375.png'), fullPage: true });
+    // The phone menu opens without scripts too (a disclosure in the prerendered header).
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    expect(await menu.isVisible()).toBe(false);
+    await page.locator('summary[aria-label="Open menu"]').click();
+    await page.screenshot({ path: join(artifacts, 'prerendered-menu-no-js-375.png') });
+    await menu.getByRole('link', { name: 'Features' }).click();
+    await page.waitForURL(`${platform.url}/features`);
+    expect(await page.title()).toBe('Features · Omni');
     // Without scripts a link is an ordinary link: the support page arrives prerendered too.
     await page.goto(`${platform.url}/`);
     // The countdown needs scripts to count and to go anywhere: it is not in the prerendered page.

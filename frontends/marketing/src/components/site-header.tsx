@@ -1,7 +1,8 @@
-import { Button, cn } from '@omni/ui';
+import { Button, buttonVariants, cn } from '@omni/ui';
 import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useInBrowser } from '../lib/use-in-browser';
 
 export const NAV_LINKS = [
   { to: '/features', label: 'Features' },
@@ -26,8 +27,39 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * /signup). Below 768 px the links fold into a menu; between 768 px and 1280 px they sit on a second
  * row, since nine links and two buttons do not fit on one line there.
  */
+/** The links below 768 px, under the header's top row. */
+function MobileMenu({ onNavigate, className }: { onNavigate?: () => void; className?: string }) {
+  return (
+    <nav id="mobile-menu" aria-label="Mobile" className={cn('border-t md:hidden', className)}>
+      <div className="container flex flex-col gap-1 py-4">
+        {NAV_LINKS.map((link) => (
+          <NavLink
+            key={link.to}
+            to={link.to}
+            className={(state) => cn(linkClass(state), 'py-2 text-base')}
+            onClick={onNavigate}
+          >
+            {link.label}
+          </NavLink>
+        ))}
+        <div className="mt-3 grid grid-cols-2 gap-2">
+          <Button asChild variant="outline">
+            <a href="/login">Sign In</a>
+          </Button>
+          <Button asChild>
+            <Link to="/signup" onClick={onNavigate}>
+              Get Started
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </nav>
+  );
+}
+
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const inBrowser = useInBrowser();
   const { pathname } = useLocation();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
@@ -80,45 +112,37 @@ export function SiteHeader() {
             <Link to="/signup">Get Started</Link>
           </Button>
         </div>
-        <Button
-          ref={toggleRef}
-          variant="ghost"
-          size="icon"
-          className="md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-        </Button>
+        {inBrowser ? (
+          <Button
+            ref={toggleRef}
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </Button>
+        ) : (
+          // In the page rendered at build time, a menu that opens without scripts (until the live
+          // page replaces it; a slow phone can take seconds).
+          <details className="md:hidden">
+            <summary
+              aria-label="Open menu"
+              className={cn(
+                buttonVariants({ variant: 'ghost', size: 'icon' }),
+                'cursor-pointer list-none [&::-webkit-details-marker]:hidden',
+              )}
+            >
+              <Menu aria-hidden="true" />
+            </summary>
+            <MobileMenu className="absolute inset-x-0 top-full bg-background shadow-sm" />
+          </details>
+        )}
       </div>
-      {menuOpen ? (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t md:hidden">
-          <div className="container flex flex-col gap-1 py-4">
-            {NAV_LINKS.map((link) => (
-              <NavLink
-                key={link.to}
-                to={link.to}
-                className={(state) => cn(linkClass(state), 'py-2 text-base')}
-                onClick={() => setMenuOpen(false)}
-              >
-                {link.label}
-              </NavLink>
-            ))}
-            <div className="mt-3 grid grid-cols-2 gap-2">
-              <Button asChild variant="outline">
-                <a href="/login">Sign In</a>
-              </Button>
-              <Button asChild>
-                <Link to="/signup" onClick={() => setMenuOpen(false)}>
-                  Get Started
-                </Link>
-              </Button>
-            </div>
-          </div>
-        </nav>
-      ) : null}
+      {menuOpen ? <MobileMenu onNavigate={() => setMenuOpen(false)} /> : null}
     </header>
   );
 }
