@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { artifacts, launchBrowser } from '../support/browser';
 import { png, wav } from '../support/media';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
-import { type ApiSession, storeSession } from '../support/session';
+import { storeSession, verifiedSession } from '../support/session';
 
 let platform: TestPlatform;
 let browser: Browser;
@@ -21,50 +21,9 @@ let wavPath: string;
 let coverPath: string;
 let smallCoverPath: string;
 
-const PASSWORD = 'correct-horse-42';
 const WAV_SECONDS = 3;
 const shot = (name: string) =>
   page.screenshot({ path: join(artifacts, `release-${name}.png`), fullPage: true });
-
-// ---------------------------------------------------------------------------------------------
-// Test files, made from scratch so the server's inspection sees genuine media.
-
-// ---------------------------------------------------------------------------------------------
-// A verified account, signed in by putting the API's session where the web app keeps it.
-
-interface Mail {
-  links: string[];
-}
-
-async function post(path: string, body: unknown): Promise<Response> {
-  return fetch(`${platform.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
-
-async function verifiedSession(email: string): Promise<unknown> {
-  expect((await post('/api/auth/signup', { email, password: PASSWORD })).status).toBe(201);
-  const deadline = Date.now() + 10_000;
-  let token: string | null = null;
-  while (!token) {
-    const res = await fetch(`${platform.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-    const { messages } = (await res.json()) as { messages: Mail[] };
-    const link = messages[0]?.links.find((l) => new URL(l).searchParams.has('verify'));
-    token = link ? new URL(link).searchParams.get('verify') : null;
-    if (!token && Date.now() > deadline) throw new Error(`No verification mail to ${email}`);
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  expect((await post('/api/auth/verify', { token })).status).toBe(200);
-  const login = await post('/api/auth/login', { email, password: PASSWORD });
-  expect(login.status).toBe(200);
-  return login.json();
-}
-
-async function signInAs(session: unknown): Promise<void> {
-  await storeSession(page, platform.url, session as ApiSession);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Page helpers.
@@ -244,7 +203,11 @@ describe('/artist-upload signed out', () => {
 
 describe('/artist-upload signed in', () => {
   beforeAll(async () => {
-    await signInAs(await verifiedSession(`artist-${Date.now()}@example.com`));
+    await storeSession(
+      page,
+      platform.url,
+      await verifiedSession(platform.url, `artist-${Date.now()}@example.com`),
+    );
   });
 
   it('validation toasts keep what was typed; a too-small cover fails with the server message', async () => {

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { artifacts, launchBrowser } from '../support/browser';
 import { wav } from '../support/media';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
-import { type ApiSession, storeSession } from '../support/session';
+import { storeSession, verifiedSession } from '../support/session';
 
 let platform: TestPlatform;
 let browser: Browser;
@@ -17,43 +17,8 @@ let fixtures: string;
 let wavPath: string;
 let pdfPath: string;
 
-const PASSWORD = 'correct-horse-42';
 const shot = (name: string) =>
   page.screenshot({ path: join(artifacts, `uploader-${name}.png`), fullPage: true });
-
-interface Mail {
-  links: string[];
-}
-
-async function post(path: string, body: unknown): Promise<Response> {
-  return fetch(`${platform.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
-
-async function verifiedSession(email: string): Promise<unknown> {
-  expect((await post('/api/auth/signup', { email, password: PASSWORD })).status).toBe(201);
-  const deadline = Date.now() + 10_000;
-  let token: string | null = null;
-  while (!token) {
-    const res = await fetch(`${platform.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-    const { messages } = (await res.json()) as { messages: Mail[] };
-    const link = messages[0]?.links.find((l) => new URL(l).searchParams.has('verify'));
-    token = link ? new URL(link).searchParams.get('verify') : null;
-    if (!token && Date.now() > deadline) throw new Error(`No verification mail to ${email}`);
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  expect((await post('/api/auth/verify', { token })).status).toBe(200);
-  const login = await post('/api/auth/login', { email, password: PASSWORD });
-  expect(login.status).toBe(200);
-  return login.json();
-}
-
-async function signInAs(session: unknown): Promise<void> {
-  await storeSession(page, platform.url, session as ApiSession);
-}
 
 async function toast(title: string): Promise<void> {
   await page.locator('[data-sonner-toast]').filter({ hasText: title }).first().waitFor({ timeout: 15_000 });
@@ -98,7 +63,11 @@ it("signed out: 'Not signed in', and the song panel's texts in the spec's order"
 });
 
 it('signed in: tile upload with link and Copy, song submitted with an ISRC, live checklist', async () => {
-  await signInAs(await verifiedSession(`console-${Date.now()}@example.com`));
+  await storeSession(
+    page,
+    platform.url,
+    await verifiedSession(platform.url, `console-${Date.now()}@example.com`),
+  );
   await page.goto(`${platform.url}/uploader`);
   await page.getByTestId('uploader-session').getByText('Signed in as').waitFor();
 

@@ -31,3 +31,36 @@ export async function storeSession(page: Page, baseUrl: string, session: ApiSess
     );
   }, session);
 }
+
+/**
+ * A new account, verified through the dev mailbox and signed in through the API: what a browser test
+ * needs to start as an artist. Fails the test if any step is refused.
+ */
+export async function verifiedSession(
+  baseUrl: string,
+  email: string,
+  password = 'correct-horse-42',
+): Promise<ApiSession> {
+  const post = async (path: string, body: unknown, expected: number) => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== expected) throw new Error(`POST ${path}: ${res.status}, expected ${expected}`);
+    return res;
+  };
+  await post('/api/auth/signup', { email, password }, 201);
+  const deadline = Date.now() + 10_000;
+  let token: string | null = null;
+  while (!token) {
+    const res = await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const { messages } = (await res.json()) as { messages: { links: string[] }[] };
+    const link = messages[0]?.links.find((l) => new URL(l).searchParams.has('verify'));
+    token = link ? new URL(link).searchParams.get('verify') : null;
+    if (!token && Date.now() > deadline) throw new Error(`No verification mail to ${email}`);
+    if (!token) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await post('/api/auth/verify', { token }, 200);
+  return (await post('/api/auth/login', { email, password }, 200)).json() as Promise<ApiSession>;
+}
