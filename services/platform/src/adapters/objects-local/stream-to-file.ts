@@ -76,8 +76,14 @@ function pump(
       settled = true;
       detach();
       body.pause();
-      out.destroy();
-      reject(err instanceof Error ? err : new Error(String(err)));
+      const error = err instanceof Error ? err : new Error(String(err));
+      // Reject only once the file is closed: a stream destroyed while still opening creates the file
+      // afterwards, and the caller's cleanup (rm of the temp file) would run before it exists and leak it.
+      if (out.closed) reject(error);
+      else {
+        out.once('close', () => reject(error));
+        out.destroy();
+      }
     };
     const onData = (chunk: Buffer | string) => {
       const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
