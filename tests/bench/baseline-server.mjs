@@ -1,13 +1,30 @@
-// The baseline: a bare Express JSON endpoint answering a fixed body, the fastest a Node HTTP JSON read
-// can be on this machine. Started as its own process like the platform, so both get one core.
+// The baselines: an endpoint answering a fixed JSON body, either through bare Express (the quality bar's
+// yardstick) or, with BENCH_SERVER=node, a bare Node handler writing a ready buffer (the ceiling any
+// Node server reaches on this machine). Started as its own process like the platform, so each gets one core.
+import { createServer } from 'node:http';
 import express from 'express';
 
 const body = process.env.BENCH_BODY ?? '{"ok":true}';
-const app = express();
-app.get('/api/pages/music/assets', (_req, res) => {
-  res.type('application/json').send(body);
-});
-const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+const path = '/api/pages/music/assets';
+let server;
+if (process.env.BENCH_SERVER === 'node') {
+  const bytes = Buffer.from(body);
+  const headers = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': bytes.length };
+  server = createServer((req, res) => {
+    if (req.url !== path) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, headers).end(bytes);
+  });
+} else {
+  const app = express();
+  app.get(path, (_req, res) => {
+    res.type('application/json').send(body);
+  });
+  server = createServer(app);
+}
+server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   process.stdout.write(`listening ${server.address().port}\n`);
 });
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -1,7 +1,7 @@
 // `npm run bench`: measures, in one run on this machine, the public Music endpoint of the all-in-one
-// platform against a bare Express JSON endpoint serving the same bytes. Prints requests/s, p50/p99 and
-// the ratio, and writes tests/.artifacts/bench.json. Targets (quality bar): ratio ≥ 0.5, p99 < 25 ms at
-// 64 connections.
+// platform against a bare Express JSON endpoint serving the same bytes, and a bare Node handler as the
+// ceiling. Prints requests/s, p50/p99 and the ratio, and writes tests/.artifacts/bench.json. Targets
+// (quality bar): ratio ≥ 0.5, p99 < 25 ms at 64 connections.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,9 +11,12 @@ import { type LoadResult, load } from './load';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 
-async function startBaseline(body: string): Promise<{ url: string; stop(): void }> {
+async function startBaseline(
+  body: string,
+  server: 'express' | 'node',
+): Promise<{ url: string; stop(): void }> {
   const child = spawn(process.execPath, [join(__dirname, 'baseline-server.mjs')], {
-    env: { ...process.env, BENCH_BODY: body },
+    env: { ...process.env, BENCH_BODY: body, BENCH_SERVER: server },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve) =>
@@ -47,15 +50,18 @@ async function main() {
     }
     const musicUrl = `${omni.url.replace('localhost', '127.0.0.1')}/api/pages/music/assets`;
     const body = await (await fetch(musicUrl)).text();
-    const baseline = await startBaseline(body);
+    const baseline = await startBaseline(body, 'express');
+    const ceiling = await startBaseline(body, 'node');
     const results: LoadResult[] = [];
     try {
       results.push(await load('bare express (baseline)', baseline.url, CONNECTIONS, SECONDS));
       results.push(await load('omni GET /api/pages/music/assets', musicUrl, CONNECTIONS, SECONDS));
+      results.push(await load('bare node http (ceiling)', ceiling.url, CONNECTIONS, SECONDS));
     } finally {
       baseline.stop();
+      ceiling.stop();
     }
-    const [base, omniResult] = results as [LoadResult, LoadResult];
+    const [base, omniResult, top] = results as [LoadResult, LoadResult, LoadResult];
     const ratio = omniResult.requestsPerSec / base.requestsPerSec;
     console.log(
       `\nPublic Music endpoint vs bare Express — ${CONNECTIONS} connections, ${SECONDS} s each, body ${body.length} bytes\n`,
@@ -66,6 +72,7 @@ async function main() {
       console.log(`| ${r.label} | ${r.requestsPerSec} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
     }
     console.log(`\nratio (omni / baseline): ${ratio.toFixed(2)}  (target ≥ 0.50)`);
+    console.log(`omni / bare node ceiling: ${(omniResult.requestsPerSec / top.requestsPerSec).toFixed(2)}`);
     console.log(`omni p99: ${omniResult.p99} ms  (target < 25 ms)\n`);
     mkdirSync(join(repoRoot, 'tests/.artifacts'), { recursive: true });
     writeFileSync(

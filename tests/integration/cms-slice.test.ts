@@ -83,6 +83,37 @@ describe('public pages', () => {
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_found');
   });
+  it('answers a cached page exactly as the first time: same bytes, same headers, 304 and HEAD alike', async () => {
+    // The first read goes through the Express route and fills the gateway cache; the later ones are
+    // answered from the cache before Express (the fast path). A reader must not see the difference.
+    const headersOf = (res: Response) =>
+      Object.fromEntries([...res.headers].filter(([name]) => name !== 'date' && name !== 'keep-alive'));
+    for (const path of ['/api/pages/videos/assets', '/api/pages/videos/assets?limit=7']) {
+      const first = await api(path);
+      const firstBody = await first.text();
+      const again = await api(path);
+      expect(again.status).toBe(200);
+      expect(await again.text()).toBe(firstBody);
+      expect(headersOf(again)).toEqual(headersOf(first));
+      expect(again.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(again.headers.get('content-security-policy')).toContain("default-src 'self'");
+
+      const etag = first.headers.get('etag')!;
+      const notModified = await api(path, { headers: { 'if-none-match': etag } });
+      expect(notModified.status).toBe(304);
+      expect(notModified.headers.get('etag')).toBe(etag);
+      expect(await notModified.text()).toBe('');
+
+      const head = await api(path, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(firstBody)));
+      expect(await head.text()).toBe('');
+    }
+    // What the fast path does not recognise still reaches the route's validation once cached.
+    expect((await api('/api/pages/videos/assets?limit=900')).status).toBe(400);
+    expect((await api('/api/pages/videos/assets?limit=7&sort=evil')).status).toBe(400);
+    expect((await api('/api/pages/videos/assets?limit=07')).status).toBe(200);
+  });
 });
 
 describe('moderation and publishing', () => {

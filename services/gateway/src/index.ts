@@ -12,7 +12,7 @@ import { mailboxRoutes } from './http/mailbox';
 import { meRoutes } from './http/me';
 import { platformRoutes } from './http/platforms';
 import { forwardTo } from './http/proxy';
-import { publicRoutes } from './http/public';
+import { cachedAssetsFastPath, publicRoutes } from './http/public';
 import { releaseRoutes, songRoutes } from './http/releases';
 import { uploadRoutes } from './http/uploads';
 
@@ -41,6 +41,7 @@ export const gatewayService: ServiceModule = {
     const invalidation = await invalidateOnModeration(await ctx.ports.events(), publicCache, logger);
     ctx.onStop(() => invalidation.close());
     http.use('/api', publicRoutes(cmsClient, publicCache));
+    ctx.fastPath(cachedAssetsFastPath(publicCache));
     http.use(
       '/api/admin',
       adminRoutes(cmsClient, guards, () => publicCache.clear()),

@@ -15,6 +15,7 @@ export * from './grpc/errors';
 export * from './grpc/server';
 export * from './http/app';
 export * from './http/errors';
+export * from './http/fast-path';
 export * from './http/rate-limit';
 export * from './http/validate';
 export * from './logging/logger';

@@ -1,5 +1,11 @@
 // Public, anonymous reads: the pages and their published assets, as the Music and Videos pages show them.
-import { type PromiseClient, parseParams, parseQuery } from '@omni/platform';
+import {
+  type HttpFastPath,
+  type PromiseClient,
+  parseParams,
+  parseQuery,
+  type ReadyResponse,
+} from '@omni/platform';
 import { cms } from '@omni/proto';
 import { Router as createRouter, type Router } from 'express';
 import { z } from 'zod';
@@ -32,7 +38,7 @@ export function publicRoutes(
         JSON.stringify({ page: out.page ? pageJson(out.page) : null, assets: out.assets.map(assetJson) }),
       );
     }
-    res.set({ 'Cache-Control': 'public, max-age=5', ETag: entry.etag });
+    res.set({ 'Cache-Control': CACHE_CONTROL, ETag: entry.etag });
     if (req.headers['if-none-match'] === entry.etag) {
       res.status(304).end();
       return;
@@ -40,4 +46,39 @@ export function publicRoutes(
     res.type('application/json').send(entry.body);
   });
   return router;
+}
+
+const CACHE_CONTROL = 'public, max-age=5';
+
+// Only the plain forms of the URL above; anything else (other parameters, leading zeros, escapes) goes to
+// the Express route, which validates it.
+const CACHED_ASSETS_URL = /^\/api\/pages\/([a-z0-9][a-z0-9-]{0,63})\/assets(?:\?limit=([1-9][0-9]{0,2}))?$/;
+
+/**
+ * The same answer as GET /api/pages/:slug/assets once it is cached, written before Express (the Music
+ * and Videos pages are the platform's most read URLs). A miss falls through to the route, which fills
+ * the cache.
+ */
+export function cachedAssetsFastPath(cache: PublicCache): HttpFastPath {
+  return (req): ReadyResponse | undefined => {
+    const match = CACHED_ASSETS_URL.exec(req.url ?? '');
+    if (!match) return undefined;
+    const limit = match[2] === undefined ? 100 : Number(match[2]);
+    if (limit > 200) return undefined;
+    const entry = cache.get(`${match[1]}:${limit}`);
+    if (!entry) return undefined;
+    if (req.headers['if-none-match'] === entry.etag) {
+      return { status: 304, headers: { 'Cache-Control': CACHE_CONTROL, ETag: entry.etag } };
+    }
+    return {
+      status: 200,
+      headers: {
+        'Cache-Control': CACHE_CONTROL,
+        ETag: entry.etag,
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': entry.bytes.length,
+      },
+      body: entry.bytes,
+    };
+  };
 }

@@ -1,7 +1,7 @@
 // The Express 5 app every service's HTTP side starts from: security headers, a body limit, JSON parsing
 // whose failures are 4xx, request logs without query strings (tokens travel there), and one error handler.
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Logger } from '../logging/logger';
 import { HttpError } from './errors';
 
@@ -18,15 +18,37 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
-  app.use(
-    helmet({
-      contentSecurityPolicy: { directives: { ...options.csp } },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use(helmet(helmetOptions(options.csp)));
   app.use(requestLog(options.logger));
   app.use(express.json({ limit: options.bodyLimit ?? '1mb', strict: true }));
   return app;
+}
+
+function helmetOptions(csp: HttpAppOptions['csp']): HelmetOptions {
+  return { contentSecurityPolicy: { directives: { ...csp } }, crossOriginEmbedderPolicy: false };
+}
+
+/**
+ * The headers helmet sets on every response of an app made with these options, for answers written
+ * without Express (fast paths). Helmet's headers do not depend on the request, so they are read once by
+ * running it against a recording response.
+ */
+export function securityHeaders(csp?: HttpAppOptions['csp']): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let done = false;
+  helmet(helmetOptions(csp))({} as never, recorder as never, () => {
+    done = true;
+  });
+  if (!done) throw new Error('helmet did not finish synchronously; the security headers cannot be read once');
+  return headers;
 }
 
 function requestLog(logger: Logger): RequestHandler {

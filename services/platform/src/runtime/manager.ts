@@ -1,14 +1,15 @@
 // Starts a set of services in dependency order on their ports, and stops them in reverse: stop accepting
 // HTTP and gRPC, let in-flight calls finish, run stop hooks (which close subscriptions and commit offsets),
 // then close the stores. Backs each service's /healthz (alive) and /readyz (ready to serve).
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PlatformConfig } from '../config/config';
 import type { ServiceName } from '../config/services';
 import { createGrpcClient, type PromiseClient } from '../grpc/client';
 import { httpErrorFromGrpc } from '../grpc/errors';
 import { createGrpcServer, type GrpcServerHandle } from '../grpc/server';
-import { apiNotFound, createHttpApp, errorHandler } from '../http/app';
+import { apiNotFound, createHttpApp, errorHandler, securityHeaders } from '../http/app';
+import { dispatchWithFastPaths, type HttpFastPath } from '../http/fast-path';
 import { createLogger, type Logger } from '../logging/logger';
 import { createPorts, type Ports } from './ports';
 import type { ServiceContext, ServiceModule } from './service';
@@ -78,13 +79,12 @@ export async function startPlatform(
       const module = modules[name];
       const serviceLogger = createLogger(name);
       const grpc = createGrpcServer(name, serviceLogger);
-      const http = createHttpApp({
-        logger: serviceLogger,
-        csp:
-          name === 'gateway'
-            ? { 'img-src': ["'self'", 'data:', 'blob:'], 'media-src': ["'self'", 'blob:'] }
-            : {},
-      });
+      const csp: Record<string, string[]> =
+        name === 'gateway'
+          ? { 'img-src': ["'self'", 'data:', 'blob:'], 'media-src': ["'self'", 'blob:'] }
+          : {};
+      const http = createHttpApp({ logger: serviceLogger, csp });
+      const fastPaths: HttpFastPath[] = [];
       const r: Running = {
         module,
         grpc,
@@ -101,6 +101,7 @@ export async function startPlatform(
         grpc,
         http,
         client,
+        fastPath: (fastPath) => fastPaths.push(fastPath),
         readiness: (check, fn) => r.checks.set(check, fn),
         onStop: (hook) => r.stopHooks.push(hook),
         onStarted: (hook) => r.startedHooks.push(hook),
@@ -127,14 +128,19 @@ export async function startPlatform(
       const endpoint = config.listen(name);
       const host = name === 'gateway' || !config.allInOne ? config.env.BIND_HOST : config.env.INTERNAL_HOST;
       const grpcPort = await grpc.listen(host, endpoint.grpc);
+      const server = createServer(
+        dispatchWithFastPaths(http, fastPaths, securityHeaders(csp), serviceLogger),
+      );
       r.httpServer = await new Promise<Server>((resolve, reject) => {
-        // Express 5 calls this back on a listen error too (e.g. EADDRINUSE): refuse to start then, rather
-        // than carry on with a server that is not listening.
-        const server = http.listen(endpoint.http, host, (err?: Error) =>
-          err
-            ? reject(new Error(`${name} cannot listen on ${host}:${endpoint.http}: ${err.message}`))
-            : resolve(server),
-        );
+        // A listen error (e.g. EADDRINUSE) refuses the start rather than carry on with a server that is
+        // not listening.
+        const failed = (err: Error) =>
+          reject(new Error(`${name} cannot listen on ${host}:${endpoint.http}: ${err.message}`));
+        server.once('error', failed);
+        server.listen(endpoint.http, host, () => {
+          server.off('error', failed);
+          resolve(server);
+        });
       });
       // Slow clients must not hold sockets forever; uploads set their own longer limits per request.
       r.httpServer.headersTimeout = 30_000;

@@ -6,6 +6,7 @@ import type { PlatformConfig } from '../config/config';
 import type { ServiceName } from '../config/services';
 import type { PromiseClient } from '../grpc/client';
 import type { GrpcServerHandle } from '../grpc/server';
+import type { HttpFastPath } from '../http/fast-path';
 import type { Logger } from '../logging/logger';
 import type { Ports } from './ports';
 
@@ -17,6 +18,11 @@ export interface ServiceContext {
   grpc: GrpcServerHandle;
   /** This service's HTTP app: /healthz and /readyz are already mounted; the gateway's is the public one. */
   http: Express;
+  /**
+   * Answers requests before Express when the answer is ready (see http/fast-path.ts). Only for answers
+   * that Express would give identically; the security headers are added.
+   */
+  fastPath(fastPath: HttpFastPath): void;
   /** A gRPC client for any service, resolved lazily to wherever that service listens. */
   client<D extends Record<string, unknown>>(service: ServiceName, definition: D): PromiseClient<D>;
   /** Adds a readiness check (backs /readyz and the gRPC health status). */
