@@ -9,7 +9,7 @@ import {
 import { cms } from '@omni/proto';
 import { Router as createRouter, type Router } from 'express';
 import { z } from 'zod';
-import type { PublicCache } from '../cache/public-cache';
+import type { CachedResponse, PublicCache } from '../cache/public-cache';
 import { assetJson, pageJson } from './json';
 
 const slugParams = z.object({
@@ -60,25 +60,36 @@ const CACHED_ASSETS_URL = /^\/api\/pages\/([a-z0-9][a-z0-9-]{0,63})\/assets(?:\?
  * the cache.
  */
 export function cachedAssetsFastPath(cache: PublicCache): HttpFastPath {
-  return (req): ReadyResponse | undefined => {
+  // Built once per cache entry (and dropped with it), so the same objects are handed out every time.
+  const answers = new WeakMap<CachedResponse, { ok: ReadyResponse; notModified: ReadyResponse }>();
+  const answersFor = (entry: CachedResponse) => {
+    let ready = answers.get(entry);
+    if (!ready) {
+      const validators = { 'Cache-Control': CACHE_CONTROL, ETag: entry.etag };
+      ready = {
+        ok: {
+          status: 200,
+          headers: {
+            ...validators,
+            'Content-Type': 'application/json; charset=utf-8',
+            'Content-Length': entry.bytes.length,
+          },
+          body: entry.bytes,
+        },
+        notModified: { status: 304, headers: validators },
+      };
+      answers.set(entry, ready);
+    }
+    return ready;
+  };
+  return (req) => {
     const match = CACHED_ASSETS_URL.exec(req.url ?? '');
     if (!match) return undefined;
     const limit = match[2] === undefined ? 100 : Number(match[2]);
     if (limit > 200) return undefined;
     const entry = cache.get(`${match[1]}:${limit}`);
     if (!entry) return undefined;
-    if (req.headers['if-none-match'] === entry.etag) {
-      return { status: 304, headers: { 'Cache-Control': CACHE_CONTROL, ETag: entry.etag } };
-    }
-    return {
-      status: 200,
-      headers: {
-        'Cache-Control': CACHE_CONTROL,
-        ETag: entry.etag,
-        'Content-Type': 'application/json; charset=utf-8',
-        'Content-Length': entry.bytes.length,
-      },
-      body: entry.bytes,
-    };
+    const ready = answersFor(entry);
+    return req.headers['if-none-match'] === entry.etag ? ready.notModified : ready.ok;
   };
 }

@@ -23,6 +23,17 @@ export function dispatchWithFastPaths(
   securityHeaders: Readonly<Record<string, string>>,
   logger: Logger,
 ): RequestListener {
+  // A fast path that hands out the same ReadyResponse again (its cached answer) gets its merged headers
+  // from here instead of merging them per request.
+  const merged = new WeakMap<ReadyResponse['headers'], Record<string, string | number>>();
+  const headersOf = (ready: ReadyResponse) => {
+    let headers = merged.get(ready.headers);
+    if (!headers) {
+      headers = { ...securityHeaders, ...ready.headers };
+      merged.set(ready.headers, headers);
+    }
+    return headers;
+  };
   return (req, res) => {
     const ready = fastPaths.length > 0 && isBodiless(req) ? answer(fastPaths, req) : undefined;
     if (!ready) {
@@ -30,7 +41,7 @@ export function dispatchWithFastPaths(
       return;
     }
     if (logger.isLevelEnabled('debug')) logWhenDone(logger, req, res);
-    res.writeHead(ready.status, { ...securityHeaders, ...ready.headers });
+    res.writeHead(ready.status, headersOf(ready));
     // HEAD carries GET's headers (Content-Length included) and no body, as Express does.
     res.end(req.method === 'HEAD' ? undefined : ready.body);
   };
