@@ -79,6 +79,8 @@ it('sends the page itself in the first response, with its own title, description
   expect(html).toMatch(/<link rel="stylesheet" href="\/remotes\/marketing\/styles\.[0-9a-f]+\.css">/);
   expect(html).toContain('<div id="omni-prerender">');
   expect(html).toContain('Choose your lane');
+  // The footer's year is this year, whenever the build ran.
+  expect(html).toContain(`© <span data-current-year="">${new Date().getFullYear()}</span> Omni.`);
 
   // The DPA request is its own rendering; a page that shows data (music) renders in the browser.
   const dpa = await (await fetch(`${platform.url}/contact-sales?type=dpa`)).text();

@@ -90,3 +90,17 @@ it('serves pages without the prerendered content when the file is unreadable, an
   clock += 1000;
   expect(text(pages, '/')).toContain('<h1>Fixed</h1>');
 });
+
+it('writes the current year into the prerendered footer, and a new year shows without a rebuild', () => {
+  build(indexFile(), shell('main.1.js'), 1000);
+  build(
+    prerenderFile(),
+    prerender('Home</h1><p>© <span data-current-year="">2025</span> Omni.</p><h1>'),
+    1000,
+  );
+  clock = new Date(2026, 11, 31, 23, 59, 59).getTime();
+  const pages = newPages();
+  expect(text(pages, '/')).toContain('© <span data-current-year="">2026</span> Omni.');
+  clock = new Date(2027, 0, 1, 0, 0, 1).getTime();
+  expect(text(pages, '/')).toContain('© <span data-current-year="">2027</span> Omni.');
+});

@@ -39,7 +39,7 @@ describe('findPrerendered', () => {
 
 describe('composePrerendered', () => {
   it('puts the markup before #root and the title, description, styles and code hints in the head', () => {
-    const html = composePrerendered(SHELL, page({ title: 'Pricing · Omni', description: 'Plans' }));
+    const html = composePrerendered(SHELL, page({ title: 'Pricing · Omni', description: 'Plans' }), 2026);
     expect(html).toContain('<title>Pricing · Omni</title>');
     expect(html).toContain('<meta name="description" content="Plans">');
     expect(html).not.toContain('content="shell"');
@@ -57,9 +57,19 @@ describe('composePrerendered', () => {
     const html = composePrerendered(
       SHELL,
       page({ title: 'Pro $12.99 <b>', description: 'Say "hi" & $& save $56', html: '<p>$99 $1</p>' }),
+      2026,
     );
     expect(html).toContain('<title>Pro $12.99 &lt;b&gt;</title>');
     expect(html).toContain('content="Say &quot;hi&quot; &amp; $&amp; save $56"');
     expect(html).toContain('<div id="omni-prerender"><p>$99 $1</p></div>');
+  });
+
+  it('writes the current year where the build marked it, and only there', () => {
+    const html = composePrerendered(
+      SHELL,
+      page({ html: '<p>Since 2019</p><p>© <span data-current-year="">2026</span> Omni.</p>' }),
+      2027,
+    );
+    expect(html).toContain('<p>Since 2019</p><p>© <span data-current-year="">2027</span> Omni.</p>');
   });
 });

@@ -41,6 +41,7 @@ const COLUMNS = [
 ] as const;
 
 export function SiteFooter() {
+  // Marked so the gateway can write the current year into build-time HTML served in a later year.
   const year = new Date().getFullYear();
   return (
     <footer className="border-t bg-muted/40">
@@ -69,7 +70,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t">
         <p className="container py-6 text-sm text-muted-foreground" data-testid="footer-copyright">
-          © {year} Omni. All rights reserved.
+          © <span data-current-year="">{year}</span> Omni. All rights reserved.
         </p>
       </div>
     </footer>

@@ -38,6 +38,7 @@ export class HtmlPages {
   private shellHtml: string | undefined;
   private prerendered: PrerenderedPage[] = [];
   private readonly cache = new Map<string, HtmlPage>();
+  private year = 0;
 
   constructor(
     private readonly frontendsDir: string,
@@ -79,7 +80,7 @@ export class HtmlPages {
               '</head>',
           )
         : shellHtml;
-      if (prerender) html = composePrerendered(html, prerender);
+      if (prerender) html = composePrerendered(html, prerender, this.year);
       page = htmlPage(html);
       this.cache.set(key, page);
     }
@@ -90,7 +91,9 @@ export class HtmlPages {
     const now = this.now();
     if (now - this.checkedAt < CHECK_EVERY_MS) return;
     this.checkedAt = now;
-    const signature = this.watched.map(modified).join(',');
+    // The year is part of what a page is composed from (see composePrerendered): a new one composes afresh.
+    this.year = new Date(now).getFullYear();
+    const signature = [...this.watched.map(modified), this.year].join(',');
     if (signature === this.signature) return;
     this.signature = signature;
     this.cache.clear();

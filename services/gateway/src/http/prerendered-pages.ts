@@ -59,7 +59,14 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The shell's page carrying a prerendered page: its title, description, styles, code hints and markup. */
-export function composePrerendered(shellHtml: string, page: PrerenderedPage): string {
+/** Build-time HTML marks the current year (the footer's ©) so a build from an earlier year still says this one. */
+const CURRENT_YEAR = /(<span data-current-year="">)\d{4}(<\/span>)/g;
+
+export function composePrerendered(shellHtml: string, page: PrerenderedPage, year: number): string {
+  const markup = page.html.replace(
+    CURRENT_YEAR,
+    (_match, open: string, close: string) => `${open}${year}${close}`,
+  );
   const head =
     page.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
     page.scripts.map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="script">`).join('');
@@ -80,9 +87,6 @@ export function composePrerendered(shellHtml: string, page: PrerenderedPage): st
       )
       // The shell renders into #root and removes #omni-prerender when the live page is ready
       // (frontends/shell/src/components/prerendered-page.ts).
-      .replace(
-        '<div id="root"></div>',
-        () => `<div id="omni-prerender">${page.html}</div><div id="root"></div>`,
-      )
+      .replace('<div id="root"></div>', () => `<div id="omni-prerender">${markup}</div><div id="root"></div>`)
   );
 }
