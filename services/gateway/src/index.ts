@@ -5,6 +5,7 @@ import { catalog, cms, delivery, health, identity } from '@omni/proto';
 import { invalidateOnModeration, PublicCache } from './cache/public-cache';
 import { adminRoutes } from './http/admin';
 import { authRoutes } from './http/auth';
+import { authRateLimits } from './http/auth-rate-limits';
 import { dashboardRoutes } from './http/dashboard';
 import { defaultFrontendsDir, mountFrontends } from './http/frontends';
 import { mountHealth } from './http/health';
@@ -53,6 +54,7 @@ export const gatewayService: ServiceModule = {
         realm: REALM,
         publicUrl: config.env.PUBLIC_URL,
         keycloakPublicUrl: keycloak ? issuer.replace(/\/realms\/[^/]+$/, '') : undefined,
+        limits: authRateLimits(ctx),
       }),
     );
     http.use('/api/me', meRoutes(identityClient, guards));

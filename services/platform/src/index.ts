@@ -17,6 +17,7 @@ export * from './http/app';
 export * from './http/errors';
 export * from './http/fast-path';
 export * from './http/rate-limit';
+export * from './http/rate-limit-shared';
 export * from './http/validate';
 export * from './logging/logger';
 export * from './ports/documents';

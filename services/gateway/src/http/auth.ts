@@ -8,6 +8,7 @@ import {
   isServiceError,
   normalizeEmail,
   type PromiseClient,
+  type RateLimitOptions,
   rateLimit,
 } from '@omni/platform';
 import type { identity } from '@omni/proto';
@@ -114,6 +115,8 @@ export interface AuthRoutesOptions {
   keycloakPublicUrl?: string;
   realm: string;
   publicUrl: string;
+  /** Where the rate-limit counters live (shared by the replicas in a cluster, see rate-limit.ts). */
+  limits: Pick<RateLimitOptions, 'store' | 'fallback' | 'logger'>;
 }
 
 export function authRoutes(client: IdentityClient, options: AuthRoutesOptions): Router {
@@ -122,23 +125,26 @@ export function authRoutes(client: IdentityClient, options: AuthRoutesOptions): 
 
   // One limiter per route, so signing up and then signing in do not share a budget.
   const limited = (route: string) =>
-    rateLimit([
-      {
-        name: `${route}:ip`,
-        limit: env.AUTH_RATE_LIMIT_PER_IP,
-        windowMs: 60_000,
-        keys: (req) => [req.ip ?? 'unknown'],
-      },
-      {
-        name: `${route}:email`,
-        limit: env.AUTH_RATE_LIMIT_PER_EMAIL,
-        windowMs: 60_000,
-        keys: (req) => {
-          const value = (req.body as { email?: unknown } | undefined)?.email;
-          return typeof value === 'string' && value.trim() ? [normalizeEmail(value)] : [];
+    rateLimit(
+      [
+        {
+          name: `${route}:ip`,
+          limit: env.AUTH_RATE_LIMIT_PER_IP,
+          windowMs: 60_000,
+          keys: (req) => [req.ip ?? 'unknown'],
         },
-      },
-    ]);
+        {
+          name: `${route}:email`,
+          limit: env.AUTH_RATE_LIMIT_PER_EMAIL,
+          windowMs: 60_000,
+          keys: (req) => {
+            const value = (req.body as { email?: unknown } | undefined)?.email;
+            return typeof value === 'string' && value.trim() ? [normalizeEmail(value)] : [];
+          },
+        },
+      ],
+      options.limits,
+    );
 
   router.post('/signup', limited('signup'), async (req, res) => {
     const body = parse(credentials, req);

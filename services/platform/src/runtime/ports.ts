@@ -34,11 +34,15 @@ export function createPorts(config: PlatformConfig, logger: Logger): Ports {
   let identity: Promise<IdentityProvider> | undefined;
   let mail: Promise<Mailer> | undefined;
 
-  const opened = async <T extends { ready(): Promise<void> }>(what: string, make: () => Promise<T>) => {
+  const opened = async <T extends { ready(): Promise<void>; close?(): Promise<void> }>(
+    what: string,
+    make: () => Promise<T>,
+  ) => {
     const adapter = await make();
     try {
       await adapter.ready();
     } catch (err) {
+      await adapter.close?.().catch(() => undefined);
       throw new Error(`${what} is not reachable: ${(err as Error).message}`);
     }
     return adapter;
@@ -57,6 +61,12 @@ export function createPorts(config: PlatformConfig, logger: Logger): Ports {
           return createEmbeddedDocumentStore({ dataDir: join(dataDir, service), logger, fsync: env.FSYNC });
         });
         stores.set(service, store);
+        // A store that could not be reached is asked for afresh next time (a caller that opens it lazily,
+        // like the gateway's shared rate limits, recovers once the database is back).
+        const failed = store;
+        failed.catch(() => {
+          if (stores.get(service) === failed) stores.delete(service);
+        });
       }
       return store;
     },

@@ -1,0 +1,32 @@
+// Where the auth rate limits count. With MongoDB, every gateway replica counts in one place (the chart
+// runs 2 to 10 replicas; counting per replica would multiply the limit). With the embedded store there
+// is one process, whose memory is exact and costs no disk write per sign-in attempt.
+import {
+  documentRateLimitStore,
+  memoryRateLimitStore,
+  type RateLimitOptions,
+  type RateLimitStore,
+  type ServiceContext,
+} from '@omni/platform';
+
+export function authRateLimits(
+  ctx: Pick<ServiceContext, 'config' | 'ports' | 'logger'>,
+): Pick<RateLimitOptions, 'store' | 'fallback' | 'logger'> {
+  if (ctx.config.env.DOCUMENT_STORE !== 'mongodb') return { store: memoryRateLimitStore() };
+  // Opened at the first counted request, not at start: the gateway serves (and counts in memory, below)
+  // while MongoDB is still coming up or briefly away.
+  let shared: Promise<RateLimitStore> | undefined;
+  const store: RateLimitStore = {
+    async hit(key, windowMs) {
+      shared ??= ctx.ports.documents('gateway').then((documents) => documentRateLimitStore(documents));
+      const opening = shared;
+      try {
+        return await (await opening).hit(key, windowMs);
+      } catch (err) {
+        if (shared === opening) shared = undefined;
+        throw err;
+      }
+    },
+  };
+  return { store, fallback: memoryRateLimitStore(), logger: ctx.logger };
+}
