@@ -11,7 +11,7 @@ import { collector, sleep, waitUntil } from '../support/events-harness';
 
 let dataDir: string;
 const open: EventBus[] = [];
-const openBus = (options: { partitions?: number } = {}) => {
+const openBus = (options: { partitions?: number; recentRecords?: number; fsync?: boolean } = {}) => {
   const bus = createEmbeddedEventBus({ dataDir, ...options });
   open.push(bus);
   return bus;
@@ -118,6 +118,70 @@ describe('embedded event log on disk', () => {
     );
     const messages = await readTopic(reopened, 'five', keys.length);
     expect(new Set(messages.map((m) => m.partition))).toEqual(new Set([0, 1, 2, 3, 4]));
+  });
+});
+
+describe('embedded event log memory', () => {
+  // With only the latest 8 records in memory, everything older is read back from the file.
+  const values = (messages: IncomingMessage[]) => messages.map((m) => [m.offset, m.key, m.value]);
+  const published = Array.from({ length: 500 }, (_, i) => ({
+    key: `k${i % 7}`,
+    // Multi-byte text and varying lengths, so byte positions differ from character counts.
+    value: `${'é'.repeat(i % 13)}value ${i} ${'x'.repeat((i * 37) % 300)}`,
+  }));
+
+  it('serves the whole history to a new group from disk, in order, with only the latest records in memory', async () => {
+    const bus = openBus({ partitions: 1, recentRecords: 8, fsync: false });
+    for (let i = 0; i < published.length; i += 50) await bus.publish('history', published.slice(i, i + 50));
+    const expected = published.map((m, i) => [String(i), m.key, m.value]);
+    expect(values(await readTopic(bus, 'history', 500))).toEqual(expected);
+
+    // After a restart the history is still read back, and new records follow at the next offset.
+    await bus.close();
+    const reopened = openBus({ partitions: 1, recentRecords: 8, fsync: false });
+    await reopened.publish('history', [{ key: 'after', value: 'restart' }]);
+    expect(values(await readTopic(reopened, 'history', 501))).toEqual([
+      ...expected,
+      ['500', 'after', 'restart'],
+    ]);
+  });
+
+  it('recovers a log larger than one read chunk, with a torn tail, keeping every whole record', async () => {
+    const bus = openBus({ partitions: 1, recentRecords: 8, fsync: false });
+    const big = Array.from({ length: 1200 }, (_, i) => ({ key: 'k', value: `${i}:${'y'.repeat(1500)}` }));
+    for (let i = 0; i < big.length; i += 200) await bus.publish('large', big.slice(i, i + 200));
+    await bus.close();
+    expect(fs.statSync(logFile('large', 0)).size).toBeGreaterThan(1024 * 1024);
+    fs.appendFileSync(logFile('large', 0), '{"o":1200,"t":1,"k":"k","v":"torn');
+
+    const reopened = openBus({ partitions: 1, recentRecords: 8, fsync: false });
+    const messages = await readTopic(reopened, 'large', 1200);
+    expect(messages.map((m) => m.value)).toEqual(big.map((m) => m.value));
+    await reopened.publish('large', [{ key: 'k', value: 'next' }]);
+    const again = await readTopic(reopened, 'large', 1201);
+    expect(again.at(-1)).toMatchObject({ offset: '1200', value: 'next' });
+  });
+
+  it('pauses a partition whose file changed under it and reports unhealthy, instead of handing out the wrong event', async () => {
+    const bus = openBus({ partitions: 1, recentRecords: 8, fsync: false });
+    await bus.publish('tampered', published.slice(0, 40));
+    const file = logFile('tampered', 0);
+    // Same length, another offset number: the first line no longer says it is record 0.
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('{"o":0,', '{"o":9,'));
+    expect(await bus.healthy()).toBe(true);
+    const got = collector();
+    const sub = await bus.subscribe({
+      groupId: 'tampered-reader',
+      topics: ['tampered'],
+      handler: got.handler,
+    });
+    for (let i = 0; i < 50 && (await bus.healthy()); i++) await sleep(10);
+    expect(await bus.healthy()).toBe(false);
+    // New records do not make it skip ahead either.
+    await bus.publish('tampered', [{ key: 'k', value: 'later' }]);
+    await sleep(50);
+    expect(got.received).toEqual([]);
+    await sub.close();
   });
 });
 

@@ -142,7 +142,26 @@ class PartitionWorker {
           continue;
         }
         const position = this.startPosition(owner);
-        const record = this.log.read(position);
+        let record: LogRecord | undefined;
+        try {
+          record = this.log.read(position);
+        } catch (error) {
+          // A damaged file: delivering past the record would lose it, retrying cannot mend it. This
+          // partition pauses for the group (the log reports unhealthy, so /readyz shows it) until an
+          // operator restores the file and restarts.
+          this.deps.logger.error(
+            {
+              groupId: this.groupId,
+              topic: this.topic,
+              partition: this.partition,
+              offset: position,
+              err: describeError(error),
+            },
+            'cannot read the event log; this partition is paused for the group',
+          );
+          while (!this.stopped) await this.wake.wait();
+          break;
+        }
         if (!record) {
           await this.wake.wait();
           continue;

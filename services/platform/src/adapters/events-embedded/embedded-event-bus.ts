@@ -32,6 +32,8 @@ export interface EmbeddedEventBusOptions {
   logger?: Logger;
   /** fdatasync before acknowledging a publish or commit (default true). Off only for throwaway data. */
   fsync?: boolean;
+  /** Latest records per partition kept in memory; older ones are read from disk (default 4096). */
+  recentRecords?: number;
 }
 
 /** Offsets of the operator's DLQ replays: which dead letters were already put back. */
@@ -57,7 +59,12 @@ export class EmbeddedEventBus implements EventBus {
     this.logger = options.logger ?? createLogger('events-embedded');
     this.fsync = options.fsync ?? true;
     const defaultPartitions = assertPartitionCount(options.partitions ?? 3);
-    this.topics = new TopicStore(this.root, { fsync: this.fsync, logger: this.logger, defaultPartitions });
+    this.topics = new TopicStore(this.root, {
+      fsync: this.fsync,
+      logger: this.logger,
+      defaultPartitions,
+      recentRecords: options.recentRecords,
+    });
     this.releaseLock = acquireDataDirLock(this.root);
   }
 

@@ -7,8 +7,11 @@
 // checked (offset must equal its line number); the file is cut at the first line that fails, which
 // is only ever the unacknowledged tail, since a publish resolves after its bytes are synced.
 //
-// Records stay in memory after open (fine for the embedded mode's volumes). Retention / compaction
-// and reading old segments from disk on demand are a follow-up.
+// Memory stays bounded as the log grows: only each line's byte position is kept for every record, plus
+// the most recent records (consumers keeping up read those). Older records are read back from the file
+// on demand, a block of lines at a time, so a consumer catching up or a replay from the beginning reads
+// sequentially without holding the whole history. Retention (deleting old records) is not done: the
+// embedded mode keeps every event, which is also what lets a new consumer group start from the first.
 import fs from 'node:fs';
 import type { Logger } from '../../logging/logger';
 import type { OutgoingMessage } from '../../ports/events';
@@ -40,13 +43,30 @@ interface PendingRecord {
 export interface PartitionLogOptions {
   fsync: boolean;
   logger: Logger;
+  /** How many of the latest records stay in memory (default 4096). */
+  recentRecords?: number;
 }
 
+const DEFAULT_RECENT_RECORDS = 4096;
+/** Older records are read back this many bytes at a time (then served from that block). */
+const READ_BLOCK_BYTES = 256 * 1024;
+
 export class PartitionLog {
-  private readonly records: LogRecord[];
+  /** Byte position of each durable record's line; one past the last line is `size`. */
+  private readonly positions: number[];
+  /** Bytes of durable records in the file. */
+  private size: number;
+  /** The latest records, at index offset % recent.length. */
+  private readonly recent: (LogRecord | undefined)[];
+  /** The last block read back from the file: records [blockStart, blockStart + block.length). */
+  private block: LogRecord[] = [];
+  private blockStart = 0;
+  private readFd: number | undefined;
   private pending: PendingRecord[] = [];
   private nextOffset: number;
   private failure: Error | undefined;
+  /** Set when a record read back from the file is not what was written (the file changed under us). */
+  private damage: Error | undefined;
   private closed = false;
   private readonly flusher = new Coalescer(() => this.flush());
   private readonly listeners = new Set<() => void>();
@@ -54,31 +74,77 @@ export class PartitionLog {
   private constructor(
     readonly file: string,
     private readonly fd: number,
-    records: LogRecord[],
+    recovered: Recovered,
     private readonly options: PartitionLogOptions,
   ) {
-    this.records = records;
-    this.nextOffset = records.length;
+    this.positions = recovered.positions;
+    this.size = recovered.size;
+    this.recent = recovered.latest;
+    this.nextOffset = this.positions.length;
   }
 
   /** Opens (creating if missing) and recovers the file. Synchronous: runs once per partition at first use. */
   static open(file: string, options: PartitionLogOptions): PartitionLog {
-    const records = recover(file, options.logger);
+    const keep = Math.max(1, Math.floor(options.recentRecords ?? DEFAULT_RECENT_RECORDS));
+    const recovered = recover(file, options.logger, keep);
     const fd = fs.openSync(file, 'a');
-    return new PartitionLog(file, fd, records, options);
+    return new PartitionLog(file, fd, recovered, options);
   }
 
   /** Offset one past the last durable record (what consumers may read up to). */
   get end(): number {
-    return this.records.length;
+    return this.positions.length;
   }
 
   get healthy(): boolean {
-    return !this.failure && !this.closed;
+    return !this.failure && !this.damage && !this.closed;
   }
 
   read(offset: number): LogRecord | undefined {
-    return this.records[offset];
+    if (!Number.isInteger(offset) || offset < 0 || offset >= this.end) return undefined;
+    if (offset >= this.end - this.recent.length) return this.recent[offset % this.recent.length];
+    if (offset < this.blockStart || offset >= this.blockStart + this.block.length) this.readBlock(offset);
+    return this.block[offset - this.blockStart];
+  }
+
+  /**
+   * Reads the records from `offset` on, as many whole lines as fit in one block (at least one), from
+   * the file. Synchronous like the rest of a consumer's read; the lines are durable, so nothing is
+   * being written where this reads.
+   */
+  private readBlock(offset: number): void {
+    this.readFd ??= fs.openSync(this.file, 'r');
+    const from = this.positions[offset]!;
+    let last = offset;
+    while (last + 1 < this.end && this.lineEnd(last + 1) - from <= READ_BLOCK_BYTES) last++;
+    const buffer = Buffer.alloc(this.lineEnd(last) - from);
+    let read = 0;
+    while (read < buffer.length) {
+      const n = fs.readSync(this.readFd, buffer, read, buffer.length - read, from + read);
+      if (n === 0) break;
+      read += n;
+    }
+    const records: LogRecord[] = [];
+    let start = 0;
+    for (let o = offset; o <= last; o++) {
+      const end = this.lineEnd(o) - from;
+      const record = parseLine(buffer.subarray(start, end - 1).toString('utf8'), o);
+      // The file was checked at open and only grows by synced appends: a bad line here means it was
+      // changed under us. Fail loudly rather than hand a consumer the wrong event.
+      if (!record) {
+        this.damage = new Error(`event log ${this.file} is damaged at offset ${o}; restore it from a backup`);
+        throw this.damage;
+      }
+      records.push(record);
+      start = end;
+    }
+    this.block = records;
+    this.blockStart = offset;
+  }
+
+  /** Byte position one past the newline of the record at `offset`. */
+  private lineEnd(offset: number): number {
+    return offset + 1 < this.positions.length ? this.positions[offset + 1]! : this.size;
   }
 
   /** Called whenever new records become durable; returns an unsubscribe function. */
@@ -128,7 +194,11 @@ export class PartitionLog {
       this.options.logger.error({ file: this.file, err: this.failure.message }, 'event log write failed');
       throw this.failure;
     }
-    for (const { record } of batch) this.records.push(record);
+    for (const { record, line } of batch) {
+      this.positions.push(this.size);
+      this.size += Buffer.byteLength(line);
+      this.recent[record.offset % this.recent.length] = record;
+    }
     for (const listener of this.listeners) listener();
   }
 
@@ -139,35 +209,73 @@ export class PartitionLog {
     this.closed = true;
     this.listeners.clear();
     fs.closeSync(this.fd);
+    if (this.readFd !== undefined) fs.closeSync(this.readFd);
+    this.block = [];
   }
 }
 
-function recover(file: string, logger: Logger): LogRecord[] {
-  let data: Buffer;
+interface Recovered {
+  positions: number[];
+  size: number;
+  /** The last records, up to the number kept in memory, at index offset % that number. */
+  latest: (LogRecord | undefined)[];
+}
+
+/** Bytes scanned per read while recovering: the file is never held in memory whole. */
+const RECOVER_CHUNK_BYTES = 1024 * 1024;
+
+function recover(file: string, logger: Logger, keepLatest: number): Recovered {
+  let fd: number;
   try {
-    data = fs.readFileSync(file);
+    fd = fs.openSync(file, 'r');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      return { positions: [], size: 0, latest: new Array(keepLatest) };
+    }
     throw error;
   }
-  const records: LogRecord[] = [];
-  let start = 0;
-  while (start < data.length) {
-    const newline = data.indexOf(0x0a, start);
-    if (newline === -1) break; // torn tail: bytes without their newline
-    const record = parseLine(data.subarray(start, newline).toString('utf8'), records.length);
-    if (!record) break;
-    records.push(record);
-    start = newline + 1;
+  const positions: number[] = [];
+  const latest = new Array<LogRecord | undefined>(keepLatest);
+  let size = 0; // bytes of good lines so far
+  let fileSize = 0;
+  try {
+    fileSize = fs.fstatSync(fd).size;
+    let carry = Buffer.alloc(0); // the start of a line whose newline is in a later chunk
+    let readAt = 0;
+    let damaged = false;
+    while (readAt < fileSize && !damaged) {
+      const chunk = Buffer.alloc(Math.min(RECOVER_CHUNK_BYTES, fileSize - readAt));
+      const n = fs.readSync(fd, chunk, 0, chunk.length, readAt);
+      if (n === 0) break;
+      readAt += n;
+      const data = carry.length > 0 ? Buffer.concat([carry, chunk.subarray(0, n)]) : chunk.subarray(0, n);
+      let start = 0;
+      while (start < data.length) {
+        const newline = data.indexOf(0x0a, start);
+        if (newline === -1) break; // the line continues in the next chunk, or is the torn tail
+        const record = parseLine(data.subarray(start, newline).toString('utf8'), positions.length);
+        if (!record) {
+          damaged = true;
+          break;
+        }
+        positions.push(size);
+        size += newline + 1 - start;
+        latest[record.offset % keepLatest] = record;
+        start = newline + 1;
+      }
+      carry = damaged ? Buffer.alloc(0) : Buffer.from(data.subarray(start));
+    }
+  } finally {
+    fs.closeSync(fd);
   }
-  if (start < data.length) {
+  if (size < fileSize) {
     logger.warn(
-      { file, keptRecords: records.length, droppedBytes: data.length - start },
+      { file, keptRecords: positions.length, droppedBytes: fileSize - size },
       'event log had an incomplete tail (process stopped mid-write); truncating it',
     );
-    fs.truncateSync(file, start);
+    fs.truncateSync(file, size);
   }
-  return records;
+  return { positions, size, latest };
 }
 
 function parseLine(line: string, expectedOffset: number): LogRecord | undefined {

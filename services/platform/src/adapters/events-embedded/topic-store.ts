@@ -21,7 +21,12 @@ export class TopicStore {
 
   constructor(
     root: string,
-    private readonly options: { fsync: boolean; logger: Logger; defaultPartitions: number },
+    private readonly options: {
+      fsync: boolean;
+      logger: Logger;
+      defaultPartitions: number;
+      recentRecords?: number;
+    },
   ) {
     this.dir = path.join(root, 'topics');
     fs.mkdirSync(this.dir, { recursive: true });
@@ -85,6 +90,7 @@ export class TopicStore {
         PartitionLog.open(path.join(topicDir, `${p}.log`), {
           fsync: this.options.fsync,
           logger: this.options.logger,
+          recentRecords: this.options.recentRecords,
         }),
       );
     }
