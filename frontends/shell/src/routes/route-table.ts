@@ -9,7 +9,7 @@ export interface RemoteRoute {
 
 /**
  * Every screen of the spec (section 2) and the remote that owns it. The remotes' exposes must carry
- * these names (frontends/<remote>/src/exposes.mjs); the smoke check verifies they match.
+ * these names (frontends/<remote>/src/exposes.mjs); shell/test/route-table.test.ts checks they match.
  */
 export const remoteRoutes: readonly RemoteRoute[] = [
   // marketing: public site
