@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createLogger } from '@omni/platform';
 import { createEmbeddedDocumentStore } from '@omni/platform/src/adapters/documents-embedded';
 import { activeSigningKey } from '@omni/service-identity/src/keys/signing-keys';
 import { signTestToken, type TokenOptions } from './tokens';
@@ -54,7 +55,11 @@ export async function startPlatformProcess(
   const port = options.port ?? (await freePort());
   const url = `http://localhost:${port}`;
 
-  const identity = createEmbeddedDocumentStore({ dataDir: join(dataDir, 'identity') });
+  // Opened only to read the signing key: its open/close lines would only clutter a benchmark's output.
+  const identity = createEmbeddedDocumentStore({
+    dataDir: join(dataDir, 'identity'),
+    logger: createLogger('test-tokens').child({}, { level: 'warn' }),
+  });
   await identity.ready();
   const key = await activeSigningKey(identity);
   await identity.close();
