@@ -124,7 +124,7 @@ describe.each(targets)('shared counters in the documents store (%s)', (_label, m
     clock += 2 * WINDOW;
     await limiter.hit('new', WINDOW);
     const windows = store.collection('sweep_windows');
-    for (let i = 0; i < 50 && (await windows.count()) > 1; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 250 && (await windows.count()) > 1; i++) await new Promise((r) => setTimeout(r, 20));
     expect((await windows.find({})).map((w) => w._id)).toEqual([`new@${clock - (clock % WINDOW)}`]);
   });
 });

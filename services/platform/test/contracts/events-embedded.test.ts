@@ -27,14 +27,19 @@ afterEach(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function readTopic(bus: EventBus, topic: string, count: number): Promise<IncomingMessage[]> {
+async function readTopic(
+  bus: EventBus,
+  topic: string,
+  count: number,
+  timeoutMs = 5000,
+): Promise<IncomingMessage[]> {
   const got = collector();
   const sub = await bus.subscribe({
     groupId: `read-${Math.random()}`,
     topics: [topic],
     handler: got.handler,
   });
-  await got.waitFor(count, 5000);
+  await got.waitFor(count, timeoutMs);
   await sleep(30);
   await sub.close();
   return got.received;
@@ -134,13 +139,13 @@ describe('embedded event log memory', () => {
     const bus = openBus({ partitions: 1, recentRecords: 8, fsync: false });
     for (let i = 0; i < published.length; i += 50) await bus.publish('history', published.slice(i, i + 50));
     const expected = published.map((m, i) => [String(i), m.key, m.value]);
-    expect(values(await readTopic(bus, 'history', 500))).toEqual(expected);
+    expect(values(await readTopic(bus, 'history', 500, 20_000))).toEqual(expected);
 
     // After a restart the history is still read back, and new records follow at the next offset.
     await bus.close();
     const reopened = openBus({ partitions: 1, recentRecords: 8, fsync: false });
     await reopened.publish('history', [{ key: 'after', value: 'restart' }]);
-    expect(values(await readTopic(reopened, 'history', 501))).toEqual([
+    expect(values(await readTopic(reopened, 'history', 501, 20_000))).toEqual([
       ...expected,
       ['500', 'after', 'restart'],
     ]);
@@ -155,10 +160,10 @@ describe('embedded event log memory', () => {
     fs.appendFileSync(logFile('large', 0), '{"o":1200,"t":1,"k":"k","v":"torn');
 
     const reopened = openBus({ partitions: 1, recentRecords: 8, fsync: false });
-    const messages = await readTopic(reopened, 'large', 1200);
+    const messages = await readTopic(reopened, 'large', 1200, 20_000);
     expect(messages.map((m) => m.value)).toEqual(big.map((m) => m.value));
     await reopened.publish('large', [{ key: 'k', value: 'next' }]);
-    const again = await readTopic(reopened, 'large', 1201);
+    const again = await readTopic(reopened, 'large', 1201, 20_000);
     expect(again.at(-1)).toMatchObject({ offset: '1200', value: 'next' });
   });
 
@@ -175,7 +180,8 @@ describe('embedded event log memory', () => {
       topics: ['tampered'],
       handler: got.handler,
     });
-    for (let i = 0; i < 50 && (await bus.healthy()); i++) await sleep(10);
+    // Generous: a loaded CI machine may take a while to run the consumer loop.
+    for (let i = 0; i < 500 && (await bus.healthy()); i++) await sleep(10);
     expect(await bus.healthy()).toBe(false);
     // New records do not make it skip ahead either.
     await bus.publish('tampered', [{ key: 'k', value: 'later' }]);
