@@ -338,6 +338,12 @@ it('Continue with Google explains when the server has no Google provider', async
   expect(new URL(page.url()).pathname).toBe('/login');
 });
 
+it('an old or typed-in Google sign-in address comes back to the sign-in page with the explanation', async () => {
+  await page.goto(`${platform.url}/api/auth/google?redirectTo=/app`);
+  await toast('Google sign-in unavailable', 'Google sign-in is not set up on this server.');
+  await page.waitForURL((url) => url.pathname === '/login' && !url.searchParams.has('error'));
+});
+
 it('signing out in one tab signs the other tab out too (storage event)', async () => {
   const email = await verifiedUser('two-tabs');
   await page.goto(`${platform.url}/login`);

@@ -222,18 +222,13 @@ describe('GET /api/auth/google/callback', () => {
 });
 
 describe('embedded mode', () => {
-  it('still answers 501 with the explanation', async () => {
+  it('sends both Google pages back to the sign-in page, which explains', async () => {
     const embedded = await startTestPlatform();
     try {
       for (const path of ['/api/auth/google?redirectTo=/app', '/api/auth/google/callback?code=x&state=y']) {
         const res = await fetch(`${embedded.url}${path}`, { redirect: 'manual' });
-        expect(res.status).toBe(501);
-        expect(await res.json()).toEqual({
-          error: {
-            code: 'google_not_configured',
-            message: 'Google sign-in is not set up on this server. Use email and password or a magic link.',
-          },
-        });
+        expect(res.status).toBe(302);
+        expect(res.headers.get('location')).toBe('/login?error=google_not_configured');
       }
     } finally {
       await embedded.close();

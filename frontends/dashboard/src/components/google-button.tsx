@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { errorMessage } from '../lib/error-message';
 import { authProvidersQuery, useAuthProviders } from '../lib/use-auth-providers';
 
-const NOT_SET_UP = 'Google sign-in is not set up on this server. Use email and password or a magic link.';
+export const GOOGLE_NOT_SET_UP =
+  'Google sign-in is not set up on this server. Use email and password or a magic link.';
 
 function GoogleMark() {
   return (
@@ -40,7 +41,7 @@ export function GoogleButton({ redirectTo = '/app' }: { redirectTo?: string }) {
     try {
       const known = providers.data ?? (await queryClient.fetchQuery(authProvidersQuery));
       if (!known.google) {
-        toast.error('Google sign-in unavailable', { description: NOT_SET_UP });
+        toast.error('Google sign-in unavailable', { description: GOOGLE_NOT_SET_UP });
         setBusy(false);
         return;
       }

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout, Divider } from '../components/auth-layout';
 import { DevMailboxHint } from '../components/dev-mailbox-hint';
-import { GoogleButton } from '../components/google-button';
+import { GOOGLE_NOT_SET_UP, GoogleButton } from '../components/google-button';
 import { MagicLinkButton } from '../components/magic-link-button';
 import { RedirectIfSignedIn } from '../components/session-gates';
 import { type LoginValues, loginSchema } from '../lib/auth-schemas';
@@ -35,6 +35,8 @@ const GOOGLE_ERRORS: Record<string, { title: string; description: string }> = {
     title: 'Email not confirmed',
     description: 'Google did not confirm this email address. Confirm it with Google, then try again.',
   },
+  // Reached from an old or typed-in /api/auth/google link: the button itself checks first.
+  google_not_configured: { title: 'Google sign-in unavailable', description: GOOGLE_NOT_SET_UP },
 };
 
 /** Shows the toast for `?error=` once, then drops it from the address bar (a reload must not repeat it). */

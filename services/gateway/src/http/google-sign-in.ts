@@ -11,7 +11,7 @@
 // explains each). The cookie is signed, not encrypted: it holds nothing the browser that started the
 // sign-in may not know, and the signature stops anyone from choosing the verifier or the redirect.
 import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createLogger, type Env, HttpError, isServiceError, type PromiseClient } from '@omni/platform';
+import { createLogger, type Env, isServiceError, type PromiseClient } from '@omni/platform';
 import type { identity } from '@omni/proto';
 import { Router as createRouter, type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
@@ -21,10 +21,16 @@ type IdentityClient = PromiseClient<typeof identity.IdentityServiceService>;
 export const GOOGLE_COOKIE = 'omni_google_signin';
 const COOKIE_PATH = '/api/auth/google';
 const COOKIE_TTL_MS = 10 * 60_000;
-const NOT_SET_UP = 'Google sign-in is not set up on this server. Use email and password or a magic link.';
 
 /** The short codes /login?error= carries; frontends/dashboard's login page words each. */
-export type GoogleFailure = 'google_cancelled' | 'google_expired' | 'google_failed' | 'email_not_confirmed';
+export type GoogleFailure =
+  | 'google_cancelled'
+  | 'google_expired'
+  | 'google_failed'
+  | 'email_not_confirmed'
+  // Both routes are page navigations (the button, Keycloak's redirect back): without Google set up,
+  // the browser is sent back to the sign-in page with an explanation rather than shown a JSON error.
+  | 'google_not_configured';
 
 export interface GoogleSignInOptions {
   env: Pick<Env, 'IDENTITY_PROVIDER' | 'GOOGLE_SIGN_IN' | 'KEYCLOAK_CLIENT_SECRET'>;
@@ -109,7 +115,7 @@ export function googleSignInRoutes(client: IdentityClient, options: GoogleSignIn
     res.redirect(302, `/login?error=${encodeURIComponent(reason)}`);
 
   router.get('/google', (req, res) => {
-    if (!googleReady(options)) throw new HttpError(501, NOT_SET_UP, 'google_not_configured');
+    if (!googleReady(options)) return fail(res, 'google_not_configured');
     const state = b64(randomBytes(32));
     const verifier = b64(randomBytes(48)); // 64 characters, within RFC 7636's 43-128
     const challenge = b64(createHash('sha256').update(verifier, 'ascii').digest());
@@ -132,7 +138,7 @@ export function googleSignInRoutes(client: IdentityClient, options: GoogleSignIn
 
   router.get('/google/callback', async (req, res) => {
     res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
-    if (!googleReady(options)) throw new HttpError(501, NOT_SET_UP, 'google_not_configured');
+    if (!googleReady(options)) return fail(res, 'google_not_configured');
     const started = codec.decode(cookieFrom(req, GOOGLE_COOKIE));
     // One attempt per cookie, whatever happens next.
     res.clearCookie(GOOGLE_COOKIE, cookieOptions);
