@@ -1,7 +1,7 @@
 // Storage through the real HTTP surface: the gateway's /api/uploads routes, the signed PUT streamed by the
 // gateway to storage's object endpoints, and the inspection that decides what stays. Files are made here:
 // a WAV from a RIFF header and PCM samples, PNGs of chosen sizes with sharp, an ELF renamed to .wav.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -403,6 +403,23 @@ describe('upload and inspection', () => {
       purpose: 'console',
     });
     expect((await complete(alice, { bucket: 'contracts', fileKey: real.fileKey })).status).toBe(200);
+  });
+});
+
+describe('JSON files', () => {
+  it('stores a JSON document sent as application/json through the gateway, whole', async () => {
+    // The JSON parser of the API must not touch uploads: it used to consume this body at the gateway,
+    // and storage then waited for bytes that never came.
+    const json = Buffer.from(JSON.stringify({ tracks: [{ title: 'One', isrc: 'QZQDU2600001' }] }));
+    const doc = await upload(alice, {
+      bucket: 'documents',
+      fileName: 'tracklist.json',
+      contentType: 'application/json',
+      bytes: json,
+      purpose: 'console',
+    });
+    expect((await complete(alice, { bucket: 'documents', fileKey: doc.fileKey })).status).toBe(200);
+    expect(readFileSync(objectPath('documents', doc.fileKey))).toEqual(json);
   });
 });
 

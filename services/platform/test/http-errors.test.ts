@@ -39,9 +39,15 @@ describe('HTTP app', () => {
 
   beforeAll(async () => {
     const app = createHttpApp({ logger });
-    app.post('/echo', (req, res) => {
+    app.post('/api/echo', (req, res) => {
       const body = parseBody(z.object({ name: z.string().min(1) }).strict(), req);
       res.json(body);
+    });
+    app.put('/objects/:key', async (req, res) => {
+      // A streaming route reads its own body, whatever its type.
+      let bytes = 0;
+      for await (const chunk of req) bytes += (chunk as Buffer).length;
+      res.json({ bytes });
     });
     app.get('/boom', () => {
       throw new Error('secret internals at /srv/app.ts:12');
@@ -55,7 +61,7 @@ describe('HTTP app', () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   const post = (body: string, type = 'application/json') =>
-    fetch(`${url}/echo`, { method: 'POST', headers: { 'content-type': type }, body });
+    fetch(`${url}/api/echo`, { method: 'POST', headers: { 'content-type': type }, body });
 
   it('answers malformed JSON with 400 and a readable message', async () => {
     const res = await post('{"name":');
@@ -78,6 +84,16 @@ describe('HTTP app', () => {
   it('answers a huge body with 413', async () => {
     const res = await post(JSON.stringify({ name: 'x'.repeat(1_100_000) }));
     expect(res.status).toBe(413);
+  });
+
+  it('leaves bodies outside /api to the route: a JSON-typed upload arrives whole, not consumed', async () => {
+    const res = await fetch(`${url}/objects/a.json`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{"tracks":[1,2,3]}',
+      signal: AbortSignal.timeout(5000),
+    });
+    expect(await res.json()).toEqual({ bytes: 18 });
   });
 
   it('answers an unexpected failure with a plain 500 that leaks nothing', async () => {

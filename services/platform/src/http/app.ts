@@ -1,5 +1,6 @@
 // The Express 5 app every service's HTTP side starts from: security headers, a body limit, JSON parsing
-// whose failures are 4xx, request logs without query strings (tokens travel there), and one error handler.
+// for /api whose failures are 4xx, request logs without query strings (tokens travel there), and one
+// error handler.
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Logger } from '../logging/logger';
@@ -20,7 +21,10 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.set('query parser', 'simple');
   app.use(helmet(helmetOptions(options.csp)));
   app.use(requestLog(options.logger));
-  app.use(express.json({ limit: options.bodyLimit ?? '1mb', strict: true }));
+  // JSON bodies are parsed for the API only. Elsewhere bodies are streams that a route reads itself (the
+  // signed object uploads at /objects, forwarded by the gateway): parsed here, a PUT sent as JSON would
+  // arrive there already consumed and the upload would wait forever for bytes that never come.
+  app.use('/api', express.json({ limit: options.bodyLimit ?? '1mb', strict: true }));
   return app;
 }
 
