@@ -14,6 +14,7 @@ import { createQueryClient, type PageMeta, PageMetaCollector } from '@omni/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import { SUPPORT_CATEGORIES } from './content/support-docs';
 import ArtistsPage from './pages/artists-page';
 import CareersPage from './pages/careers-page';
 import CompanyPage from './pages/company-page';
@@ -38,8 +39,6 @@ interface PageToRender {
   query?: Record<string, string>;
 }
 
-const SUPPORT_TOPICS = ['account', 'distribution', 'royalties', 'compliance', 'billing'] as const;
-
 const PAGES: readonly PageToRender[] = [
   { path: '/', expose: './HomePage', Page: HomePage },
   { path: '/features', expose: './FeaturesPage', Page: FeaturesPage },
@@ -49,8 +48,8 @@ const PAGES: readonly PageToRender[] = [
   { path: '/managers', expose: './ManagersPage', Page: ManagersPage },
   { path: '/security', expose: './SecurityPage', Page: SecurityPage },
   { path: '/support', expose: './SupportPage', Page: SupportPage },
-  ...SUPPORT_TOPICS.map((topic) => ({
-    path: `/support/${topic}`,
+  ...SUPPORT_CATEGORIES.map(({ id }) => ({
+    path: `/support/${id}`,
     expose: './SupportTopicPage',
     Page: SupportTopicPage,
   })),
