@@ -8,7 +8,6 @@ import { hostname } from 'node:os';
 import type { EventBus, Logger, Subscription } from '@omni/platform';
 
 export interface CachedResponse {
-  body: string;
   /** The body as sent, encoded once rather than per request. */
   bytes: Buffer;
   etag: string;
@@ -35,7 +34,7 @@ export class PublicCache {
   set(key: string, body: string): CachedResponse {
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-    const entry = { body, bytes: Buffer.from(body), etag, expires: Date.now() + this.ttlMs };
+    const entry = { bytes: Buffer.from(body), etag, expires: Date.now() + this.ttlMs };
     this.entries.set(key, entry);
     return entry;
   }

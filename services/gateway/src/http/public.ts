@@ -38,12 +38,9 @@ export function publicRoutes(
         JSON.stringify({ page: out.page ? pageJson(out.page) : null, assets: out.assets.map(assetJson) }),
       );
     }
-    res.set({ 'Cache-Control': CACHE_CONTROL, ETag: entry.etag });
-    if (req.headers['if-none-match'] === entry.etag) {
-      res.status(304).end();
-      return;
-    }
-    res.type('application/json').send(entry.body);
+    // The same answer the fast path gives for this entry once cached (one place decides it).
+    const ready = answerFor(entry, req.headers['if-none-match']);
+    res.status(ready.status).set(ready.headers).end(ready.body);
   });
   return router;
 }
@@ -54,42 +51,43 @@ const CACHE_CONTROL = 'public, max-age=5';
 // the Express route, which validates it.
 const CACHED_ASSETS_URL = /^\/api\/pages\/([a-z0-9][a-z0-9-]{0,63})\/assets(?:\?limit=([1-9][0-9]{0,2}))?$/;
 
+// Built once per cache entry (and dropped with it), so the same objects are handed out every time.
+const answers = new WeakMap<CachedResponse, { ok: ReadyResponse; notModified: ReadyResponse }>();
+
+/** The answer to a read of a cached page: 304 when the client holds this version, else the page. */
+function answerFor(entry: CachedResponse, ifNoneMatch: string | undefined): ReadyResponse {
+  let ready = answers.get(entry);
+  if (!ready) {
+    const validators = { 'Cache-Control': CACHE_CONTROL, ETag: entry.etag };
+    ready = {
+      ok: {
+        status: 200,
+        headers: {
+          ...validators,
+          'Content-Type': 'application/json; charset=utf-8',
+          'Content-Length': entry.bytes.length,
+        },
+        body: entry.bytes,
+      },
+      notModified: { status: 304, headers: validators },
+    };
+    answers.set(entry, ready);
+  }
+  return ifNoneMatch === entry.etag ? ready.notModified : ready.ok;
+}
+
 /**
  * The same answer as GET /api/pages/:slug/assets once it is cached, written before Express (the Music
  * and Videos pages are the platform's most read URLs). A miss falls through to the route, which fills
  * the cache.
  */
 export function cachedAssetsFastPath(cache: PublicCache): HttpFastPath {
-  // Built once per cache entry (and dropped with it), so the same objects are handed out every time.
-  const answers = new WeakMap<CachedResponse, { ok: ReadyResponse; notModified: ReadyResponse }>();
-  const answersFor = (entry: CachedResponse) => {
-    let ready = answers.get(entry);
-    if (!ready) {
-      const validators = { 'Cache-Control': CACHE_CONTROL, ETag: entry.etag };
-      ready = {
-        ok: {
-          status: 200,
-          headers: {
-            ...validators,
-            'Content-Type': 'application/json; charset=utf-8',
-            'Content-Length': entry.bytes.length,
-          },
-          body: entry.bytes,
-        },
-        notModified: { status: 304, headers: validators },
-      };
-      answers.set(entry, ready);
-    }
-    return ready;
-  };
   return (req) => {
     const match = CACHED_ASSETS_URL.exec(req.url ?? '');
     if (!match) return undefined;
     const limit = match[2] === undefined ? 100 : Number(match[2]);
     if (limit > 200) return undefined;
     const entry = cache.get(`${match[1]}:${limit}`);
-    if (!entry) return undefined;
-    const ready = answersFor(entry);
-    return req.headers['if-none-match'] === entry.etag ? ready.notModified : ready.ok;
+    return entry ? answerFor(entry, req.headers['if-none-match']) : undefined;
   };
 }
