@@ -18,14 +18,12 @@ export function authRateLimits(
   let shared: Promise<RateLimitStore> | undefined;
   const store: RateLimitStore = {
     async hit(key, windowMs) {
-      shared ??= ctx.ports.documents('gateway').then((documents) => documentRateLimitStore(documents));
-      const opening = shared;
-      try {
-        return await (await opening).hit(key, windowMs);
-      } catch (err) {
-        if (shared === opening) shared = undefined;
+      // A failed open is forgotten, so a later request tries again (ports.documents does the same).
+      shared ??= ctx.ports.documents('gateway').then(documentRateLimitStore, (err: unknown) => {
+        shared = undefined;
         throw err;
-      }
+      });
+      return (await shared).hit(key, windowMs);
     },
   };
   return { store, fallback: memoryRateLimitStore(), logger: ctx.logger };

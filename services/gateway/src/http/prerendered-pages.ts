@@ -58,10 +58,10 @@ export function findPrerendered(
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The shell's page carrying a prerendered page: its title, description, styles, code hints and markup. */
 /** Build-time HTML marks the current year (the footer's ©) so a build from an earlier year still says this one. */
 const CURRENT_YEAR = /(<span data-current-year="">)\d{4}(<\/span>)/g;
 
+/** The shell's page carrying a prerendered page: its title, description, styles, code hints and markup. */
 export function composePrerendered(shellHtml: string, page: PrerenderedPage, year: number): string {
   const markup = page.html.replace(
     CURRENT_YEAR,

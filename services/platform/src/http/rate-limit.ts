@@ -34,7 +34,7 @@ export function windowStart(now: number, windowMs: number): number {
   return now - (now % windowMs);
 }
 
-export function memoryRateLimitStore(now: () => number = Date.now): RateLimitStore & { reset(): void } {
+export function memoryRateLimitStore(now: () => number = Date.now): RateLimitStore {
   const windows = new Map<string, { start: number; count: number }>();
   return {
     async hit(key, windowMs) {
@@ -52,7 +52,6 @@ export function memoryRateLimitStore(now: () => number = Date.now): RateLimitSto
       w.count += 1;
       return { count: w.count, resetsAt: start + windowMs };
     },
-    reset: () => windows.clear(),
   };
 }
 
