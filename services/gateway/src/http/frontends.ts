@@ -78,24 +78,49 @@ function precompressed(dir: string): RequestHandler {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const ext = /\.[a-z]+$/.exec(req.path)?.[0];
     const type = ext ? TYPES[ext] : undefined;
-    if (!type || req.path.includes('..')) return next();
+    const path = type ? decodedPath(req.path) : undefined;
+    if (!type || !path || path.includes('..')) return next();
     const accepted = String(req.headers['accept-encoding'] ?? '');
     for (const [encoding, suffix] of ENCODINGS) {
       if (!accepted.includes(encoding)) continue;
-      const file = join(dir, `${req.path}${suffix}`);
-      if (!existsSync(file)) continue;
-      const immutable = /\.[0-9a-f]{8,}\.(js|css)$/.test(req.path);
-      res.set({
-        'Content-Encoding': encoding,
-        'Content-Type': type,
-        Vary: 'Accept-Encoding',
-        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      });
-      res.sendFile(file, { dotfiles: 'deny' }, (err) => (err ? next(err) : undefined));
+      if (!existsSync(join(dir, `${path}${suffix}`))) continue;
+      const immutable = /\.[0-9a-f]{8,}\.(js|css)$/.test(path);
+      // `root` keeps the dotfile check to the request's own path: the folder the build sits in may well
+      // be under a dot-folder (~/.cache/omni). The headers go through sendFile so that they are set only
+      // when the compressed file is really sent, never on a refusal (a 403 marked `br` reads as a
+      // decoding failure in the browser).
+      res.sendFile(
+        `${path}${suffix}`,
+        {
+          root: dir,
+          dotfiles: 'deny',
+          headers: {
+            'Content-Encoding': encoding,
+            'Content-Type': type,
+            Vary: 'Accept-Encoding',
+            'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+          },
+        },
+        (err) => {
+          if (!err) return;
+          // Gone between the check and the send (a rebuild): the plain file may still be there.
+          if ((err as { status?: number }).status === 404 && !res.headersSent) return next();
+          next(err);
+        },
+      );
       return;
     }
     next();
   };
+}
+
+/** The request path as a file path, or undefined when its %-escapes do not decode. */
+function decodedPath(path: string): string | undefined {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
 }
 
 export function mountFrontends(http: Express, frontendsDir: string, logger?: Logger): void {
