@@ -3,6 +3,7 @@
 import { request as httpRequest } from 'node:http';
 import type { Logger } from '@omni/platform';
 import type { RequestHandler } from 'express';
+import { REFUSED_PATH_MESSAGE, staysInPlace } from './proxy-path';
 
 const HOP_BY_HOP = new Set([
   'connection',
@@ -16,19 +17,36 @@ const HOP_BY_HOP = new Set([
 
 export function forwardTo(base: () => string, logger: Logger): RequestHandler {
   return (req, res) => {
-    const target = new URL(req.originalUrl, base());
+    const query = req.originalUrl.indexOf('?');
+    const path = query === -1 ? req.originalUrl : req.originalUrl.slice(0, query);
+    if (!staysInPlace(path)) {
+      res.status(400).json({ error: { message: REFUSED_PATH_MESSAGE, code: 'bad_path' } });
+      return;
+    }
+    // The path goes on exactly as it came (and as it was checked): resolving it against the base URL
+    // would apply dot-segment rules the check above has just ruled out, but nothing else should either.
+    const { hostname, port } = new URL(base());
     const headers: Record<string, string | string[]> = {};
     for (const [k, v] of Object.entries(req.headers))
       if (v !== undefined && !HOP_BY_HOP.has(k)) headers[k] = v;
     headers['x-forwarded-host'] = req.headers.host ?? '';
     headers['x-forwarded-proto'] = req.protocol;
-    const upstream = httpRequest(target, { method: req.method, headers }, (answer) => {
-      const out: Record<string, string | string[]> = {};
-      for (const [k, v] of Object.entries(answer.headers))
-        if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
-      res.writeHead(answer.statusCode ?? 502, out);
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      {
+        host: hostname.replace(/^\[(.*)\]$/, '$1'),
+        port,
+        path: req.originalUrl,
+        method: req.method,
+        headers,
+      },
+      (answer) => {
+        const out: Record<string, string | string[]> = {};
+        for (const [k, v] of Object.entries(answer.headers))
+          if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
+        res.writeHead(answer.statusCode ?? 502, out);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', (err) => {
       logger.warn({ err, path: req.path }, 'upstream request failed');
       if (!res.headersSent) {
