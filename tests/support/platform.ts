@@ -14,9 +14,15 @@ export interface TestPlatform extends Platform {
   close(options?: { keepData?: boolean }): Promise<void>;
 }
 
-export async function startTestPlatform(
-  options: { dataDir?: string; env?: Record<string, string>; services?: string } = {},
-): Promise<TestPlatform> {
+interface StartOptions {
+  dataDir?: string;
+  env?: Record<string, string>;
+  services?: string;
+  /** Modules to use instead of the standard ones (a service built with test options). */
+  modules?: Partial<typeof MODULES>;
+}
+
+export async function startTestPlatform(options: StartOptions = {}): Promise<TestPlatform> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'omni-test-'));
   // A port found free can be taken by a parallel test file before we bind it: try again with another.
   for (let attempt = 1; ; attempt++) {
@@ -28,11 +34,7 @@ export async function startTestPlatform(
   }
 }
 
-async function startOn(
-  port: number,
-  dataDir: string,
-  options: { env?: Record<string, string>; services?: string },
-): Promise<TestPlatform> {
+async function startOn(port: number, dataDir: string, options: StartOptions): Promise<TestPlatform> {
   // Signed upload URLs, public object URLs and the issuer are absolute on PUBLIC_URL, so it must name the
   // port we really listen on ('localhost', as a browser sees the page, not 127.0.0.1).
   const config = loadConfig(
@@ -48,7 +50,7 @@ async function startOn(
     },
     [],
   );
-  const platform = await startPlatform(config, MODULES);
+  const platform = await startPlatform(config, { ...MODULES, ...options.modules });
   setDefaultIssuer(`${config.env.PUBLIC_URL}/realms/omni`);
   return {
     ...platform,
