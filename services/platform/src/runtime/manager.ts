@@ -9,6 +9,7 @@ import { createGrpcClient, type PromiseClient } from '../grpc/client';
 import { httpErrorFromGrpc } from '../grpc/errors';
 import { createGrpcServer, type GrpcServerHandle } from '../grpc/server';
 import { apiNotFound, createHttpApp, errorHandler, securityHeaders } from '../http/app';
+import { continueOnFirstRead } from '../http/expect-continue';
 import { dispatchWithFastPaths, type HttpFastPath } from '../http/fast-path';
 import { createLogger, type Logger } from '../logging/logger';
 import { createPorts, type Ports } from './ports';
@@ -128,9 +129,9 @@ export async function startPlatform(
       const endpoint = config.listen(name);
       const host = name === 'gateway' || !config.allInOne ? config.env.BIND_HOST : config.env.INTERNAL_HOST;
       const grpcPort = await grpc.listen(host, endpoint.grpc);
-      const server = createServer(
-        dispatchWithFastPaths(http, fastPaths, securityHeaders(csp), serviceLogger),
-      );
+      const dispatch = dispatchWithFastPaths(http, fastPaths, securityHeaders(csp), serviceLogger);
+      const server = createServer(dispatch);
+      continueOnFirstRead(server, dispatch);
       r.httpServer = await new Promise<Server>((resolve, reject) => {
         // A listen error (e.g. EADDRINUSE) refuses the start rather than carry on with a server that is
         // not listening.
