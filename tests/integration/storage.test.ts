@@ -493,6 +493,153 @@ describe('signed links', () => {
   });
 });
 
+/** What a client got back for a PUT it may not have finished sending: the answer, or the error it saw instead. */
+interface RawAnswer {
+  status?: number;
+  body?: string;
+  error?: string;
+  /** Body bytes the client had handed to its socket when the answer came. */
+  sentWhenAnswered?: number;
+  gotContinue: boolean;
+}
+
+/**
+ * PUTs `size` bytes through node:http as a browser would (the whole body offered at once, with or without a
+ * declared length and Expect: 100-continue), and reads the answer even if the server answers early.
+ */
+function rawPut(
+  url: string,
+  size: number,
+  options: { contentType?: string; chunked?: boolean; expectContinue?: boolean } = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve) => {
+    const headers: Record<string, string> = { 'content-type': options.contentType ?? 'audio/wav' };
+    if (!options.chunked) headers['content-length'] = String(size);
+    if (options.expectContinue) headers.expect = '100-continue';
+    const answer: RawAnswer = { gotContinue: false };
+    let sent = 0;
+    const req = request(url, { method: 'PUT', headers }, (res) => {
+      answer.status = res.statusCode;
+      answer.sentWhenAnswered = sent;
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ ...answer, body }));
+      res.on('error', (err) => resolve({ ...answer, body, error: err.message }));
+    });
+    // After an answer, a failed write of the rest of the body is expected; before one, it is the result.
+    req.on('error', (err) => {
+      if (answer.status === undefined) resolve({ ...answer, error: err.message });
+    });
+    const chunk = Buffer.alloc(64 * 1024, 7);
+    const writeAll = () => {
+      const pump = () => {
+        while (sent < size && answer.status === undefined) {
+          const n = Math.min(chunk.length, size - sent);
+          sent += n;
+          if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n)))
+            return void req.once('drain', pump);
+        }
+        req.end();
+      };
+      pump();
+    };
+    if (options.expectContinue) {
+      req.on('continue', () => {
+        answer.gotContinue = true;
+        writeAll();
+      });
+      req.flushHeaders();
+    } else writeAll();
+  });
+}
+
+describe('refusals of real-sized uploads reach the client as themselves', () => {
+  const EIGHT_MB = 8 * 1024 * 1024;
+  const tooLarge = 'This file is larger than the upload link allows (at most 1000 bytes).';
+  const signSmall = (fileName: string) =>
+    sign(alice, { bucket: 'audio', fileName, contentType: 'audio/wav', size: 1000, purpose: 'console' });
+
+  it('answers an 8 MB body on a 1,000-byte link with 413 and the real message, every time', async () => {
+    for (let i = 0; i < 5; i++) {
+      const signed = await signSmall(`big-${i}.wav`);
+      const answer = await rawPut(viaGateway(signed.signedUrl), EIGHT_MB);
+      expect(answer).toMatchObject({ status: 413 });
+      expect(JSON.parse(answer.body!)).toEqual({ error: { message: tooLarge } });
+      expect(existsSync(objectPath('audio', signed.fileKey))).toBe(false);
+    }
+  });
+
+  it('answers an 8 MB body sent without a declared length (refused midway) with 413 and the real message', async () => {
+    for (let i = 0; i < 3; i++) {
+      const signed = await signSmall(`chunked-${i}.wav`);
+      const answer = await rawPut(viaGateway(signed.signedUrl), EIGHT_MB, { chunked: true });
+      expect(answer).toMatchObject({ status: 413 });
+      expect(JSON.parse(answer.body!)).toEqual({ error: { message: tooLarge } });
+    }
+  });
+
+  it('answers with fetch too: status and message, not a failed request', async () => {
+    const signed = await signSmall('fetch.wav');
+    const res = await fetch(viaGateway(signed.signedUrl), {
+      method: 'PUT',
+      headers: { 'content-type': 'audio/wav' },
+      body: Buffer.alloc(EIGHT_MB, 7),
+    });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as ApiError).error.message).toBe(tooLarge);
+  });
+
+  it('answers an expired link with 403 saying to request a new link, whatever the size of the body', async () => {
+    uploadUrlSeconds = 1;
+    try {
+      const signed = await sign(alice, {
+        bucket: 'audio',
+        fileName: 'late-master.wav',
+        contentType: 'audio/wav',
+        size: 20 * 1024 * 1024,
+        purpose: 'console',
+      });
+      await new Promise((r) => setTimeout(r, Date.parse(signed.expiresAt) - Date.now() + 1100));
+      for (let i = 0; i < 3; i++) {
+        const answer = await rawPut(viaGateway(signed.signedUrl), 20 * 1024 * 1024);
+        expect(answer).toMatchObject({ status: 403 });
+        expect(JSON.parse(answer.body!)).toEqual({
+          error: { message: 'This upload link has expired. Request a new one.' },
+        });
+      }
+      const wrongType = await signSmall('typed.wav');
+      const refused = await rawPut(viaGateway(wrongType.signedUrl), EIGHT_MB, { contentType: 'video/mp4' });
+      expect(refused).toMatchObject({ status: 400 });
+      expect(JSON.parse(refused.body!).error.message).toContain(
+        'This upload link is for files of type "audio/wav"',
+      );
+    } finally {
+      uploadUrlSeconds = 900;
+    }
+  });
+
+  it('refuses before the body moves when the client asks first (Expect: 100-continue), and continues when it may', async () => {
+    const signed = await signSmall('asked.wav');
+    const refused = await rawPut(viaGateway(signed.signedUrl), EIGHT_MB, { expectContinue: true });
+    expect(refused).toMatchObject({ status: 413, gotContinue: false, sentWhenAnswered: 0 });
+    expect(JSON.parse(refused.body!)).toEqual({ error: { message: tooLarge } });
+
+    const bytes = wav(1);
+    const fits = await sign(alice, {
+      bucket: 'audio',
+      fileName: 'fits.wav',
+      contentType: 'audio/wav',
+      size: bytes.length,
+      purpose: 'console',
+    });
+    const accepted = await rawPut(viaGateway(fits.signedUrl), bytes.length, { expectContinue: true });
+    expect(accepted).toMatchObject({ status: 200, gotContinue: true });
+  });
+});
+
 describe('ownership and listings', () => {
   it("answers another user's file with 404 from complete and GetObjectInfo, and the owner's with the inspection", async () => {
     const signed = await upload(alice, {

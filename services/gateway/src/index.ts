@@ -77,7 +77,7 @@ export const gatewayService: ServiceModule = {
     if (!keycloak)
       http.use(
         '/realms',
-        forwardTo(() => config.httpUrl('identity'), logger),
+        forwardTo(() => config.httpUrl('identity'), logger, 'Sign-in'),
       );
     mountFrontends(http, process.env.FRONTENDS_DIR ?? defaultFrontendsDir(), logger);
     ctx.readiness('cms', async () => {
