@@ -3,6 +3,7 @@
 // a WAV from a RIFF header and PCM samples, PNGs of chosen sizes with sharp, an ELF renamed to .wav.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGrpcClient, loadConfig, type Platform, startPlatform } from '@omni/platform';
@@ -581,6 +582,54 @@ describe('refusals of real-sized uploads reach the client as themselves', () => 
     }
   });
 
+  it('storage reads and drops the rest of a body it refused, so a client still sending is not reset', async () => {
+    // A raw socket, because node:http stops sending once it has an answer; a browser does not.
+    for (const chunked of [false, true]) {
+      const signed = await signSmall(`direct-${chunked}.wav`);
+      const url = new URL(signed.signedUrl);
+      const storage = new URL(platform.config.httpUrl('storage'));
+      const result = await new Promise<{ head: string; sentAll: boolean; error?: string }>((resolve) => {
+        let head = '';
+        let sentAll = false;
+        const socket = connect(Number(storage.port), storage.hostname, () => {
+          socket.write(
+            `PUT ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${storage.host}\r\nContent-Type: audio/wav\r\n` +
+              (chunked ? 'Transfer-Encoding: chunked\r\n\r\n' : `Content-Length: ${EIGHT_MB}\r\n\r\n`),
+          );
+          const chunk = Buffer.alloc(64 * 1024, 7);
+          const frame = chunked
+            ? Buffer.concat([Buffer.from('10000\r\n'), chunk, Buffer.from('\r\n')])
+            : chunk;
+          let sent = 0;
+          const pump = () => {
+            while (sent < EIGHT_MB) {
+              sent += chunk.length;
+              if (!socket.write(frame)) return void socket.once('drain', pump);
+            }
+            socket.write(chunked ? '0\r\n\r\n' : '', () => {
+              sentAll = true;
+              // Give a reset the time to show itself, then leave.
+              setTimeout(() => {
+                socket.end();
+                resolve({ head, sentAll });
+              }, 200);
+            });
+          };
+          pump();
+        });
+        socket.setEncoding('utf8');
+        socket.on('data', (text: string) => {
+          head += text;
+        });
+        socket.on('error', (err) => resolve({ head, sentAll, error: err.message }));
+      });
+      expect(result).toMatchObject({ sentAll: true });
+      expect(result.error).toBeUndefined();
+      expect(result.head).toMatch(/^HTTP\/1\.1 413 /);
+      expect(result.head).toContain(tooLarge);
+    }
+  });
+
   it('answers with fetch too: status and message, not a failed request', async () => {
     const signed = await signSmall('fetch.wav');
     const res = await fetch(viaGateway(signed.signedUrl), {
@@ -592,7 +641,7 @@ describe('refusals of real-sized uploads reach the client as themselves', () => 
     expect(((await res.json()) as ApiError).error.message).toBe(tooLarge);
   });
 
-  it('answers an expired link with 403 saying to request a new link, whatever the size of the body', async () => {
+  it('answers an expired link with 403 saying to request a new link, and a wrong type with 400, whatever the size of the body', async () => {
     uploadUrlSeconds = 1;
     try {
       const signed = await sign(alice, {
@@ -610,15 +659,15 @@ describe('refusals of real-sized uploads reach the client as themselves', () => 
           error: { message: 'This upload link has expired. Request a new one.' },
         });
       }
-      const wrongType = await signSmall('typed.wav');
-      const refused = await rawPut(viaGateway(wrongType.signedUrl), EIGHT_MB, { contentType: 'video/mp4' });
-      expect(refused).toMatchObject({ status: 400 });
-      expect(JSON.parse(refused.body!).error.message).toContain(
-        'This upload link is for files of type "audio/wav"',
-      );
     } finally {
       uploadUrlSeconds = 900;
     }
+    const wrongType = await signSmall('typed.wav');
+    const refused = await rawPut(viaGateway(wrongType.signedUrl), EIGHT_MB, { contentType: 'video/mp4' });
+    expect(refused).toMatchObject({ status: 400 });
+    expect(JSON.parse(refused.body!).error.message).toContain(
+      'This upload link is for files of type "audio/wav"',
+    );
   });
 
   it('refuses before the body moves when the client asks first (Expect: 100-continue), and continues when it may', async () => {

@@ -194,16 +194,20 @@ function parseTarget(req: Request, res: Response): { bucket: string; key: string
 }
 
 /**
- * Sends a refusal for a request whose body may still be arriving. The connection closes after the reply
- * so a refused upload is not read to the end, but what is already in flight is drained for a moment so
- * the client sees the reply instead of a reset connection.
+ * Sends a refusal for a request whose body may still be arriving. What is in flight is read and dropped
+ * for a moment so the client sees the reply instead of a reset connection (closing a socket with unread
+ * bytes resets it); a client still sending after that is cut off, so a refused upload is not read to the
+ * end. No `Connection: close` here: Node closes such a connection the moment the reply is written,
+ * before any of that draining could happen.
  */
 function refuseUpload(req: Request, res: Response, status: number, message: string): void {
   if (req.method === 'PUT' && !req.complete) {
-    res.set('Connection', 'close');
     res.once('finish', () => {
       req.resume();
-      setTimeout(() => req.socket.destroy(), DRAIN_GRACE_MS).unref();
+      if (req.complete) return;
+      const cutOff = setTimeout(() => req.socket.destroy(), DRAIN_GRACE_MS);
+      cutOff.unref();
+      req.once('end', () => clearTimeout(cutOff));
     });
   }
   sendError(res, status, message);
