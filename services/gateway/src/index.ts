@@ -1,6 +1,13 @@
 // gateway: the only public HTTP entry. REST/JSON under /api, the web app, and (embedded mode) the signed
 // object URLs and the issuer's endpoints forwarded to storage and identity. Talks gRPC to every service.
-import { createGuards, createTokenVerifier, issuerPath, jwksPath, type ServiceModule } from '@omni/platform';
+import {
+  createGuards,
+  issuerFor,
+  keycloakUrl,
+  REALM,
+  type ServiceModule,
+  tokenVerifierFor,
+} from '@omni/platform';
 import { catalog, cms, delivery, health, identity } from '@omni/proto';
 import { invalidateOnModeration, PublicCache } from './cache/public-cache';
 import { adminRoutes } from './http/admin';
@@ -17,8 +24,6 @@ import { cachedAssetsFastPath, publicRoutes } from './http/public';
 import { releaseRoutes, songRoutes } from './http/releases';
 import { uploadRoutes } from './http/uploads';
 
-const REALM = 'omni';
-
 export const gatewayService: ServiceModule = {
   name: 'gateway',
   description: 'public HTTP API, web app, auth check',
@@ -26,16 +31,9 @@ export const gatewayService: ServiceModule = {
     const { http, config, logger } = ctx;
     const cmsClient = ctx.client('cms', cms.CmsServiceService);
     const identityClient = ctx.client('identity', identity.IdentityServiceService);
-    const keycloak = config.env.IDENTITY_PROVIDER === 'keycloak' ? config.env.KEYCLOAK_URL : undefined;
-    // In a cluster, browsers reach Keycloak at a public address (the token's issuer) while services fetch
-    // keys at an in-cluster one; KEYCLOAK_ISSUER names the former when they differ.
-    const issuer = config.env.KEYCLOAK_ISSUER ?? `${keycloak ?? config.env.PUBLIC_URL}${issuerPath(REALM)}`;
-    const verifier = createTokenVerifier({
-      issuer,
-      // Fetched from inside the cluster (or the process), not through the public URL.
-      jwksUrl: `${keycloak ?? config.httpUrl('identity')}${jwksPath(REALM)}`,
-    });
-    const guards = createGuards(verifier);
+    const keycloak = keycloakUrl(config);
+    const issuer = issuerFor(config);
+    const guards = createGuards(tokenVerifierFor(config));
 
     mountHealth(http, (service) => ctx.client(service, health.HealthService));
     const publicCache = new PublicCache();

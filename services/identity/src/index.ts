@@ -1,7 +1,7 @@
 // identity: accounts, sessions, roles, profiles. The provider (Keycloak or the embedded issuer) holds
 // users and signs tokens; this service adds the single-use links and their mails, profiles, the first
 // admin, and announces new accounts (`user.registered`) through its outbox.
-import { createTokenVerifier, Outbox, type ServiceModule, type TokenVerifier } from '@omni/platform';
+import { createTokenVerifier, Outbox, REALM, type ServiceModule, type TokenVerifier } from '@omni/platform';
 import { identity } from '@omni/proto';
 import { seedAdmin } from './domain/seed-admin';
 import { identityHandlers } from './grpc/server';
@@ -9,8 +9,6 @@ import { mountOidcRoutes } from './http/oidc';
 import { Handoffs } from './links/handoffs';
 import { LinkTokens } from './links/link-tokens';
 import { Profiles } from './profiles/profiles';
-
-export const REALM = 'omni';
 
 /** Built on first use: the embedded issuer's JWKS URL names identity's own HTTP port, bound after init. */
 function lazyVerifier(make: () => TokenVerifier): TokenVerifier {

@@ -5,6 +5,7 @@
 export * from './adapters/identity-embedded/signing-keys';
 export * from './auth/guards';
 export * from './auth/tokens';
+export * from './auth/verifier-for-config';
 export * from './config/config';
 export * from './config/services';
 export * from './events/consumer';
