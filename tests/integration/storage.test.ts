@@ -57,10 +57,14 @@ async function sign(token: string, body: Record<string, unknown>): Promise<Signe
   return (await res.json()) as Signed;
 }
 
-const put = (signed: Signed, bytes: Buffer, contentType = signed.headers['Content-Type']!) =>
+/** The signed PUT, sent as the web app sends it: with the sender's bearer token (none when token is null). */
+const put = (token: string | null, signed: Signed, bytes: Buffer) =>
   fetch(viaGateway(signed.signedUrl), {
     method: 'PUT',
-    headers: { 'content-type': contentType },
+    headers: {
+      'content-type': signed.headers['Content-Type']!,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: bytes,
   });
 
@@ -78,7 +82,7 @@ async function upload(
     size: file.bytes.length,
     purpose: file.purpose ?? 'artist-upload',
   });
-  const sent = await put(signed, file.bytes);
+  const sent = await put(token, signed, file.bytes);
   expect(sent.status).toBe(200);
   return signed;
 }
@@ -437,17 +441,52 @@ describe('signed links', () => {
     const other = signed.signedUrl.replace('_a.wav', '_b.wav');
     const forged = await fetch(viaGateway(other), {
       method: 'PUT',
-      headers: { 'content-type': 'audio/wav' },
+      headers: { 'content-type': 'audio/wav', authorization: `Bearer ${alice}` },
       body: bytes,
     });
     expect(forged.status).toBe(403);
     expect(((await forged.json()) as ApiError).error.message).toBe(
       'This upload link is not valid for this file.',
     );
-    expect((await put(signed, Buffer.concat([bytes, Buffer.alloc(10)]))).status).toBe(413);
-    expect((await put(signed, bytes)).status).toBe(200);
-    const reused = await put(signed, bytes);
+    expect((await put(alice, signed, Buffer.concat([bytes, Buffer.alloc(10)]))).status).toBe(413);
+    expect((await put(alice, signed, bytes)).status).toBe(200);
+    const reused = await put(alice, signed, bytes);
     expect(reused.status).toBe(409);
+  });
+
+  it("refuses the link to another artist and to an anonymous caller, and still takes the owner's file", async () => {
+    const mine = wav(1);
+    const signed = await sign(alice, {
+      bucket: 'omni-assets',
+      fileName: 'master.wav',
+      contentType: 'audio/wav',
+      size: mine.length,
+      purpose: 'artist-upload',
+    });
+    const theirs = wav(1, { tone: true });
+    const byBob = await put(bob, signed, theirs);
+    expect(byBob.status).toBe(403);
+    expect(byBob.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(((await byBob.json()) as ApiError).error.message).toBe(
+      'This upload link was issued to another account. Request your own upload link.',
+    );
+    const anonymous = await put(null, signed, theirs);
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as ApiError).error.message).toBe(
+      'Sign in to upload: this upload link works only for the account that requested it.',
+    );
+    const garbage = await put('not-a-token', signed, theirs);
+    expect(garbage.status).toBe(401);
+    expect(((await garbage.json()) as ApiError).error.message).toBe(
+      'Your session is not valid. Please sign in again.',
+    );
+    expect(existsSync(objectPath('omni-assets', signed.fileKey))).toBe(false);
+
+    // The refusals neither used up nor damaged the slot: the owner's bytes go in and are what is stored.
+    expect((await put(alice, signed, mine)).status).toBe(200);
+    const done = await complete(alice, { bucket: 'omni-assets', fileKey: signed.fileKey, role: 'audio' });
+    expect(done.status).toBe(200);
+    expect(readFileSync(objectPath('omni-assets', signed.fileKey))).toEqual(mine);
   });
 
   it('refuses a link used after it expired', async () => {
@@ -461,7 +500,7 @@ describe('signed links', () => {
         purpose: 'console',
       });
       await new Promise((r) => setTimeout(r, Date.parse(signed.expiresAt) - Date.now() + 1100));
-      const res = await put(signed, Buffer.from('late'));
+      const res = await put(alice, signed, Buffer.from('late'));
       expect(res.status).toBe(403);
       expect(((await res.json()) as ApiError).error.message).toBe(
         'This upload link has expired. Request a new one.',
@@ -483,7 +522,11 @@ describe('signed links', () => {
     await new Promise<void>((resolve) => {
       const req = request(viaGateway(signed.signedUrl), {
         method: 'PUT',
-        headers: { 'content-type': 'audio/wav', 'content-length': String(4 * 1024 * 1024) },
+        headers: {
+          'content-type': 'audio/wav',
+          'content-length': String(4 * 1024 * 1024),
+          authorization: `Bearer ${alice}`,
+        },
       });
       req.on('error', () => resolve());
       req.write(Buffer.alloc(1024 * 1024), () => setTimeout(() => req.destroy(), 200));

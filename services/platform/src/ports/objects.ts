@@ -28,6 +28,12 @@ export interface PresignPutOptions {
   /** The upload is refused past this many bytes. */
   maxSize: number;
   contentType: string;
+  /**
+   * Who may send the bytes: the owner subject storage records at signing, e.g. `user:<id>` for an account
+   * (a contributor's link session can be `link:<session id>`). Adapters that serve their own upload URLs
+   * refuse a PUT whose credential does not prove this subject; S3's presigned URLs cannot check it.
+   */
+  owner: string;
 }
 
 export interface PresignedUpload {
@@ -60,6 +66,20 @@ export interface ObjectStore {
   ready(): Promise<void>;
   healthy(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/**
+ * The subject a PUT's credential proves (from its headers, e.g. `Authorization: Bearer …`), undefined when
+ * it carries none. Throws UploadCredentialError when it carries one that is not valid (expired, forged).
+ * Supplied by the service that records owners (storage), so the adapter needs no identity knowledge.
+ */
+export type UploadCredentials = (
+  headers: Record<string, string | string[] | undefined>,
+) => Promise<string | undefined>;
+
+/** A credential sent with an upload that proves nothing (expired or not valid); the message is for a person. */
+export class UploadCredentialError extends Error {
+  override name = 'UploadCredentialError';
 }
 
 export class ObjectExistsError extends Error {

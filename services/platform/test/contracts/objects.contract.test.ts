@@ -18,6 +18,7 @@ import {
   ObjectExistsError,
   ObjectNotFoundError,
   type ObjectStore,
+  UploadCredentialError,
 } from '../../src/ports/objects';
 import { type EphemeralServer, startEphemeralServer } from '../support/objects-http';
 import { type RunningS3rver, startS3rver } from '../support/objects-s3rver';
@@ -25,6 +26,18 @@ import { type RunningS3rver, startS3rver } from '../support/objects-s3rver';
 const MiB = 1024 * 1024;
 // The minio adapter's smallest part size: keeps the memory test meaningful and multipart reachable.
 const PART_SIZE = 5 * MiB;
+
+// Uploads are bound to an owner subject. The local router is given a fixture credential check (the bearer
+// names the subject it proves); storage supplies the real one, over access tokens.
+const OWNER = 'user:contract-owner';
+const AS_OWNER = { Authorization: `Bearer ${OWNER}` };
+const bearerIsSubject = async (headers: Record<string, string | string[] | undefined>) => {
+  const value = headers.authorization;
+  if (typeof value !== 'string') return undefined;
+  if (value === 'Bearer expired')
+    throw new UploadCredentialError('Your session has expired. Please sign in again.');
+  return value.replace(/^Bearer /, '');
+};
 
 interface Harness {
   store: ObjectStore;
@@ -261,11 +274,17 @@ function contractCases(getHarness: () => Harness): void {
       expiresInSeconds: 300,
       maxSize: 1024,
       contentType: 'audio/mpeg',
+      owner: OWNER,
     });
     expect(upload.method).toBe('PUT');
     expect(upload.headers['Content-Type']).toBe('audio/mpeg');
     expect(upload.expiresAt.getTime()).toBeGreaterThan(Date.now() + 200_000);
-    const put = await fetch(upload.url, { method: 'PUT', headers: upload.headers, body: 'ID3-fake-audio' });
+    const put = await fetch(upload.url, {
+      method: 'PUT',
+      // S3 refuses a second auth mechanism beside the presigned query: the bearer goes to our own URLs only.
+      headers: { ...upload.headers, ...(store().kind === 'local' ? AS_OWNER : {}) },
+      body: 'ID3-fake-audio',
+    });
     expect(put.status).toBe(200);
     expect(await store().statObject(bucket, 'uploads/song one.mp3')).toMatchObject({
       size: 14,
@@ -304,7 +323,7 @@ describe('objects contract: local disk adapter', () => {
       secret: 'contract-test-secret-0123456789',
       publicBuckets: ['artwork'],
     });
-    server.mount(local.router());
+    server.mount(local.router(bearerIsSubject));
     await local.ready();
   });
   afterAll(async () => {
@@ -382,8 +401,13 @@ describe('objects contract: local disk adapter', () => {
         expiresInSeconds: 60,
         maxSize: 100,
         contentType: 'audio/mpeg',
+        owner: OWNER,
       });
-      const put = await fetch(up.url, { method: 'PUT', headers: up.headers, body: 'abcdef' });
+      const put = await fetch(up.url, {
+        method: 'PUT',
+        headers: { ...up.headers, ...AS_OWNER },
+        body: 'abcdef',
+      });
       expect(put.status).toBe(200);
       const json = (await put.json()) as { bucket: string; key: string; size: number; etag: string };
       expect(json).toEqual({
@@ -457,11 +481,16 @@ describe('objects contract: local disk adapter', () => {
           expiresInSeconds: 60,
           maxSize: 100,
           contentType: 'audio/mpeg',
+          owner: OWNER,
         });
       } finally {
         Date.now = realNow;
       }
-      const res = await fetch(up.url, { method: 'PUT', headers: up.headers, body: 'abc' });
+      const res = await fetch(up.url, {
+        method: 'PUT',
+        headers: { ...up.headers, ...AS_OWNER },
+        body: 'abc',
+      });
       expect(res.status).toBe(403);
       expect(await errorOf(res)).toBe('This upload link has expired. Request a new one.');
       expect(await local.statObject(bucket, 'late.mp3')).toBeNull();
@@ -472,21 +501,30 @@ describe('objects contract: local disk adapter', () => {
         expiresInSeconds: 60,
         maxSize: 100,
         contentType: 'audio/mpeg',
+        owner: OWNER,
       });
       const otherKey = up.url.replace('/mine.mp3?', '/theirs.mp3?');
-      const res1 = await fetch(otherKey, { method: 'PUT', headers: up.headers, body: 'abc' });
+      const res1 = await fetch(otherKey, {
+        method: 'PUT',
+        headers: { ...up.headers, ...AS_OWNER },
+        body: 'abc',
+      });
       expect(res1.status).toBe(403);
       expect(await errorOf(res1)).toBe('This upload link is not valid for this file.');
 
       const url = new URL(up.url);
       const sig = url.searchParams.get('sig')!;
       url.searchParams.set('sig', (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1));
-      const res2 = await fetch(url, { method: 'PUT', headers: up.headers, body: 'abc' });
+      const res2 = await fetch(url, { method: 'PUT', headers: { ...up.headers, ...AS_OWNER }, body: 'abc' });
       expect(res2.status).toBe(403);
 
       const bigger = new URL(up.url);
       bigger.searchParams.set('maxSize', '100000000');
-      const res3 = await fetch(bigger, { method: 'PUT', headers: up.headers, body: 'abc' });
+      const res3 = await fetch(bigger, {
+        method: 'PUT',
+        headers: { ...up.headers, ...AS_OWNER },
+        body: 'abc',
+      });
       expect(res3.status).toBe(403);
 
       const unsigned = await fetch(`${server.baseUrl}/objects/${bucket}/mine.mp3`, {
@@ -498,15 +536,57 @@ describe('objects contract: local disk adapter', () => {
       expect(await local.statObject(bucket, 'theirs.mp3')).toBeNull();
     });
 
+    test('only the owner the link was signed for may use it; refusals leave the slot free for them', async () => {
+      const up = await local.presignPut(bucket, 'owned.mp3', {
+        expiresInSeconds: 60,
+        maxSize: 100,
+        contentType: 'audio/mpeg',
+        owner: OWNER,
+      });
+      const send = (url: string | URL, headers: Record<string, string>) =>
+        fetch(url, { method: 'PUT', headers: { ...up.headers, ...headers }, body: 'intruder' });
+
+      const anonymous = await send(up.url, {});
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.headers.get('www-authenticate')).toBe('Bearer');
+      expect(await errorOf(anonymous)).toBe(
+        'Sign in to upload: this upload link works only for the account that requested it.',
+      );
+      const someoneElse = await send(up.url, { Authorization: 'Bearer user:someone-else' });
+      expect(someoneElse.status).toBe(403);
+      expect(await errorOf(someoneElse)).toBe(
+        'This upload link was issued to another account. Request your own upload link.',
+      );
+      const stale = await send(up.url, { Authorization: 'Bearer expired' });
+      expect(stale.status).toBe(401);
+      expect(await errorOf(stale)).toBe('Your session has expired. Please sign in again.');
+      // Rewriting the owner in the link breaks its signature.
+      const rebound = new URL(up.url);
+      rebound.searchParams.set('owner', 'user:someone-else');
+      const forged = await send(rebound, { Authorization: 'Bearer user:someone-else' });
+      expect(forged.status).toBe(403);
+      expect(await errorOf(forged)).toBe('This upload link is not valid for this file.');
+      expect(await local.statObject(bucket, 'owned.mp3')).toBeNull();
+
+      const owner = await fetch(up.url, {
+        method: 'PUT',
+        headers: { ...up.headers, ...AS_OWNER },
+        body: 'mine',
+      });
+      expect(owner.status).toBe(200);
+      expect((await readAll(await local.getObject(bucket, 'owned.mp3'))).toString()).toBe('mine');
+    });
+
     test('a Content-Type other than the signed one is 400', async () => {
       const up = await local.presignPut(bucket, 'a.mp3', {
         expiresInSeconds: 60,
         maxSize: 100,
         contentType: 'audio/mpeg',
+        owner: OWNER,
       });
       const res = await fetch(up.url, {
         method: 'PUT',
-        headers: { 'Content-Type': 'text/html' },
+        headers: { 'Content-Type': 'text/html', ...AS_OWNER },
         body: '<script>',
       });
       expect(res.status).toBe(400);
@@ -519,8 +599,13 @@ describe('objects contract: local disk adapter', () => {
         expiresInSeconds: 60,
         maxSize: 10,
         contentType: 'audio/mpeg',
+        owner: OWNER,
       });
-      const res = await fetch(up.url, { method: 'PUT', headers: up.headers, body: 'x'.repeat(11) });
+      const res = await fetch(up.url, {
+        method: 'PUT',
+        headers: { ...up.headers, ...AS_OWNER },
+        body: 'x'.repeat(11),
+      });
       expect(res.status).toBe(413);
       expect(await errorOf(res)).toMatch(/larger than the upload link allows/);
       expect(await local.statObject(bucket, 'big.mp3')).toBeNull();
@@ -531,13 +616,14 @@ describe('objects contract: local disk adapter', () => {
         expiresInSeconds: 60,
         maxSize: 64 * 1024,
         contentType: 'audio/mpeg',
+        owner: OWNER,
       });
       async function* body() {
         for (let i = 0; i < 8; i++) yield new Uint8Array(16 * 1024).fill(1);
       }
       const res = await fetch(up.url, {
         method: 'PUT',
-        headers: up.headers,
+        headers: { ...up.headers, ...AS_OWNER },
         body: Readable.toWeb(Readable.from(body())) as ReadableStream,
         duplex: 'half',
       } as RequestInit);
@@ -550,13 +636,14 @@ describe('objects contract: local disk adapter', () => {
         expiresInSeconds: 60,
         maxSize: 64 * 1024,
         contentType: 'audio/mpeg',
+        owner: OWNER,
       });
       async function* exact() {
         for (let i = 0; i < 4; i++) yield new Uint8Array(16 * 1024).fill(2);
       }
       const res2 = await fetch(ok.url, {
         method: 'PUT',
-        headers: ok.headers,
+        headers: { ...ok.headers, ...AS_OWNER },
         body: Readable.toWeb(Readable.from(exact())) as ReadableStream,
         duplex: 'half',
       } as RequestInit);
@@ -569,11 +656,12 @@ describe('objects contract: local disk adapter', () => {
         expiresInSeconds: 60,
         maxSize: 100,
         contentType: 'audio/mpeg',
+        owner: OWNER,
       });
       for (const trick of ['x/..%2F..%2Fy.mp3', 'x/%00y.mp3', 'x/..%5Cy.mp3', 'x//y.mp3', 'x/%E0%A4%A']) {
         const res = await fetch(up.url.replace('x/y.mp3', trick), {
           method: 'PUT',
-          headers: up.headers,
+          headers: { ...up.headers, ...AS_OWNER },
           body: 'abc',
         });
         expect([trick, res.status]).toEqual([trick, 400]);
@@ -604,8 +692,13 @@ describe('objects contract: local disk adapter', () => {
         expiresInSeconds: 60,
         maxSize: 100,
         contentType: 'audio/mpeg',
+        owner: OWNER,
       });
-      const res = await fetch(up.url, { method: 'PUT', headers: up.headers, body: 'second' });
+      const res = await fetch(up.url, {
+        method: 'PUT',
+        headers: { ...up.headers, ...AS_OWNER },
+        body: 'second',
+      });
       expect(res.status).toBe(409);
       expect((await readAll(await local.getObject(bucket, 'taken.mp3'))).toString()).toBe('first');
     });

@@ -4,6 +4,7 @@
 import type { Collection, DocumentStore } from '@omni/platform';
 import type { BucketName, UploadPurposeName } from './buckets';
 import type { Inspection } from './inspect';
+import type { OwnerSubject } from './owner';
 import type { Role } from './rules';
 
 export interface UploadDoc {
@@ -11,6 +12,8 @@ export interface UploadDoc {
   bucket: BucketName;
   key: string;
   ownerId: string;
+  /** Whose credential the PUT must carry (domain/owner.ts); absent on records signed before it existed. */
+  ownerSubject?: OwnerSubject;
   purpose: UploadPurposeName;
   /** The sanitised name the person gave. */
   fileName: string;

@@ -27,6 +27,7 @@ import {
 } from '../domain/buckets';
 import { emptyInspection, type Inspection, inspectObject } from '../domain/inspect';
 import { buildKey, sanitiseSegment } from '../domain/keys';
+import { userSubject } from '../domain/owner';
 import { effectiveRole, problemsOf, type Role, roleFitsBucket } from '../domain/rules';
 import { type UploadDoc, uploadId, uploadsCollection } from '../domain/uploads';
 
@@ -139,10 +140,12 @@ export function storageHandlers(
         );
         if (await objects.statObject(bucket, key)) continue;
         const seconds = ttl();
+        const owner = userSubject(req.ownerId);
         const signed = await objects.presignPut(bucket, key, {
           expiresInSeconds: seconds,
           maxSize: req.size,
           contentType,
+          owner,
         });
         try {
           await uploads.insertOne({
@@ -150,6 +153,7 @@ export function storageHandlers(
             bucket,
             key,
             ownerId: req.ownerId,
+            ownerSubject: owner,
             purpose,
             fileName,
             contentType,

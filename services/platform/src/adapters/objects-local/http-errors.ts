@@ -5,6 +5,9 @@ import type { Response } from 'express';
 export const MESSAGES = {
   uploadExpired: 'This upload link has expired. Request a new one.',
   uploadInvalid: 'This upload link is not valid for this file.',
+  signInToUpload: 'Sign in to upload: this upload link works only for the account that requested it.',
+  notYourUpload: 'This upload link was issued to another account. Request your own upload link.',
+  credentialsUnavailable: 'We could not check your sign-in just now. Try again in a moment.',
   downloadExpired: 'This download link has expired. Request a new one.',
   downloadInvalid: 'This download link is not valid for this file.',
   privateFile: 'This file is private. Open it with a download link.',

@@ -3,7 +3,7 @@
 import type express from 'express';
 import type { Logger } from '../../logging/logger';
 import { createLogger } from '../../logging/logger';
-import type { ObjectStore } from '../../ports/objects';
+import type { ObjectStore, UploadCredentials } from '../../ports/objects';
 import { LocalDiskObjectStore, type LocalObjectStoreOptions } from './local-store';
 import { createObjectsRouter } from './router';
 
@@ -19,13 +19,14 @@ export { PRIVATE_PUBLIC_URL_SECONDS } from './local-store';
 
 export interface LocalObjectStore extends ObjectStore {
   readonly kind: 'local';
-  /** PUT and GET /objects/:bucket/*key for the links this store signs. */
-  router(): express.Router;
+  /**
+   * PUT and GET /objects/:bucket/*key for the links this store signs. A PUT must carry a credential that
+   * `credentials` maps to the owner the link was signed for.
+   */
+  router(credentials: UploadCredentials): express.Router;
 }
 
 class RoutedLocalObjectStore extends LocalDiskObjectStore implements LocalObjectStore {
-  private routerInstance?: express.Router;
-
   constructor(
     options: LocalObjectStoreOptions,
     private readonly routerLog: Logger,
@@ -33,9 +34,8 @@ class RoutedLocalObjectStore extends LocalDiskObjectStore implements LocalObject
     super(options);
   }
 
-  router(): express.Router {
-    this.routerInstance ??= createObjectsRouter(this, this.routerLog);
-    return this.routerInstance;
+  router(credentials: UploadCredentials): express.Router {
+    return createObjectsRouter(this, this.routerLog, credentials);
   }
 }
 

@@ -270,6 +270,9 @@ export class LocalDiskObjectStore implements ObjectStore {
     if (!Number.isInteger(options.maxSize) || options.maxSize < 0)
       throw new Error('maxSize must be a whole number');
     if (!options.contentType) throw new Error('contentType is required to sign an upload');
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a newline would shift the signed fields
+    if (!options.owner || /[\u0000-\u001f]/.test(options.owner))
+      throw new Error('an upload must be bound to an owner subject (no control characters)');
     const expires = expiryFrom(options.expiresInSeconds);
     const url = signedUrl(this.options.publicBaseUrl, this.options.secret, {
       method: 'PUT',
@@ -278,6 +281,7 @@ export class LocalDiskObjectStore implements ObjectStore {
       expires,
       maxSize: options.maxSize,
       contentType: options.contentType,
+      owner: options.owner,
     });
     return {
       url,

@@ -1,12 +1,19 @@
 // The HTTP side of the local object store: serves the links presignPut/presignGet/publicUrl hand out.
-//   PUT /objects/:bucket/*key  signed upload, streamed to disk with a byte limit
+//   PUT /objects/:bucket/*key  signed upload, only from the owner it was signed for, streamed to disk with a
+//                              byte limit
 //   GET /objects/:bucket/*key  signed download, or unsigned for public buckets; Range and If-None-Match
 // Every refusal is a 4xx with {error:{message}} a person can act on; nothing a client sends yields a 5xx.
 import { pipeline } from 'node:stream/promises';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { Logger } from '../../logging/logger';
-import { BucketNotFoundError, ObjectExistsError, ObjectNotFoundError } from '../../ports/objects';
+import {
+  BucketNotFoundError,
+  ObjectExistsError,
+  ObjectNotFoundError,
+  UploadCredentialError,
+  type UploadCredentials,
+} from '../../ports/objects';
 import {
   InvalidBucketNameError,
   InvalidObjectKeyError,
@@ -23,6 +30,7 @@ const uploadQuery = z.object({
   expires: z.string().regex(/^\d{1,12}$/),
   maxSize: z.string().regex(/^\d{1,16}$/),
   contentType: z.string().min(1).max(255),
+  owner: z.string().min(1).max(255),
   sig: z.string().max(128),
 });
 
@@ -34,7 +42,12 @@ const downloadQuery = z.object({
 /** How long to keep draining a refused upload so the client can read the 413 before the socket closes. */
 const DRAIN_GRACE_MS = 2000;
 
-export function createObjectsRouter(store: LocalDiskObjectStore, log: Logger): express.Router {
+/** `credentials` says which owner subject a PUT proves; the link's signed owner must be that subject. */
+export function createObjectsRouter(
+  store: LocalDiskObjectStore,
+  log: Logger,
+  credentials: UploadCredentials,
+): express.Router {
   const router = express.Router();
 
   router.put('/objects/:bucket/*key', async (req, res) => {
@@ -48,11 +61,27 @@ export function createObjectsRouter(store: LocalDiskObjectStore, log: Logger): e
     const contentType = query.data.contentType;
     const check = verify(
       store.secret,
-      { method: 'PUT', bucket, key, expires: Number(query.data.expires), maxSize, contentType },
+      {
+        method: 'PUT',
+        bucket,
+        key,
+        expires: Number(query.data.expires),
+        maxSize,
+        contentType,
+        owner: query.data.owner,
+      },
       query.data.sig,
     );
     if (check === 'invalid') return refuseUpload(req, res, 403, MESSAGES.uploadInvalid);
     if (check === 'expired') return refuseUpload(req, res, 403, MESSAGES.uploadExpired);
+
+    // A link is not a bearer capability: whoever sends the bytes must prove they are the owner it was signed
+    // for. Checked before anything is stored, so a refused sender leaves the slot free for the owner.
+    const refusal = await senderRefusal(credentials, req, query.data.owner, log);
+    if (refusal) {
+      if (refusal.status === 401) res.set('WWW-Authenticate', 'Bearer');
+      return refuseUpload(req, res, refusal.status, refusal.message);
+    }
 
     const sentType = req.headers['content-type'];
     if (mediaType(sentType) !== mediaType(contentType)) {
@@ -172,6 +201,25 @@ export function createObjectsRouter(store: LocalDiskObjectStore, log: Logger): e
   });
 
   return router;
+}
+
+async function senderRefusal(
+  credentials: UploadCredentials,
+  req: Request,
+  owner: string,
+  log: Logger,
+): Promise<{ status: number; message: string } | undefined> {
+  let subject: string | undefined;
+  try {
+    subject = await credentials(req.headers);
+  } catch (err) {
+    if (err instanceof UploadCredentialError) return { status: 401, message: err.message };
+    log.error({ err }, 'could not check the credential of an upload');
+    return { status: 503, message: MESSAGES.credentialsUnavailable };
+  }
+  if (subject === undefined) return { status: 401, message: MESSAGES.signInToUpload };
+  if (subject !== owner) return { status: 403, message: MESSAGES.notYourUpload };
+  return undefined;
 }
 
 function parseTarget(req: Request, res: Response): { bucket: string; key: string } | undefined {

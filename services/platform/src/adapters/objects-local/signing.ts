@@ -1,6 +1,6 @@
 // HMAC-SHA256 signatures for the local store's upload and download links. A signature binds the method,
-// bucket, key, expiry and (for uploads) the byte limit and content type, so a link cannot be reused for
-// another file, a longer time, a bigger body or another type.
+// bucket, key, expiry and (for uploads) the byte limit, content type and owner subject, so a link cannot be
+// reused for another file, a longer time, a bigger body, another type or another sender.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { encodeKeyPath } from './keys';
 
@@ -14,14 +14,17 @@ export interface SignedFields {
   maxSize?: number;
   /** Uploads only. */
   contentType?: string;
+  /** Uploads only: the subject whose credential the PUT must carry (see PresignPutOptions.owner). */
+  owner?: string;
 }
 
 export type SignatureCheck = 'ok' | 'invalid' | 'expired';
 
 // Versioned and newline-separated so fields cannot be shifted into one another ("a"+"bc" vs "ab"+"c"):
-// neither bucket nor key may contain a newline (keys.ts rejects control characters).
+// neither bucket nor key may contain a newline (keys.ts rejects control characters; presignPut refuses an
+// owner with one).
 function canonical(fields: SignedFields): string {
-  return [
+  const lines = [
     'omni-objects-v1',
     fields.method,
     fields.bucket,
@@ -29,7 +32,10 @@ function canonical(fields: SignedFields): string {
     String(fields.expires),
     fields.maxSize === undefined ? '' : String(fields.maxSize),
     fields.contentType ?? '',
-  ].join('\n');
+  ];
+  // Appended only when present, so download links signed before owners existed keep their signatures.
+  if (fields.owner !== undefined) lines.push(fields.owner);
+  return lines.join('\n');
 }
 
 export function sign(secret: string, fields: SignedFields): string {
@@ -61,6 +67,7 @@ export function signedUrl(publicBaseUrl: string, secret: string, fields: SignedF
   const params = new URLSearchParams({ expires: String(fields.expires) });
   if (fields.maxSize !== undefined) params.set('maxSize', String(fields.maxSize));
   if (fields.contentType !== undefined) params.set('contentType', fields.contentType);
+  if (fields.owner !== undefined) params.set('owner', fields.owner);
   params.set('sig', sign(secret, fields));
   return `${objectUrl(publicBaseUrl, fields.bucket, fields.key)}?${params.toString()}`;
 }
