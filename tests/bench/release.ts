@@ -46,7 +46,7 @@ async function main() {
       const u = new URL(signed.signedUrl);
       const put = await fetch(`${omni.url}${u.pathname}${u.search}`, {
         method: 'PUT',
-        headers: { 'content-type': contentType },
+        headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
         body: bytes,
       });
       if (put.status !== 200) throw new Error(`PUT ${put.status}: ${await put.text()}`);

@@ -143,6 +143,7 @@ async function main() {
       })) as { signedUrl: string; fileKey: string; headers: Record<string, string> };
       const p = await putFile(signed.signedUrl, file, size, {
         'content-type': signed.headers['Content-Type']!,
+        authorization: `Bearer ${token}`,
       });
       if (p.status !== 200) throw new Error(`platform PUT: ${p.status} ${p.body}`);
       plat.push(p.seconds);

@@ -71,18 +71,31 @@ function messageFromXhr(xhr: XMLHttpRequest): string {
 }
 
 /**
+ * Whether the signed URL is served by Omni itself (the embedded store behind /objects), which accepts an
+ * upload only with the bearer of the account it was signed for. A URL on another origin (MinIO's own
+ * presigned URL in a cluster) gets no bearer: it must not see our token, and S3 refuses a request that
+ * carries a second authorisation beside its presigned query.
+ */
+export function wantsBearer(signedUrl: string, origin = window.location.origin): boolean {
+  return new URL(signedUrl, origin).origin === origin;
+}
+
+/**
  * PUTs the file to a signed URL. XMLHttpRequest rather than fetch() because only XHR reports upload
- * progress, which the screens show while the bytes move. The signed URL is the permission; the
- * bearer goes along as well so the server can check the signer is the one sending.
+ * progress, which the screens show while the bytes move. The signed URL alone is not enough: Omni's
+ * own upload endpoint also wants the bearer of the account that signed it.
  */
 export async function putToSignedUrl(
   signed: SignedUpload,
   file: File,
   onProgress?: (progress: ByteProgress) => void,
 ): Promise<void> {
-  const token = await getSessionStore()
-    .getAccessToken()
-    .catch(() => null);
+  // Without a token the server answers 401 with a message that says to sign in; that message is shown.
+  const token = wantsBearer(signed.signedUrl)
+    ? await getSessionStore()
+        .getAccessToken()
+        .catch(() => null)
+    : null;
   await new Promise<void>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', signed.signedUrl);
