@@ -49,6 +49,7 @@ const inspection = (i: Partial<storage.Inspection>): storage.Inspection => ({
   colorMode: '',
   format: '',
   problems: [],
+  warnings: [],
   ...i,
 });
 
@@ -66,6 +67,9 @@ const fakeStorage: ServiceModule = {
         const file = fakeFiles.get(`${req.bucket}/${req.fileKey}`);
         // Like storage: someone else's object is not found for this caller.
         if (!file || file.ownerId !== req.ownerId) throw new GrpcError(GrpcStatus.NOT_FOUND, 'No such file.');
+        // Storage judges a release's files for the role they play: catalog must always name it.
+        if (req.role !== 'audio' && req.role !== 'artwork')
+          throw new GrpcError(GrpcStatus.INVALID_ARGUMENT, `catalog asked without a role (${req.role})`);
         return {
           exists: true,
           ownerId: file.ownerId,

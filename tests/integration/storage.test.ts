@@ -11,7 +11,7 @@ import { storage } from '@omni/proto';
 import { MODULES } from '@omni/server/src/modules';
 import { createStorageService } from '@omni/service-storage';
 import sharp from 'sharp';
-import { wav } from '../support/media';
+import { wav, wavHeader } from '../support/media';
 import { signTestToken } from '../support/tokens';
 
 let platform: Platform;
@@ -411,6 +411,144 @@ describe('upload and inspection', () => {
   });
 });
 
+describe("the stores' rules for a release's files", () => {
+  /** A WAV whose header says what is asked, with a second of (silent) samples behind it. */
+  const wavWith = (format: { channels?: number; rate?: number; bits?: number }, seconds = 1) => {
+    const rate = format.rate ?? 44_100;
+    const data = Buffer.alloc(rate * seconds * Math.max(format.channels ?? 2, 1) * ((format.bits ?? 16) / 8));
+    return Buffer.concat([wavHeader(data.length, { rate, channels: 2, bits: 16, ...format }), data]);
+  };
+  const completeAs = async (
+    bucket: string,
+    fileName: string,
+    contentType: string,
+    bytes: Buffer,
+    role?: string,
+  ) => {
+    const signed = await upload(alice, {
+      bucket,
+      fileName,
+      contentType,
+      bytes,
+      purpose: bucket === 'omni-assets' ? 'artist-upload' : 'console',
+    });
+    const res = await complete(alice, { bucket, fileKey: signed.fileKey, ...(role ? { role } : {}) });
+    return {
+      signed,
+      res,
+      body: (await res.json()) as ApiError & { inspection: { warnings: string[]; problems: string[] } },
+    };
+  };
+
+  it('refuses a WAV whose header says 0 channels, as a master and in the audio bucket, and says why', async () => {
+    for (const [bucket, role] of [
+      ['omni-assets', 'audio'],
+      ['audio', undefined],
+    ] as const) {
+      const { signed, res, body } = await completeAs(
+        bucket,
+        'broken.wav',
+        'audio/wav',
+        wavWith({ channels: 0 }),
+        role,
+      );
+      expect(res.status).toBe(400);
+      expect(body.error.message).toBe(
+        'This audio file has a broken header: it says the file has 0 channels, so it cannot be played. Export it again as a stereo WAV or FLAC.',
+      );
+      expect(existsSync(objectPath(bucket, signed.fileKey))).toBe(false);
+    }
+  });
+
+  it('refuses a master under 44.1 kHz and one that is not 16 or 24 bit, naming what is needed', async () => {
+    const low = await completeAs('omni-assets', 'low.wav', 'audio/wav', wavWith({ rate: 22_050 }), 'audio');
+    expect(low.res.status).toBe(400);
+    expect(low.body.error.message).toMatch(
+      /^Stores take release masters at 44\.1 kHz or more; this file is 22\.05 kHz\. Export it again at 44\.1 kHz or more/,
+    );
+    const eightBit = await completeAs('omni-assets', '8bit.wav', 'audio/wav', wavWith({ bits: 8 }), 'audio');
+    expect(eightBit.res.status).toBe(400);
+    expect(eightBit.body.error.message).toBe(
+      'Stores take release masters at 16 or 24 bit; this file is 8 bit. Export it again at 16 or 24 bit.',
+    );
+    // The console's audio bucket is not a release: a 22.05 kHz demo is fine there.
+    const demo = await completeAs('audio', 'demo.wav', 'audio/wav', wavWith({ rate: 22_050 }));
+    expect(demo.res.status).toBe(200);
+  });
+
+  it('accepts a mono master with a warning that names the stores refusing mono', async () => {
+    const { res, body } = await completeAs(
+      'omni-assets',
+      'mono.wav',
+      'audio/wav',
+      wavWith({ channels: 1 }),
+      'audio',
+    );
+    expect(res.status).toBe(200);
+    expect(body.inspection.problems).toEqual([]);
+    expect(body.inspection.warnings).toEqual([
+      'This master is mono. Some stores refuse mono masters (Beatport, Beatsource, Traxsource, Juno Download); export it as stereo to reach every store.',
+    ]);
+    // Stereo 16-bit 44.1 kHz, the existing valid case, has no warning.
+    const stereo = await completeAs('omni-assets', 'stereo.wav', 'audio/wav', wav(1), 'audio');
+    expect(stereo.body.inspection.warnings).toEqual([]);
+  });
+
+  it('refuses a 3000x3000 cover with an alpha channel: stores ask for RGB', async () => {
+    const rgba = await sharp({
+      create: { width: 3000, height: 3000, channels: 4, background: { r: 200, g: 40, b: 90, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
+    const { signed, res, body } = await completeAs('omni-assets', 'cover.png', 'image/png', rgba, 'artwork');
+    expect(res.status).toBe(400);
+    expect(body.error.message).toBe(
+      'Cover art must be RGB without transparency; this image has an alpha channel. Save it as JPG, or as PNG without transparency.',
+    );
+    expect(existsSync(objectPath('omni-assets', signed.fileKey))).toBe(false);
+  });
+
+  it("passes storage's warnings and the short-single rule to the release answer, and judges each file for its role", async () => {
+    const audio = await completeAs(
+      'omni-assets',
+      'short-mono.wav',
+      'audio/wav',
+      wavWith({ channels: 1 }, 20),
+      'audio',
+    );
+    const cover = await completeAs('omni-assets', 'cover.png', 'image/png', await png(3000, 3000), 'artwork');
+    const release = (fileKeys: { audio: string; artwork: string }) =>
+      api('/api/releases', {
+        token: alice,
+        body: {
+          artistName: 'Nova Reyes',
+          releaseTitle: 'Short One',
+          trackTitle: 'Short One',
+          releaseType: 'single',
+          genre: 'Hip-Hop/Rap',
+          audio: { bucket: 'omni-assets', fileKey: fileKeys.audio },
+          artwork: { bucket: 'omni-assets', fileKey: fileKeys.artwork },
+          stores: ['spotify'],
+        },
+      });
+    const res = await release({ audio: audio.signed.fileKey, artwork: cover.signed.fileKey });
+    expect(res.status).toBe(201);
+    const { release: created } = (await res.json()) as { release: { id: string; warnings: string[] } };
+    expect(created.warnings).toEqual([
+      'This master is mono. Some stores refuse mono masters (Beatport, Beatsource, Traxsource, Juno Download); export it as stereo to reach every store.',
+      'This single is 20 s long. Some stores refuse single-track releases under 30 s (Apple Music, Amazon Music); a longer track reaches every store.',
+    ]);
+    const again = await api(`/api/releases/${created.id}`, { token: alice });
+    expect(((await again.json()) as { release: { warnings: string[] } }).release.warnings).toHaveLength(2);
+    // The cover, accepted as artwork, is judged as a master when a release names it as its audio.
+    const swapped = await release({ audio: cover.signed.fileKey, artwork: cover.signed.fileKey });
+    expect(swapped.status).toBe(400);
+    expect(((await swapped.json()) as ApiError).error.message).toMatch(
+      /^This file is not audio \(it looks like an image\)/,
+    );
+  });
+});
+
 describe('JSON files', () => {
   it('stores a JSON document sent as application/json through the gateway, whole', async () => {
     // The JSON parser of the API must not touch uploads: it used to consume this body at the gateway,
@@ -745,13 +883,14 @@ describe('ownership and listings', () => {
     const client = createGrpcClient(storage.StorageServiceService, platform.config.grpcAddress('storage'));
     try {
       await expect(
-        client.getObjectInfo({ ownerId: BOB, bucket: 'omni-assets', fileKey: signed.fileKey }),
+        client.getObjectInfo({ ownerId: BOB, bucket: 'omni-assets', fileKey: signed.fileKey, role: '' }),
       ).rejects.toMatchObject({ code: 5 });
       // Never completed: GetObjectInfo judges it on the spot.
       const info = await client.getObjectInfo({
         ownerId: ALICE,
         bucket: 'omni-assets',
         fileKey: signed.fileKey,
+        role: '',
       });
       expect(info).toMatchObject({
         exists: true,
@@ -768,6 +907,7 @@ describe('ownership and listings', () => {
         ownerId: ALICE,
         bucket: 'omni-assets',
         fileKey: small.fileKey,
+        role: '',
       });
       expect(smallInfo.inspection?.problems).toEqual([
         'Cover art must be at least 3000x3000 pixels; this image is 600x600.',

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { alreadyExists, DuplicateKeyError, invalidArgument } from '@omni/platform';
 import { generateUpc } from './domain/codes';
-import { type FileRole, fileProblem } from './domain/file-rules';
+import { type FileRole, fileProblem, releaseWarnings } from './domain/file-rules';
 import type { FileRefDoc, MetadataDoc, ReleaseDoc, ReleaseType, TrackDoc } from './domain/release';
 import type { FileChecker, FileInfo } from './files/file-checker';
 import { type CatalogStore, ISRC_INDEX, UPC_INDEX } from './store/catalog-store';
@@ -39,7 +39,7 @@ export async function checkFile(
   ownerId: string,
   ref: FileRefDoc,
 ): Promise<FileInfo> {
-  const info = await files.info(ownerId, ref.bucket, ref.fileKey);
+  const info = await files.info(ownerId, ref.bucket, ref.fileKey, role);
   const problem = fileProblem(role, info, ownerId);
   if (problem) throw invalidArgument(problem);
   return info;
@@ -52,6 +52,11 @@ export async function submitRelease(store: CatalogStore, files: FileChecker, s: 
   ]);
   const artist = await store.artistFor(s.ownerId, s.artistName);
   const inspection = audio.inspection!;
+  const warnings = [
+    ...inspection.warnings,
+    ...(artwork?.inspection?.warnings ?? []),
+    ...releaseWarnings([inspection.durationSeconds]),
+  ];
 
   let upc = s.upc ?? generateUpc();
   let isrc = s.isrc ?? (await store.allocateIsrc());
@@ -73,6 +78,7 @@ export async function submitRelease(store: CatalogStore, files: FileChecker, s: 
       stores: s.stores,
       metadata: s.metadata,
       source: s.source,
+      ...(warnings.length > 0 ? { warnings } : {}),
       createdAt,
     };
     const track: TrackDoc = {

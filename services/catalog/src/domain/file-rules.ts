@@ -1,12 +1,10 @@
-// The rules a release's files must pass, applied to storage's inspection of the bytes. Storage applies
-// them too when an upload is completed with a role; catalog checks again because a file may have been
-// completed without one, and the release is what the stores will receive.
+// Whether a release may use a file. Storage judges the bytes against the stores' rules (its
+// domain/store-rules.ts, the one place they are written), asked for the role the file plays here; catalog
+// adds only what needs the release: whose file it is, and the release-level rules below.
 import type { FileInfo } from '../files/file-checker';
+import { PLATFORMS } from './platforms';
 
 export type FileRole = 'audio' | 'artwork';
-
-const MIN_ARTWORK_SIDE = 3000;
-const ARTWORK_FORMATS = new Set(['jpeg', 'jpg', 'png']);
 
 /** The first thing wrong with the file for its role, as a message a person can act on; undefined if fine. */
 export function fileProblem(role: FileRole, info: FileInfo, callerId: string): string | undefined {
@@ -18,30 +16,25 @@ export function fileProblem(role: FileRole, info: FileInfo, callerId: string): s
   }
   const inspection = info.inspection;
   if (!inspection) return `The ${role} file has not been inspected yet. Please upload it again.`;
-  if (inspection.problems.length > 0) return inspection.problems[0];
-  if (role === 'audio') {
-    if (inspection.kind !== 'audio')
-      return `This file is not audio (it looks like ${describeKind(inspection.kind)}). Please choose a WAV, FLAC or MP3 file.`;
-    if (!(inspection.durationSeconds > 0))
-      return 'We could not read the length of this audio file. Please export it again as WAV, FLAC or MP3.';
-    return undefined;
-  }
-  if (inspection.kind !== 'image' || !ARTWORK_FORMATS.has(inspection.format.toLowerCase()))
-    return 'Cover art must be a JPG or PNG image.';
-  const { width, height } = inspection;
-  if (width !== height || width < MIN_ARTWORK_SIDE)
-    return width !== height
-      ? `Cover art must be square (at least 3000x3000 pixels); this image is ${width}x${height}.`
-      : `Cover art must be at least 3000x3000 pixels; this image is ${width}x${height}.`;
-  if (inspection.colorMode && inspection.colorMode.toLowerCase() !== 'rgb')
-    return `Cover art must be RGB; this image is ${inspection.colorMode.toUpperCase()}.`;
-  return undefined;
+  return inspection.problems[0];
 }
 
-function describeKind(kind: string): string {
-  if (kind === 'image') return 'an image';
-  if (kind === 'video') return 'a video';
-  if (kind === 'pdf') return 'a PDF document';
-  if (kind === 'document') return 'a document';
-  return 'something else';
+/** A single this short is refused by some stores (delivery.md: "single-track releases under 30 s"). */
+export const SHORT_SINGLE_SECONDS = 30;
+
+/**
+ * Stores that refuse a single-track release under 30 s. Distributor guidance says "some" without naming
+ * them; these are the download and streaming stores it is most often reported for. Confirm against each
+ * store's current partner guide and correct here (docs/architecture.md §6).
+ */
+const SHORT_SINGLE_REFUSED_BY = ['apple_music', 'amazon_music'];
+
+/** What some stores refuse about the release as a whole; each names those stores. */
+export function releaseWarnings(trackSeconds: number[]): string[] {
+  const [only, ...more] = trackSeconds;
+  if (more.length > 0 || only === undefined || !(only < SHORT_SINGLE_SECONDS)) return [];
+  const names = SHORT_SINGLE_REFUSED_BY.map((key) => PLATFORMS.find((p) => p.key === key)?.name ?? key);
+  return [
+    `This single is ${Math.round(only)} s long. Some stores refuse single-track releases under ${SHORT_SINGLE_SECONDS} s (${names.join(', ')}); a longer track reaches every store.`,
+  ];
 }

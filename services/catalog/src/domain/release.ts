@@ -62,6 +62,8 @@ export interface ReleaseDoc extends Doc {
   metadata: MetadataDoc;
   /** Which form created it: the artist upload or the uploader's song submission. */
   source: 'artist-upload' | 'song-submission';
+  /** What some stores may refuse (storage's file warnings and the release rules); accepted regardless. */
+  warnings?: string[];
   createdAt: string;
 }
 
@@ -141,5 +143,6 @@ export function releaseToProto(r: ReleaseDoc, artist: ArtistDoc | null, tracks: 
     metadata: metadataToProto(r.metadata),
     stores: r.stores,
     createdAt: r.createdAt,
+    warnings: r.warnings ?? [],
   };
 }

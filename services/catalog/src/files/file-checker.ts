@@ -11,14 +11,15 @@ export interface FileInfo {
 }
 
 export interface FileChecker {
-  info(ownerId: string, bucket: string, fileKey: string): Promise<FileInfo>;
+  /** Storage judges the file for `role` (the stores' rules for a master or a cover). */
+  info(ownerId: string, bucket: string, fileKey: string, role: 'audio' | 'artwork'): Promise<FileInfo>;
 }
 
 export function storageFileChecker(client: PromiseClient<typeof storage.StorageServiceService>): FileChecker {
   return {
-    async info(ownerId, bucket, fileKey) {
+    async info(ownerId, bucket, fileKey, role) {
       try {
-        const res = await client.getObjectInfo({ ownerId, bucket, fileKey });
+        const res = await client.getObjectInfo({ ownerId, bucket, fileKey, role });
         return {
           exists: res.exists,
           ownerId: res.ownerId,

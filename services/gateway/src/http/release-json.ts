@@ -71,6 +71,8 @@ export function releaseJson(r: catalog.Release, delivery: DeliveryJson) {
       content: { summary: m?.content?.summary ?? '', lyrics: m?.content?.lyrics ?? '' },
     },
     stores: r.stores,
+    // What some stores may refuse (each message names them); the release was accepted regardless.
+    warnings: r.warnings ?? [],
     delivery,
     createdAt: r.createdAt,
   };

@@ -90,7 +90,8 @@ export async function inspectObject(
       // The parser is chosen by the sniffed extension (music-metadata's MIME lookup is not needed for that).
       const tokenizer = new ObjectTokenizer(objects, bucket, key, size, `sniffed.${result.format}`);
       const { format } = await parseFromTokenizer(tokenizer, { skipCovers: true, duration: false });
-      result.durationSeconds = round(format.duration ?? 0, 3);
+      // A broken header (0 channels, 0 block size) makes the computed length infinite: that is no length.
+      result.durationSeconds = Number.isFinite(format.duration) ? round(format.duration ?? 0, 3) : 0;
       result.sampleRate = format.sampleRate ?? 0;
       result.bitDepth = format.bitsPerSample ?? 0;
       result.channels = format.numberOfChannels ?? 0;
@@ -108,7 +109,7 @@ export async function inspectObject(
       const meta = await imageMetadata(objects, bucket, key);
       result.width = meta.width ?? 0;
       result.height = meta.height ?? 0;
-      result.colorMode = colourMode(meta.space, meta.channels);
+      result.colorMode = colourMode(meta.space, meta.channels, meta.hasAlpha);
       if (meta.format) result.format = meta.format === 'jpeg' ? 'jpg' : meta.format;
     } catch (err) {
       result.unreadable = (err as Error).message;
@@ -130,14 +131,14 @@ async function imageMetadata(objects: ObjectStore, bucket: string, key: string):
   }
 }
 
-/** sharp's colour spaces as the stores name them. */
-function colourMode(space: string | undefined, channels: number | undefined): string {
+/** sharp's colour spaces as the stores name them; RGB with an alpha channel is 'rgba', which is not RGB. */
+function colourMode(space: string | undefined, channels: number | undefined, hasAlpha = false): string {
   switch (space) {
     case 'srgb':
     case 'rgb':
     case 'rgb16':
     case 'scrgb':
-      return 'rgb';
+      return hasAlpha ? 'rgba' : 'rgb';
     case 'cmyk':
       return 'cmyk';
     case 'b-w':

@@ -1,11 +1,17 @@
-// Whether an inspected object is acceptable where it was uploaded: the bucket's accepted kinds, and the
-// stores' cover-art rules for artwork. Each problem says what is wrong and what is needed.
+// Whether an inspected object is acceptable where it was uploaded: the bucket's accepted kinds, and for a
+// release's files the stores' rules (store-rules.ts). Each problem says what is wrong and what is needed.
 import { type BucketName, policyOf } from './buckets';
 import type { Inspection } from './inspect';
+import { coverJudgement, type Judgement, masterJudgement, playableAudioProblems } from './store-rules';
 
-export type Role = 'audio' | 'artwork' | '';
+export type { Judgement } from './store-rules';
 
-export const ARTWORK_MIN_PIXELS = 3000;
+/**
+ * 'audio' is a release master and 'artwork' cover art (the stores' rules); 'playable' is anything in the
+ * audio bucket (must really be audio that can be played). Only 'audio' and 'artwork' are asked for.
+ */
+export type Role = 'audio' | 'artwork' | 'playable' | '';
+export type RequestedRole = 'audio' | 'artwork' | '';
 
 const KIND_NAMES: Record<string, string> = {
   audio: 'audio',
@@ -26,26 +32,34 @@ const WANTED: Record<string, string> = {
   word: 'a Word document',
 };
 
+export function isRequestedRole(role: string): role is RequestedRole {
+  return role === '' || role === 'audio' || role === 'artwork';
+}
+
 /** Which rules apply: the role given, or for omni-assets (audio + cover art only) what the bytes are. */
-export function effectiveRole(bucket: BucketName, role: Role, inspection: Inspection): Role {
+export function effectiveRole(bucket: BucketName, role: RequestedRole, inspection: Inspection): Role {
   if (role) return role;
   if (bucket === 'omni-assets') return inspection.kind === 'image' ? 'artwork' : 'audio';
   // Anything in the audio bucket is meant to be played: it must really be audio, and readable.
-  if (bucket === 'audio') return 'audio';
+  if (bucket === 'audio') return 'playable';
   return '';
 }
 
-export function roleFitsBucket(bucket: BucketName, role: Role): boolean {
+export function roleFitsBucket(bucket: BucketName, role: RequestedRole): boolean {
   if (!role) return true;
   const kinds: readonly string[] | undefined = policyOf(bucket).kinds;
   return !kinds || kinds.includes(role === 'artwork' ? 'image' : 'audio');
 }
 
-export function problemsOf(bucket: BucketName, role: Role, inspection: Inspection): string[] {
+export function judge(bucket: BucketName, role: Role, inspection: Inspection): Judgement {
   const looksLike = KIND_NAMES[inspection.kind] ?? 'another kind of file';
-  if (role === 'audio') return audioProblems(inspection, looksLike);
-  if (role === 'artwork') return artworkProblems(inspection, looksLike);
+  if (role === 'audio') return masterJudgement(inspection, looksLike);
+  if (role === 'artwork') return coverJudgement(inspection, looksLike);
+  if (role === 'playable') return { problems: playableAudioProblems(inspection, looksLike), warnings: [] };
+  return { problems: bucketProblems(bucket, inspection, looksLike), warnings: [] };
+}
 
+function bucketProblems(bucket: BucketName, inspection: Inspection, looksLike: string): string[] {
   const kinds: readonly string[] | undefined = policyOf(bucket).kinds;
   if (inspection.kind === 'executable') {
     return [
@@ -61,47 +75,4 @@ export function problemsOf(bucket: BucketName, role: Role, inspection: Inspectio
 
 function describeKinds(kinds: readonly string[] | undefined): string | undefined {
   return kinds?.map((k) => WANTED[k] ?? k).join(' or ');
-}
-
-function audioProblems(inspection: Inspection, looksLike: string): string[] {
-  if (inspection.kind !== 'audio') {
-    const what =
-      inspection.kind === 'other' ? 'its bytes match no known audio format' : `it looks like ${looksLike}`;
-    return [`This file is not audio (${what}). Upload ${WANTED.audio}.`];
-  }
-  if (inspection.unreadable) {
-    return [`This audio file could not be read (${inspection.unreadable}). Export it again as WAV or FLAC.`];
-  }
-  if (!(inspection.durationSeconds > 0)) {
-    return ['This audio file has no playable length. Export it again as WAV or FLAC.'];
-  }
-  return [];
-}
-
-function artworkProblems(inspection: Inspection, looksLike: string): string[] {
-  if (inspection.kind !== 'image')
-    return [`Cover art must be a JPG or PNG image; this file is ${looksLike}.`];
-  if (inspection.unreadable)
-    return [`This image could not be read (${inspection.unreadable}). Save it again as JPG or PNG.`];
-  const problems: string[] = [];
-  const { width, height, format, colorMode } = inspection;
-  if (format !== 'jpg' && format !== 'png') {
-    problems.push(
-      `Cover art must be a JPG or PNG image; this one is ${format.toUpperCase() || 'in an unknown format'}.`,
-    );
-  }
-  if (width !== height) {
-    problems.push(`Cover art must be square; this image is ${width}x${height}.`);
-  }
-  if (Math.min(width, height) < ARTWORK_MIN_PIXELS) {
-    problems.push(
-      `Cover art must be at least ${ARTWORK_MIN_PIXELS}x${ARTWORK_MIN_PIXELS} pixels; this image is ${width}x${height}.`,
-    );
-  }
-  if (colorMode !== 'rgb') {
-    problems.push(
-      `Cover art must be in RGB colour; this image is ${colorMode.toUpperCase() || 'in an unknown colour mode'}.`,
-    );
-  }
-  return problems;
 }

@@ -24,7 +24,11 @@ export interface UploadDoc {
   status: 'signed' | 'complete' | 'rejected';
   role?: Role;
   inspection?: Inspection;
+  /** The object version (ETag) the inspection describes; another one is inspected again. */
+  inspectedEtag?: string;
   problems?: string[];
+  /** What some stores refuse about an accepted file (store-rules.ts). */
+  warnings?: string[];
   completedAt?: string;
   [field: string]: unknown;
 }

@@ -28,7 +28,7 @@ import {
 import { emptyInspection, type Inspection, inspectObject } from '../domain/inspect';
 import { buildKey, sanitiseSegment } from '../domain/keys';
 import { userSubject } from '../domain/owner';
-import { effectiveRole, problemsOf, type Role, roleFitsBucket } from '../domain/rules';
+import { effectiveRole, isRequestedRole, judge, type RequestedRole, roleFitsBucket } from '../domain/rules';
 import { type UploadDoc, uploadId, uploadsCollection } from '../domain/uploads';
 
 export interface StorageOptions {
@@ -65,28 +65,47 @@ export function storageHandlers(
     return doc;
   }
 
-  async function inspectAndJudge(doc: UploadDoc, info: ObjectInfo, role: Role) {
-    const inspection =
-      info.size > doc.maxSize
-        ? { ...emptyInspection(info.size), unreadable: 'too large' }
-        : await inspectObject(
-            objects,
-            { bucket: doc.bucket, key: doc.key, size: info.size, fileName: doc.fileName },
-            log,
-          );
-    const applied = effectiveRole(doc.bucket, role, inspection);
-    const problems =
-      info.size > doc.maxSize
-        ? [
-            `This file is ${describeSize(info.size)}; the upload was signed for at most ${describeSize(doc.maxSize)}.`,
-          ]
-        : problemsOf(doc.bucket, applied, inspection);
-    return { inspection, problems, role: applied };
+  /**
+   * What the bytes are. Inspected once per object version: the record keeps the inspection with the ETag
+   * it was made from, so a later call (catalog's, at release time) reuses it, and an object replaced since
+   * (possible with S3's presigned PUT) is inspected again rather than trusted.
+   */
+  async function inspectionOf(
+    doc: UploadDoc,
+    info: ObjectInfo,
+  ): Promise<{ inspection: Inspection; fresh: boolean }> {
+    if (doc.inspection && doc.inspectedEtag === info.etag)
+      return { inspection: doc.inspection, fresh: false };
+    if (info.size > doc.maxSize)
+      return { inspection: { ...emptyInspection(info.size), unreadable: 'too large' }, fresh: true };
+    const inspection = await inspectObject(
+      objects,
+      { bucket: doc.bucket, key: doc.key, size: info.size, fileName: doc.fileName },
+      log,
+    );
+    return { inspection, fresh: true };
   }
 
-  const toProto = (inspection: Inspection, problems: string[]): storage.Inspection => {
+  /** The rules for the role asked for (or what the bucket and bytes imply): problems refuse, warnings inform. */
+  function verdictOn(doc: UploadDoc, info: ObjectInfo, inspection: Inspection, requested: RequestedRole) {
+    const role = effectiveRole(doc.bucket, requested, inspection);
+    if (info.size > doc.maxSize) {
+      const tooLarge = `This file is ${describeSize(info.size)}; the upload was signed for at most ${describeSize(doc.maxSize)}.`;
+      return { role, problems: [tooLarge], warnings: [] };
+    }
+    return { role, ...judge(doc.bucket, role, inspection) };
+  }
+
+  function requestedRole(bucket: BucketName, role: string): RequestedRole {
+    if (!isRequestedRole(role)) throw invalidArgument('role must be audio or artwork.');
+    if (!roleFitsBucket(bucket, role))
+      throw invalidArgument(`The "${bucket}" bucket does not hold ${role} files.`);
+    return role;
+  }
+
+  const toProto = (inspection: Inspection, problems: string[], warnings: string[]): storage.Inspection => {
     const { unreadable: _unreadable, ...fields } = inspection;
-    return { ...fields, problems };
+    return { ...fields, problems, warnings };
   };
 
   return {
@@ -184,29 +203,14 @@ export function storageHandlers(
 
     async completeUpload(req) {
       const doc = await ownUpload(req.ownerId, req.bucket, req.fileKey);
-      const role = (req.role || '') as Role;
-      if (role !== '' && role !== 'audio' && role !== 'artwork')
-        throw invalidArgument('role must be audio or artwork.');
-      if (!roleFitsBucket(doc.bucket, role))
-        throw invalidArgument(`The "${doc.bucket}" bucket does not hold ${role} files.`);
+      const requested = requestedRole(doc.bucket, req.role);
       if (doc.status === 'rejected')
         throw invalidArgument(doc.problems?.join(' ') || 'This file was refused.');
       const info = await objects.statObject(doc.bucket, doc.key);
       if (!info) throw new GrpcError(GrpcStatus.FAILED_PRECONDITION, 'The file has not been uploaded yet.');
-      if (
-        doc.status === 'complete' &&
-        doc.inspection &&
-        (doc.role ?? '') === effectiveRole(doc.bucket, role, doc.inspection)
-      ) {
-        return {
-          accepted: true,
-          inspection: toProto(doc.inspection, []),
-          publicUrl: objects.publicUrl(doc.bucket, doc.key),
-        };
-      }
-
-      const judged = await inspectAndJudge(doc, info, role);
-      if (judged.problems.length > 0) {
+      const { inspection } = await inspectionOf(doc, info);
+      const verdict = verdictOn(doc, info, inspection, requested);
+      if (verdict.problems.length > 0) {
         // Refused bytes do not stay behind: the object goes, the record keeps why.
         await objects.removeObject(doc.bucket, doc.key);
         await uploads.updateOne(
@@ -214,61 +218,65 @@ export function storageHandlers(
           {
             $set: {
               status: 'rejected',
-              role: judged.role,
-              inspection: judged.inspection,
-              problems: judged.problems,
+              role: verdict.role,
+              inspection,
+              inspectedEtag: info.etag,
+              problems: verdict.problems,
+              warnings: [],
               completedAt: now().toISOString(),
             },
           },
         );
         log.info(
-          { bucket: doc.bucket, key: doc.key, problems: judged.problems },
+          { bucket: doc.bucket, key: doc.key, problems: verdict.problems },
           'upload refused and removed',
         );
-        throw invalidArgument(judged.problems.join(' '));
+        throw invalidArgument(verdict.problems.join(' '));
       }
       await uploads.updateOne(
         { _id: doc._id },
         {
           $set: {
             status: 'complete',
-            role: judged.role,
-            inspection: judged.inspection,
+            role: verdict.role,
+            inspection,
+            inspectedEtag: info.etag,
             problems: [],
+            warnings: verdict.warnings,
             completedAt: now().toISOString(),
           },
         },
       );
       return {
         accepted: true,
-        inspection: toProto(judged.inspection, []),
+        inspection: toProto(inspection, [], verdict.warnings),
         publicUrl: objects.publicUrl(doc.bucket, doc.key),
       };
     },
 
     async getObjectInfo(req) {
       const doc = await ownUpload(req.ownerId, req.bucket, req.fileKey);
+      // Catalog names the role the file plays in a release; otherwise it is judged as it was completed.
+      const completedAs = doc.role === 'audio' || doc.role === 'artwork' ? doc.role : '';
+      const requested = requestedRole(doc.bucket, req.role || completedAs);
       const info = doc.status === 'rejected' ? null : await objects.statObject(doc.bucket, doc.key);
       if (!info) {
         const inspection = doc.inspection ?? emptyInspection(0);
         return {
           exists: false,
-          inspection: toProto(inspection, doc.problems ?? []),
+          inspection: toProto(inspection, doc.problems ?? [], []),
           publicUrl: '',
           ownerId: doc.ownerId,
         };
       }
-      let { inspection, problems } = doc;
-      if (!inspection || doc.status !== 'complete') {
-        // Uploaded but never completed: judge it now (without removing it: this is a read) and remember.
-        const judged = await inspectAndJudge(doc, info, doc.role ?? '');
-        inspection = judged.inspection;
-        problems = judged.problems;
-        await uploads.updateOne({ _id: doc._id }, { $set: { inspection, problems, role: judged.role } });
-      }
+      // Uploaded but never completed (or replaced since): judged now, without removing it (this is a read).
+      const { inspection, fresh } = await inspectionOf(doc, info);
+      if (fresh)
+        await uploads.updateOne({ _id: doc._id }, { $set: { inspection, inspectedEtag: info.etag } });
+      const verdict = verdictOn(doc, info, inspection, requested);
       return {
         exists: true,
-        inspection: toProto(inspection, problems ?? []),
+        inspection: toProto(inspection, verdict.problems, verdict.warnings),
         publicUrl: objects.publicUrl(doc.bucket, doc.key),
         ownerId: doc.ownerId,
       };

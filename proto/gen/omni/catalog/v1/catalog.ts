@@ -123,7 +123,11 @@ export interface Release {
   /** Platform keys the release goes to. */
   stores: string[];
   createdAt: string;
-  artwork?: FileRef | undefined;
+  artwork?:
+    | FileRef
+    | undefined;
+  /** What some stores may refuse about this release (each names the stores); it was accepted regardless. */
+  warnings: string[];
 }
 
 export interface CreateReleaseRequest {
@@ -1466,6 +1470,7 @@ function createBaseRelease(): Release {
     stores: [],
     createdAt: "",
     artwork: undefined,
+    warnings: [],
   };
 }
 
@@ -1518,6 +1523,9 @@ export const Release: MessageFns<Release> = {
     }
     if (message.artwork !== undefined) {
       FileRef.encode(message.artwork, writer.uint32(130).fork()).join();
+    }
+    for (const v of message.warnings) {
+      writer.uint32(138).string(v!);
     }
     return writer;
   },
@@ -1663,6 +1671,14 @@ export const Release: MessageFns<Release> = {
             message.artwork = FileRef.decode(reader, reader.uint32());
             continue;
           }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.warnings.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1717,6 +1733,9 @@ export const Release: MessageFns<Release> = {
         ? globalThis.String(object.created_at)
         : "",
       artwork: isSet(object.artwork) ? FileRef.fromJSON(object.artwork) : undefined,
+      warnings: globalThis.Array.isArray(object?.warnings)
+        ? object.warnings.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -1770,6 +1789,9 @@ export const Release: MessageFns<Release> = {
     if (message.artwork !== undefined) {
       obj.artwork = FileRef.toJSON(message.artwork);
     }
+    if (message.warnings?.length) {
+      obj.warnings = message.warnings;
+    }
     return obj;
   },
 
@@ -1800,6 +1822,7 @@ export const Release: MessageFns<Release> = {
     message.artwork = (object.artwork !== undefined && object.artwork !== null)
       ? FileRef.fromPartial(object.artwork)
       : undefined;
+    message.warnings = object.warnings?.map((e) => e) || [];
     return message;
   },
 };

@@ -120,7 +120,9 @@ export interface SignUploadResponse_HeadersEntry {
 
 /**
  * What the bytes are, after upload. `problems` holds messages a person can act on (empty = acceptable
- * for the bucket and purpose); an unacceptable object is removed by CompleteUpload.
+ * for the bucket and purpose); an unacceptable object is removed by CompleteUpload. `warnings` name what
+ * some stores (named in the message) refuse although the file is acceptable.
+ * Storage is the one judge of file rules (services/storage/src/domain/rules.ts); catalog asks it.
  */
 export interface Inspection {
   /** audio | image | video | pdf | document | other */
@@ -135,18 +137,19 @@ export interface Inspection {
   codec: string;
   width: number;
   height: number;
-  /** rgb | cmyk | grayscale | ... */
+  /** rgb | rgba (with transparency) | cmyk | grayscale | ... */
   colorMode: string;
   /** wav, flac, mp3, jpeg, png, ... */
   format: string;
   problems: string[];
+  warnings: string[];
 }
 
 export interface CompleteUploadRequest {
   ownerId: string;
   bucket: string;
   fileKey: string;
-  /** 'audio' or 'artwork' when catalog rules apply (artwork: JPG/PNG, square, >= 3000x3000, RGB). */
+  /** 'audio' (a release master) or 'artwork' (cover art) when the stores' rules apply. */
   role: string;
 }
 
@@ -160,6 +163,8 @@ export interface GetObjectInfoRequest {
   ownerId: string;
   bucket: string;
   fileKey: string;
+  /** Judge the file as this role ('audio' or 'artwork'), whatever it was completed as; empty = as completed. */
+  role: string;
 }
 
 export interface GetObjectInfoResponse {
@@ -826,6 +831,7 @@ function createBaseInspection(): Inspection {
     colorMode: "",
     format: "",
     problems: [],
+    warnings: [],
   };
 }
 
@@ -869,6 +875,9 @@ export const Inspection: MessageFns<Inspection> = {
     }
     for (const v of message.problems) {
       writer.uint32(106).string(v!);
+    }
+    for (const v of message.warnings) {
+      writer.uint32(114).string(v!);
     }
     return writer;
   },
@@ -990,6 +999,14 @@ export const Inspection: MessageFns<Inspection> = {
             message.problems.push(reader.string());
             continue;
           }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.warnings.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1039,6 +1056,9 @@ export const Inspection: MessageFns<Inspection> = {
       problems: globalThis.Array.isArray(object?.problems)
         ? object.problems.map((e: any) => globalThis.String(e))
         : [],
+      warnings: globalThis.Array.isArray(object?.warnings)
+        ? object.warnings.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -1083,6 +1103,9 @@ export const Inspection: MessageFns<Inspection> = {
     if (message.problems?.length) {
       obj.problems = message.problems;
     }
+    if (message.warnings?.length) {
+      obj.warnings = message.warnings;
+    }
     return obj;
   },
 
@@ -1104,6 +1127,7 @@ export const Inspection: MessageFns<Inspection> = {
     message.colorMode = object.colorMode ?? "";
     message.format = object.format ?? "";
     message.problems = object.problems?.map((e) => e) || [];
+    message.warnings = object.warnings?.map((e) => e) || [];
     return message;
   },
 };
@@ -1341,7 +1365,7 @@ export const CompleteUploadResponse: MessageFns<CompleteUploadResponse> = {
 };
 
 function createBaseGetObjectInfoRequest(): GetObjectInfoRequest {
-  return { ownerId: "", bucket: "", fileKey: "" };
+  return { ownerId: "", bucket: "", fileKey: "", role: "" };
 }
 
 export const GetObjectInfoRequest: MessageFns<GetObjectInfoRequest> = {
@@ -1354,6 +1378,9 @@ export const GetObjectInfoRequest: MessageFns<GetObjectInfoRequest> = {
     }
     if (message.fileKey !== "") {
       writer.uint32(26).string(message.fileKey);
+    }
+    if (message.role !== "") {
+      writer.uint32(34).string(message.role);
     }
     return writer;
   },
@@ -1395,6 +1422,14 @@ export const GetObjectInfoRequest: MessageFns<GetObjectInfoRequest> = {
             message.fileKey = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1420,6 +1455,7 @@ export const GetObjectInfoRequest: MessageFns<GetObjectInfoRequest> = {
         : isSet(object.file_key)
         ? globalThis.String(object.file_key)
         : "",
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
     };
   },
 
@@ -1434,6 +1470,9 @@ export const GetObjectInfoRequest: MessageFns<GetObjectInfoRequest> = {
     if (message.fileKey !== "") {
       obj.fileKey = message.fileKey;
     }
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
     return obj;
   },
 
@@ -1445,6 +1484,7 @@ export const GetObjectInfoRequest: MessageFns<GetObjectInfoRequest> = {
     message.ownerId = object.ownerId ?? "";
     message.bucket = object.bucket ?? "";
     message.fileKey = object.fileKey ?? "";
+    message.role = object.role ?? "";
     return message;
   },
 };
