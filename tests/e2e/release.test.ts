@@ -245,16 +245,20 @@ describe('/artist-upload signed in', () => {
     await shot('filled');
 
     const { log } = await submitAndLandOnRelease();
-    expect(log).toHaveLength(7);
+    expect(log).toHaveLength(8);
     expect(log[0]).toMatch(/^Checks passed/);
     expect(log[1]).toMatch(/^Artwork upload signed/);
     expect(log[2]).toMatch(/^Artwork uploaded and checked/);
     expect(log[3]).toMatch(/^Audio upload signed/);
     expect(log[4]).toMatch(/^Audio uploaded and checked/);
     expect(log[5]).toMatch(/^Release created .*ISRC QZQDU\d{7}/);
-    expect(log[6]).toBe('Delivery queued to 3 platforms');
+    // A 3-second single is accepted, with the warning of the stores that refuse it, in the log and on the page.
+    const shortSingle = `This single is ${WAV_SECONDS} s long. Some stores refuse single-track releases under 30 s (Apple Music, Amazon Music); a longer track reaches every store.`;
+    expect(log[6]).toBe(`Warning: ${shortSingle}`);
+    expect(log[7]).toBe('Delivery queued to 3 platforms');
 
     await page.getByRole('heading', { name: 'Chosen Stores' }).waitFor();
+    expect(await page.getByTestId('release-warnings').locator('li').allTextContents()).toEqual([shortSingle]);
     expect(await page.getByTestId('track-isrc').first().textContent()).toMatch(/^QZQDU\d{7}$/);
     expect(await page.getByTestId('release-upc').textContent()).toMatch(/^899999\d{8}$/);
     expect(await page.getByTestId('track-duration').first().textContent()).toBe(`0:0${WAV_SECONDS}`);
@@ -276,7 +280,7 @@ describe('/artist-upload signed in', () => {
     await fillEveryTab('All Stores');
     await page.getByRole('button', { name: 'Clear' }).click();
     const { log } = await submitAndLandOnRelease();
-    expect(log[6]).toBe('No platform chosen: delivery queued to all 142 platforms');
+    expect(log[7]).toBe('No platform chosen: delivery queued to all 142 platforms');
     await page.getByRole('heading', { name: 'All Stores' }).waitFor();
     const targets = await queuedJobs(142);
     expect(new Set(targets).size).toBe(142);

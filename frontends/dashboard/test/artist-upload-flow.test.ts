@@ -30,6 +30,7 @@ const release: Release = {
   metadata: { credits: {}, technical: {}, legal: {}, content: {} },
   delivery: { total: 0, byStatus: {}, jobs: [], unavailable: false },
   createdAt: '',
+  warnings: [],
 };
 
 function filled() {

@@ -178,6 +178,8 @@ export async function runArtistUpload(
   report.log(
     `Release created (${release.status}) for ${release.artist.name}: UPC ${release.upc || 'pending'}, ISRC ${isrcs || 'pending'}`,
   );
+  // Accepted, but some stores may refuse it: the artist reads which and why before delivery starts.
+  for (const warning of release.warnings) report.log(`Warning: ${warning}`);
 
   const storeCount = stores.length > 0 ? stores.length : input.platformCount;
   report.progress(PROGRESS.deliveryQueued);

@@ -66,6 +66,8 @@ const releaseSchema = z.object({
     .optional()
     .default({ total: 0, byStatus: {}, jobs: [], unavailable: false }),
   createdAt: z.string().optional().default(''),
+  /** What some stores may refuse (each message names them); the release was accepted regardless. */
+  warnings: z.array(z.string()).optional().default([]),
 });
 export type Release = z.infer<typeof releaseSchema>;
 

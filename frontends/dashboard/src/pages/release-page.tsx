@@ -129,6 +129,21 @@ function ReleaseView({ release, polling }: { release: Release; polling: boolean 
         </div>
       </div>
 
+      {release.warnings.length > 0 ? (
+        <Card className="border-amber-500/60" data-testid="release-warnings">
+          <CardHeader>
+            <CardTitle>Some stores may refuse this release</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="list-disc space-y-1 pl-5 text-sm">
+              {release.warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
+
       <Card>
         <CardHeader>
           <CardTitle>Tracks</CardTitle>
