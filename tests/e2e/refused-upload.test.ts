@@ -47,19 +47,23 @@ async function sign(fileName: string, size: number): Promise<string> {
   return ((await res.json()) as { signedUrl: string }).signedUrl;
 }
 
-/** PUTs `size` bytes from the page with XMLHttpRequest, as the web app does, and reports what it saw. */
+/**
+ * PUTs `size` bytes from the page with XMLHttpRequest, as the web app does (with the signer's bearer), and
+ * reports what it saw.
+ */
 function xhrPut(url: string, size: number, contentType = 'audio/wav'): Promise<XhrResult> {
   return page.evaluate(
-    ({ url, size, contentType }) =>
+    ({ url, size, contentType, token }) =>
       new Promise<XhrResult>((resolve) => {
         const xhr = new XMLHttpRequest();
         xhr.open('PUT', url);
         xhr.setRequestHeader('Content-Type', contentType);
+        xhr.setRequestHeader('Authorization', `Bearer ${token}`);
         xhr.onload = () => resolve({ status: xhr.status, responseText: xhr.responseText });
         xhr.onerror = () => resolve({ status: xhr.status, responseText: '', error: 'network error' });
         xhr.send(new Blob([new Uint8Array(size)]));
       }),
-    { url, size, contentType },
+    { url, size, contentType, token },
   );
 }
 

@@ -695,7 +695,11 @@ function rawPut(
   options: { contentType?: string; chunked?: boolean; expectContinue?: boolean } = {},
 ): Promise<RawAnswer> {
   return new Promise((resolve) => {
-    const headers: Record<string, string> = { 'content-type': options.contentType ?? 'audio/wav' };
+    // Alice signed every link these tests use: her bearer goes along, as the web app sends its own.
+    const headers: Record<string, string> = {
+      'content-type': options.contentType ?? 'audio/wav',
+      authorization: `Bearer ${alice}`,
+    };
     if (!options.chunked) headers['content-length'] = String(size);
     if (options.expectContinue) headers.expect = '100-continue';
     const answer: RawAnswer = { gotContinue: false };
@@ -774,7 +778,7 @@ describe('refusals of real-sized uploads reach the client as themselves', () => 
         let sentAll = false;
         const socket = connect(Number(storage.port), storage.hostname, () => {
           socket.write(
-            `PUT ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${storage.host}\r\nContent-Type: audio/wav\r\n` +
+            `PUT ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${storage.host}\r\nContent-Type: audio/wav\r\nAuthorization: Bearer ${alice}\r\n` +
               (chunked ? 'Transfer-Encoding: chunked\r\n\r\n' : `Content-Length: ${EIGHT_MB}\r\n\r\n`),
           );
           const chunk = Buffer.alloc(64 * 1024, 7);
@@ -815,7 +819,7 @@ describe('refusals of real-sized uploads reach the client as themselves', () => 
     const signed = await signSmall('fetch.wav');
     const res = await fetch(viaGateway(signed.signedUrl), {
       method: 'PUT',
-      headers: { 'content-type': 'audio/wav' },
+      headers: { 'content-type': 'audio/wav', authorization: `Bearer ${alice}` },
       body: Buffer.alloc(EIGHT_MB, 7),
     });
     expect(res.status).toBe(413);
