@@ -120,3 +120,46 @@ export async function startPlatformProcess(
     },
   };
 }
+
+/**
+ * Runs the binary as `npm start` does with `env` over a test environment (fresh data folder, free port)
+ * and waits for it to exit: for start-ups that must refuse. A process still running after `ms` is
+ * killed and reported as not having refused.
+ */
+export async function runPlatformUntilExit(
+  env: Record<string, string>,
+  ms = 20_000,
+): Promise<{ code: number | null; output: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'omni-refuse-'));
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--import',
+      './services/platform/src/telemetry/register.ts',
+      'services/omni/src/main.ts',
+    ],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        OMNI_RANDOM_PORTS: 'true',
+        HTTP_PORT: String(await freePort()),
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+  const code = await new Promise<number | null>((res) => child.once('exit', (c) => res(c)));
+  clearTimeout(timer);
+  rmSync(dataDir, { recursive: true, force: true });
+  return { code, output };
+}

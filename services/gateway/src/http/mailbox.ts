@@ -1,9 +1,12 @@
 // The dev mailbox, in embedded mail mode only: /dev/mailbox lists what Omni "sent" (newest first, links
 // clickable) so a newcomer can confirm an account without a mail server; /api/dev/mailbox is the same as
 // JSON for tests. With a real mail transport both answer 404: sign-in links must never be readable here.
+// It answers only callers on this machine (403 otherwise): whoever reads it can take over any account.
+// Production refuses to start with the embedded mailbox at all (config: MAIL must be smtp).
 import { type DevMailbox, HttpError, type StoredMail } from '@omni/platform';
-import { Router as createRouter, type Router } from 'express';
+import { Router as createRouter, type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
+import { fromThisMachine } from './local-caller';
 
 const query = z.object({
   to: z.string().max(254).optional(),
@@ -38,6 +41,17 @@ ${items || '<p>No mail yet.</p>'}
 </body></html>`;
 }
 
+const onlyThisMachine: RequestHandler = (req, _res, next) => {
+  if (fromThisMachine(req)) return next();
+  next(
+    new HttpError(
+      403,
+      'The dev mailbox can only be read on the machine running Omni (from localhost).',
+      'forbidden',
+    ),
+  );
+};
+
 export function mailboxRoutes(mailbox: () => Promise<DevMailbox | undefined>): { api: Router; html: Router } {
   const resolve = async () => {
     const box = await mailbox();
@@ -55,11 +69,13 @@ export function mailboxRoutes(mailbox: () => Promise<DevMailbox | undefined>): {
   };
 
   const api = createRouter();
+  api.use(onlyThisMachine);
   api.get('/', async (req, res) => {
     const { mails } = await read(req.query);
     res.set('Cache-Control', 'no-store').json({ messages: mails });
   });
   const html = createRouter();
+  html.use(onlyThisMachine);
   html.get('/', async (req, res) => {
     const { to, mails } = await read(req.query);
     res.set('Cache-Control', 'no-store').type('html').send(page(mails, to));

@@ -78,6 +78,15 @@ const envSchema = z
       'OBJECT_URL_SECRET',
       'in production (signs upload and download URLs)',
     );
+    // The dev mailbox shows every verification, magic-link and reset mail to whoever asks: in production
+    // that is anyone taking over any account, the seeded admin included.
+    if (env.NODE_ENV === 'production' && env.MAIL !== 'smtp')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL'],
+        message:
+          'must be smtp in production (with SMTP_URL): the embedded dev mailbox would show every sign-in and password-reset link to anyone',
+      });
   });
 
 export type Env = z.infer<typeof envSchema>;

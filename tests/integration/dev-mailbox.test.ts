@@ -1,0 +1,113 @@
+// The dev mailbox hands out every verification, magic-link and reset link, so it must never be readable by
+// someone else: production refuses to start with it, and `npm start` (bound to every interface) answers
+// it only to callers on this machine.
+//
+// A genuinely remote caller, honestly: the platform listens on 0.0.0.0 and the test connects to this
+// machine's own non-loopback address (eth0's, from os.networkInterfaces()) from that address. The server's
+// socket then sees a non-loopback peer, exactly as it would for another host; no header or mock decides.
+import { request } from 'node:http';
+import { networkInterfaces } from 'node:os';
+import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { runPlatformUntilExit } from '../support/process';
+
+const external = Object.values(networkInterfaces())
+  .flat()
+  .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+
+let platform: TestPlatform;
+let port: number;
+const email = `mailbox-${Date.now()}@example.com`;
+
+function get(
+  host: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host, port, path, headers, localAddress: host }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (body += d));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  platform = await startTestPlatform({ env: { BIND_HOST: '0.0.0.0' } });
+  port = Number(new URL(platform.url).port);
+  const res = await fetch(`${platform.url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'correct-horse-42' }),
+  });
+  expect(res.status).toBe(201);
+});
+afterAll(() => platform?.close());
+
+describe('on npm start (bound to every interface)', () => {
+  it('answers callers on this machine, and a local proxy naming a local client', async () => {
+    const direct = await get('127.0.0.1', `/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+    expect(direct.status).toBe(200);
+    expect(JSON.parse(direct.body).messages[0].links.length).toBeGreaterThan(0);
+    const html = await get('127.0.0.1', '/dev/mailbox', { 'x-forwarded-for': '127.0.0.1' });
+    expect(html.status).toBe(200);
+    expect(html.body).toContain(email);
+  });
+
+  it('refuses a remote caller forwarded by a proxy on this machine', async () => {
+    for (const path of ['/api/dev/mailbox', '/dev/mailbox']) {
+      const res = await get('127.0.0.1', path, { 'x-forwarded-for': '203.0.113.9' });
+      expect(res.status).toBe(403);
+      expect(res.body).not.toContain(email);
+    }
+  });
+
+  (external ? it : it.skip)(
+    `refuses a caller from another address (${external ?? 'no non-loopback interface here'}), whatever its headers say`,
+    async () => {
+      const headerSets: Record<string, string>[] = [
+        {},
+        { 'x-forwarded-for': '127.0.0.1' },
+        { 'x-forwarded-for': '::1, 127.0.0.1' },
+      ];
+      for (const headers of headerSets) {
+        for (const path of [
+          '/api/dev/mailbox',
+          `/api/dev/mailbox?to=${encodeURIComponent(email)}`,
+          '/dev/mailbox',
+        ]) {
+          const res = await get(external!, path, headers);
+          expect({ path, headers, status: res.status }).toEqual({ path, headers, status: 403 });
+          expect(res.body).toContain('can only be read on the machine running Omni');
+          expect(res.body).not.toContain(email);
+        }
+      }
+      // The rest of the platform still answers that caller: only the mailbox is local.
+      expect((await get(external!, '/healthz')).status).toBe(200);
+    },
+  );
+});
+
+describe('in production', () => {
+  it('refuses to start with the embedded mailbox, naming MAIL', async () => {
+    const { code, output } = await runPlatformUntilExit({
+      NODE_ENV: 'production',
+      OBJECT_URL_SECRET: 'a-real-secret-from-the-operator-0123456789',
+    });
+    expect(code).toBe(2);
+    expect(output).toMatch(/MAIL: must be smtp in production/);
+  });
+
+  it('refuses MAIL=embedded said out loud just the same', async () => {
+    const { code, output } = await runPlatformUntilExit({
+      NODE_ENV: 'production',
+      MAIL: 'embedded',
+      OBJECT_URL_SECRET: 'a-real-secret-from-the-operator-0123456789',
+    });
+    expect(code).toBe(2);
+    expect(output).toMatch(/MAIL: must be smtp in production/);
+  });
+});
