@@ -74,7 +74,7 @@ describe('GET /api/auth/google', () => {
       response_type: 'code',
       kc_idp_hint: 'google',
       code_challenge_method: 'S256',
-      redirect_uri: `${platform.config.env.PUBLIC_URL}/api/auth/google/callback`,
+      redirect_uri: `${platform.config.publicUrl}/api/auth/google/callback`,
     });
     expect(q.code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(q.state).toMatch(/^[A-Za-z0-9_-]{43,}$/);

@@ -325,7 +325,7 @@ describe('sessions', () => {
     const foreign = await new SignJWT({ realm_access: { roles: ['admin'] } })
       .setProtectedHeader({ alg: 'RS256', kid: 'foreign' })
       .setSubject(session.user.id)
-      .setIssuer(`${platform.config.env.PUBLIC_URL}/realms/omni`)
+      .setIssuer(`${platform.config.publicUrl}/realms/omni`)
       .setExpirationTime('5m')
       .sign(privateKey);
     expect((await api('/api/me', { token: foreign })).status).toBe(401);

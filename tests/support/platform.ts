@@ -51,7 +51,7 @@ async function startOn(port: number, dataDir: string, options: StartOptions): Pr
     [],
   );
   const platform = await startPlatform(config, { ...MODULES, ...options.modules });
-  setDefaultIssuer(`${config.env.PUBLIC_URL}/realms/omni`);
+  setDefaultIssuer(`${config.publicUrl}/realms/omni`);
   return {
     ...platform,
     dataDir,

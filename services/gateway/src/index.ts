@@ -50,7 +50,7 @@ export const gatewayService: ServiceModule = {
       authRoutes(identityClient, {
         env: config.env,
         realm: REALM,
-        publicUrl: config.env.PUBLIC_URL,
+        publicUrl: config.publicUrl,
         keycloakPublicUrl: keycloak ? issuer.replace(/\/realms\/[^/]+$/, '') : undefined,
         limits: authRateLimits(ctx),
       }),

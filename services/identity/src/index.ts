@@ -49,7 +49,7 @@ export const identityService: ServiceModule = {
       verifier: lazyVerifier(() =>
         createTokenVerifier({ jwksUrl: provider.jwksUrl, issuer: provider.issuer }),
       ),
-      publicUrl: config.env.PUBLIC_URL,
+      publicUrl: config.publicUrl,
       logger,
     });
     ctx.grpc.add(identity.IdentityServiceService, handlers);

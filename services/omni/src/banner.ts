@@ -18,7 +18,7 @@ function accountLines(platform: Platform): string[] {
   }
   if (config.services.includes('gateway') && config.env.MAIL === 'embedded')
     lines.push(
-      `  mail:  nothing is sent; read verification and sign-in links at ${config.env.PUBLIC_URL}/dev/mailbox`,
+      `  mail:  nothing is sent; read verification and sign-in links at ${config.publicUrl}/dev/mailbox`,
     );
   return lines.length ? [...lines, ''] : [];
 }
@@ -29,7 +29,7 @@ export function printBanner(platform: Platform, ms: number): void {
     '',
     `  Omni is running (${config.services.length === 8 ? 'all services' : config.services.join(', ')}) in ${ms} ms`,
     '',
-    `  → ${config.services.includes('gateway') ? config.env.PUBLIC_URL : platform.url}`,
+    `  → ${config.services.includes('gateway') ? config.publicUrl : platform.url}`,
     `    health: ${platform.url}/healthz`,
     '',
     ...accountLines(platform),

@@ -33,7 +33,7 @@ export const keycloakUrl = (config: PlatformConfig): string | undefined =>
  * at an in-cluster one; KEYCLOAK_ISSUER names the former when they differ.
  */
 export const issuerFor = (config: PlatformConfig, realm = REALM): string =>
-  config.env.KEYCLOAK_ISSUER ?? `${keycloakUrl(config) ?? config.env.PUBLIC_URL}${issuerPath(realm)}`;
+  config.env.KEYCLOAK_ISSUER ?? `${keycloakUrl(config) ?? config.publicUrl}${issuerPath(realm)}`;
 
 /** Fetched from inside the cluster (or the process), not through the public URL. */
 const jwksUrlFor = (config: PlatformConfig, realm: string): string =>

@@ -14,7 +14,8 @@ const envSchema = z
     OMNI_SERVICES: z.string().default('all'),
     NODE_ENV: z.string().default('development'),
     DATA_DIR: z.string().min(1).default('./data'),
-    PUBLIC_URL: z.url().default('http://localhost:8080'),
+    /** What browsers see (mail links, signed object URLs, the embedded issuer). Unset: the gateway's own port. */
+    PUBLIC_URL: z.url().optional(),
     BIND_HOST: z.string().default('0.0.0.0'),
     INTERNAL_HOST: z.string().default('127.0.0.1'),
     HTTP_PORT: port.optional(),
@@ -110,6 +111,15 @@ export interface PlatformConfig {
   dataDir: string;
   /** Ports actually bound by this process's services (filled in by the runtime as they start). */
   bound: Map<ServiceName, Endpoint>;
+  /**
+   * What browsers see, without a trailing slash: links in mail, signed object URLs, the embedded issuer.
+   * PUBLIC_URL when set; otherwise the gateway of this process at the port it really listens on (so
+   * HTTP_PORT=8095 or an OS-picked port gives working links), or the default gateway port when the
+   * gateway runs elsewhere.
+   */
+  readonly publicUrl: string;
+  /** Called by the runtime once the gateway listens, before any service starts. */
+  gatewayListening(port: number): void;
 }
 
 export class ConfigError extends Error {
@@ -161,6 +171,7 @@ export function loadConfig(
   };
 
   const peerVar = (service: ServiceName, suffix: string) => source[`${service.toUpperCase()}_${suffix}`];
+  let gatewayPort: number | undefined;
 
   return {
     env,
@@ -185,5 +196,22 @@ export function loadConfig(
     },
     dataDir: env.DATA_DIR,
     bound,
+    get publicUrl() {
+      if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '');
+      if (!services.includes('gateway')) return `http://localhost:${DEFAULT_PORTS.gateway.http}`;
+      const port = gatewayPort ?? listen('gateway').http;
+      // Only an OS-picked port (0) is unknown before binding; the runtime binds the gateway first.
+      if (!port) throw new Error('The public URL is known once the gateway listens (PUBLIC_URL is unset).');
+      return `http://${browserHost(env.BIND_HOST)}:${port}`;
+    },
+    gatewayListening(port) {
+      gatewayPort = port;
+    },
   };
+}
+
+/** How a browser on this machine names a bind address: localhost for loopback and every-interface binds. */
+function browserHost(bindHost: string): string {
+  if (['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost', ''].includes(bindHost)) return 'localhost';
+  return bindHost.includes(':') ? `[${bindHost}]` : bindHost;
 }

@@ -1,7 +1,7 @@
 // Starts a set of services in dependency order on their ports, and stops them in reverse: stop accepting
 // HTTP and gRPC, let in-flight calls finish, run stop hooks (which close subscriptions and commit offsets),
 // then close the stores. Backs each service's /healthz (alive) and /readyz (ready to serve).
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PlatformConfig } from '../config/config';
 import type { ServiceName } from '../config/services';
@@ -75,6 +75,20 @@ export async function startPlatform(
     await ports.closeAll();
   };
 
+  // The gateway's HTTP port is taken before any service starts: an unset PUBLIC_URL follows the port it
+  // really got (HTTP_PORT=8095, or one the OS picks), and services read the public URL as they start
+  // (mail links, signed object URLs, the embedded issuer). Until the gateway is ready it answers 503.
+  let early: Listening | undefined;
+  try {
+    if (config.services.includes('gateway')) {
+      early = await listenHttp('gateway', config.env.BIND_HOST, config.listen('gateway').http);
+      config.gatewayListening(early.port);
+    }
+  } catch (err) {
+    await ports.closeAll();
+    throw err;
+  }
+
   try {
     for (const name of config.services) {
       const module = modules[name];
@@ -129,32 +143,18 @@ export async function startPlatform(
       const endpoint = config.listen(name);
       const host = name === 'gateway' || !config.allInOne ? config.env.BIND_HOST : config.env.INTERNAL_HOST;
       const grpcPort = await grpc.listen(host, endpoint.grpc);
-      const dispatch = dispatchWithFastPaths(http, fastPaths, securityHeaders(csp), serviceLogger);
-      const server = createServer(dispatch);
-      continueOnFirstRead(server, dispatch);
-      r.httpServer = await new Promise<Server>((resolve, reject) => {
-        // A listen error (e.g. EADDRINUSE) refuses the start rather than carry on with a server that is
-        // not listening.
-        const failed = (err: Error) =>
-          reject(new Error(`${name} cannot listen on ${host}:${endpoint.http}: ${err.message}`));
-        server.once('error', failed);
-        server.listen(endpoint.http, host, () => {
-          server.off('error', failed);
-          resolve(server);
-        });
-      });
-      // Slow clients must not hold sockets forever; uploads set their own longer limits per request.
-      r.httpServer.headersTimeout = 30_000;
-      r.httpServer.requestTimeout = 0;
-      r.httpServer.keepAliveTimeout = 5_000;
-      const httpPort = (r.httpServer.address() as AddressInfo).port;
-      config.bound.set(name, { http: httpPort, grpc: grpcPort });
+      const listening = name === 'gateway' && early ? early : await listenHttp(name, host, endpoint.http);
+      r.httpServer = listening.server;
+      listening.serve(dispatchWithFastPaths(http, fastPaths, securityHeaders(csp), serviceLogger));
+      config.bound.set(name, { http: listening.port, grpc: grpcPort });
       grpc.setServing(true);
       for (const hook of r.startedHooks) await hook();
-      serviceLogger.debug({ http: httpPort, grpc: grpcPort }, 'service started');
+      serviceLogger.debug({ http: listening.port, grpc: grpcPort }, 'service started');
     }
   } catch (err) {
     await stopAll().catch(() => undefined);
+    // Taken before the services, closed here if the gateway never got as far as being stopped with them.
+    if (early?.server.listening) await new Promise((resolve) => early!.server.close(resolve));
     throw err;
   }
 
@@ -176,6 +176,47 @@ export async function startPlatform(
     stop() {
       stopping ??= stopAll();
       return stopping;
+    },
+  };
+}
+
+interface Listening {
+  server: Server;
+  port: number;
+  /** Gives the server its handler; until then it answers 503. */
+  serve(handler: RequestListener): void;
+}
+
+async function listenHttp(name: ServiceName, host: string, port: number): Promise<Listening> {
+  let handler: RequestListener = (_req, res) => {
+    res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+    res.end(
+      JSON.stringify({ error: { message: 'Omni is starting; try again in a moment.', code: 'starting' } }),
+    );
+  };
+  const dispatch: RequestListener = (req, res) => handler(req, res);
+  const server = createServer(dispatch);
+  continueOnFirstRead(server, dispatch);
+  await new Promise<void>((resolve, reject) => {
+    // A listen error (e.g. EADDRINUSE) refuses the start rather than carry on with a server that is not
+    // listening.
+    const failed = (err: Error) =>
+      reject(new Error(`${name} cannot listen on ${host}:${port}: ${err.message}`));
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      resolve();
+    });
+  });
+  // Slow clients must not hold sockets forever; uploads set their own longer limits per request.
+  server.headersTimeout = 30_000;
+  server.requestTimeout = 0;
+  server.keepAliveTimeout = 5_000;
+  return {
+    server,
+    port: (server.address() as AddressInfo).port,
+    serve(next) {
+      handler = next;
     },
   };
 }

@@ -104,7 +104,7 @@ export function createPorts(config: PlatformConfig, logger: Logger): Ports {
         const { createLocalObjectStore } = await import('../adapters/objects-local');
         return createLocalObjectStore({
           dataDir,
-          publicBaseUrl: env.PUBLIC_URL,
+          publicBaseUrl: config.publicUrl,
           // A development secret is fine on one machine; config refuses to start production without one.
           secret: env.OBJECT_URL_SECRET ?? 'omni-embedded-development-signing-secret',
           // Storage's bucket policy (services/storage/src/domain/buckets.ts, `public: true`): cover art,
@@ -133,7 +133,7 @@ export function createPorts(config: PlatformConfig, logger: Logger): Ports {
         const realm = `/realms/${env.KEYCLOAK_REALM}`;
         return createEmbeddedIdentityProvider({
           store: await ports.documents('identity'),
-          issuer: `${env.PUBLIC_URL}${realm}`,
+          issuer: `${config.publicUrl}${realm}`,
           jwksUrl: () => `${config.httpUrl('identity')}${realm}/protocol/openid-connect/certs`,
           logger,
         });
