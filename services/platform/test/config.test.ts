@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ConfigError, loadConfig, parseServices } from '../src/config/config';
+import { PUBLISHED_SECRETS } from '../src/config/published-secrets';
 
 describe('configuration', () => {
   it('runs every service by default, in dependency order', () => {
@@ -51,6 +54,69 @@ describe('configuration', () => {
 
   it('refuses production without a URL-signing secret', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' }, [])).toThrow(/OBJECT_URL_SECRET/);
+  });
+
+  describe('secrets published in this repository', () => {
+    const production = {
+      NODE_ENV: 'production',
+      MAIL: 'smtp',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      OBJECT_URL_SECRET: 'a-secret-of-the-operators-own-0123456789',
+    };
+
+    it('lists every throwaway secret value the Tiltfile hands a kind cluster', () => {
+      const tiltfile = readFileSync(join(__dirname, '../../../Tiltfile'), 'utf8');
+      const values = [...tiltfile.matchAll(/'(omni-dev-[a-z-]+)'/g)].map((m) => m[1]!);
+      expect(values.length).toBeGreaterThan(0);
+      for (const value of values)
+        expect({ value, listed: PUBLISHED_SECRETS.has(value) }).toEqual({ value, listed: true });
+    });
+
+    it('are refused in production, naming the variable', () => {
+      expect(() =>
+        loadConfig({ ...production, OBJECT_URL_SECRET: 'omni-dev-object-url-secret' }, []),
+      ).toThrow(/OBJECT_URL_SECRET: is a development value published/);
+      expect(() =>
+        loadConfig(
+          {
+            ...production,
+            IDENTITY_PROVIDER: 'keycloak',
+            KEYCLOAK_URL: 'http://keycloak',
+            KEYCLOAK_CLIENT_SECRET: 'omni-dev-services-client-secret',
+          },
+          [],
+        ),
+      ).toThrow(/KEYCLOAK_CLIENT_SECRET: is a development value published/);
+      expect(() =>
+        loadConfig(
+          {
+            ...production,
+            DOCUMENT_STORE: 'mongodb',
+            MONGODB_URI: 'mongodb://omni:omni-dev-password@db-0.db:27017,db-1.db:27017/omni?replicaSet=rs0',
+          },
+          [],
+        ),
+      ).toThrow(/MONGODB_URI: is a development value published/);
+      expect(loadConfig(production, []).env.NODE_ENV).toBe('production');
+    });
+
+    it('are fine outside production (the kind cluster runs in development mode)', () => {
+      expect(
+        loadConfig(
+          {
+            OBJECT_URL_SECRET: 'omni-dev-object-url-secret',
+            KEYCLOAK_CLIENT_SECRET: 'omni-dev-services-client-secret',
+          },
+          [],
+        ).env.OBJECT_URL_SECRET,
+      ).toBe('omni-dev-object-url-secret');
+    });
+  });
+
+  it('refuses the dev mailbox in production, naming MAIL', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', OBJECT_URL_SECRET: 'x'.repeat(32) }, [])).toThrow(
+      /MAIL: must be smtp in production/,
+    );
   });
 
   it('treats empty variables as unset, as Helm renders them', () => {

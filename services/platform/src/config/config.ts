@@ -2,6 +2,7 @@
 // start-up. A missing or malformed setting stops the process at once with a message naming the variable,
 // as microservices-demo does, instead of failing later in an obscure way.
 import { z } from 'zod';
+import { PUBLISHED_SECRETS, SECRET_VARIABLES } from './published-secrets';
 import { DEFAULT_PORTS, isServiceName, SERVICE_NAMES, type ServiceName } from './services';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -79,6 +80,16 @@ const envSchema = z
       'OBJECT_URL_SECRET',
       'in production (signs upload and download URLs)',
     );
+    for (const key of SECRET_VARIABLES) {
+      const value = key === 'MONGODB_URI' ? passwordIn(env.MONGODB_URI) : env[key];
+      if (env.NODE_ENV === 'production' && value && PUBLISHED_SECRETS.has(value))
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message:
+            'is a development value published in the Omni repository; set a secret of your own in production',
+        });
+    }
     // The dev mailbox shows every verification, magic-link and reset mail to whoever asks: in production
     // that is anyone taking over any account, the seeded admin included.
     if (env.NODE_ENV === 'production' && env.MAIL !== 'smtp')
@@ -91,6 +102,18 @@ const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** The password in a connection URI (mongodb://user:password@host/...), if any. */
+function passwordIn(uri: string | undefined): string | undefined {
+  // Not new URL(): a replica set URI lists several host:port pairs, which WHATWG URLs refuse.
+  const password = uri && /^[a-z+]+:\/\/[^:@/]*:([^@/]*)@/i.exec(uri)?.[1];
+  if (!password) return undefined;
+  try {
+    return decodeURIComponent(password);
+  } catch {
+    return password;
+  }
+}
 
 export interface Endpoint {
   http: number;

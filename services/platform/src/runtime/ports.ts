@@ -4,6 +4,7 @@
 import { join, resolve } from 'node:path';
 import type { PlatformConfig } from '../config/config';
 import type { ServiceName } from '../config/services';
+import { dataDirSecret } from '../data-dir/secret-file';
 import type { Logger } from '../logging/logger';
 import type { DocumentStore } from '../ports/documents';
 import type { EventBus } from '../ports/events';
@@ -105,8 +106,9 @@ export function createPorts(config: PlatformConfig, logger: Logger): Ports {
         return createLocalObjectStore({
           dataDir,
           publicBaseUrl: config.publicUrl,
-          // A development secret is fine on one machine; config refuses to start production without one.
-          secret: env.OBJECT_URL_SECRET ?? 'omni-embedded-development-signing-secret',
+          // Unset on one machine: a random secret made on first start and kept under the data folder
+          // (owner-only). Production must set OBJECT_URL_SECRET, so every replica signs alike (config).
+          secret: env.OBJECT_URL_SECRET ?? (await dataDirSecret(dataDir, 'object-url-secret')),
           // Storage's bucket policy (services/storage/src/domain/buckets.ts, `public: true`): cover art,
           // thumbnails and press kits are served to anyone; audio masters, contracts and the rest only
           // through signed links. Listed here because the platform may not import a service.

@@ -1,0 +1,46 @@
+// Uploads a file the way the web app does: sign at /api/uploads/sign, PUT the bytes to the signed URL
+// (reached on the gateway the test started), complete at /api/uploads/complete. Fails the test on a refusal.
+export interface UploadedFile {
+  bucket: string;
+  fileKey: string;
+  /** What complete hands out: a plain URL for public buckets, a signed GET link for private ones. */
+  publicUrl: string;
+}
+
+export async function uploadFile(
+  baseUrl: string,
+  token: string,
+  file: { bucket: string; fileName: string; contentType: string; bytes: Buffer; role?: 'audio' | 'artwork' },
+): Promise<UploadedFile> {
+  const call = async (path: string, body: unknown) => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 200) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const signed = (await call('/api/uploads/sign', {
+    bucket: file.bucket,
+    fileName: file.fileName,
+    contentType: file.contentType,
+    size: file.bytes.length,
+    purpose: 'artist-upload',
+  })) as { signedUrl: string; fileKey: string };
+  const target = new URL(signed.signedUrl);
+  const put = await fetch(`${baseUrl}${target.pathname}${target.search}`, {
+    method: 'PUT',
+    // The signed PUT is bound to the account it was signed for: its bearer goes with the bytes.
+    headers: { 'content-type': file.contentType, authorization: `Bearer ${token}` },
+    body: new Uint8Array(file.bytes),
+  });
+  if (put.status !== 200) throw new Error(`PUT ${target.pathname}: ${put.status} ${await put.text()}`);
+  const done = (await call('/api/uploads/complete', {
+    bucket: file.bucket,
+    fileKey: signed.fileKey,
+    ...(file.role ? { role: file.role } : {}),
+  })) as { accepted: boolean; publicUrl: string };
+  if (!done.accepted) throw new Error(`${file.fileName} was not accepted`);
+  return { bucket: file.bucket, fileKey: signed.fileKey, publicUrl: done.publicUrl };
+}
