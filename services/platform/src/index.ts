@@ -8,6 +8,7 @@ export * from './auth/tokens';
 export * from './auth/verifier-for-config';
 export * from './config/config';
 export * from './config/services';
+export * from './data-dir/modes';
 export * from './events/consumer';
 export * from './events/envelope';
 export * from './events/outbox';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { IdentityProvider, Logger } from '@omni/platform';
+import { type IdentityProvider, type Logger, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@omni/platform';
 
 export const SEEDED_ADMIN_EMAIL = 'admin@omni.local';
 export const INITIAL_ADMIN_FILE = 'initial-admin.txt';
@@ -27,12 +27,12 @@ export async function seedAdmin(options: {
   if (!options.configuredPassword) {
     // Written before the account exists: a crash in between leaves a file and no account, and the next
     // start overwrites the file with the password it really uses.
-    mkdirSync(options.dataDir, { recursive: true });
+    mkdirSync(options.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     const file = join(options.dataDir, INITIAL_ADMIN_FILE);
     writeFileSync(
       file,
       `Omni's first administrator (created on first start).\nemail:    ${SEEDED_ADMIN_EMAIL}\npassword: ${password}\n\nChange it after signing in (Forgot password) and delete this file.\n`,
-      { mode: 0o600 },
+      { mode: PRIVATE_FILE_MODE },
     );
   }
   await options.createAdmin(SEEDED_ADMIN_EMAIL, password);

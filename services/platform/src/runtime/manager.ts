@@ -5,6 +5,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PlatformConfig } from '../config/config';
 import type { ServiceName } from '../config/services';
+import { tightenDataDir } from '../data-dir/tighten';
 import { createGrpcClient, type PromiseClient } from '../grpc/client';
 import { httpErrorFromGrpc } from '../grpc/errors';
 import { createGrpcServer, type GrpcServerHandle } from '../grpc/server';
@@ -41,6 +42,8 @@ export async function startPlatform(
   options: { logger?: Logger } = {},
 ): Promise<Platform> {
   const logger = options.logger ?? createLogger('runtime');
+  // Before any adapter writes: a data folder an older version left readable by everyone is made private.
+  await tightenDataDir(config.dataDir, logger);
   const ports = createPorts(config, logger);
   const running: Running[] = [];
   const clients = new Map<string, { close(): void }>();

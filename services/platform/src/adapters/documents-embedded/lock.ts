@@ -2,6 +2,7 @@
 // holds the owner's pid; a lock left by a dead process (kill -9) is taken over.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PRIVATE_FILE_MODE } from '../../data-dir/modes';
 import { LOCK_FILE } from './files';
 
 const openInThisProcess = new Set<string>();
@@ -20,14 +21,14 @@ export function acquireLock(dir: string): () => void {
   if (openInThisProcess.has(path))
     throw new Error(`document store at ${dir} is already open in this process`);
   try {
-    writeFileSync(path, String(process.pid), { flag: 'wx' });
+    writeFileSync(path, String(process.pid), { flag: 'wx', mode: PRIVATE_FILE_MODE });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     const owner = Number(readFileSync(path, 'utf8').trim());
     if (Number.isInteger(owner) && owner !== process.pid && alive(owner)) {
       throw new Error(`document store at ${dir} is locked by running process ${owner}`);
     }
-    writeFileSync(path, String(process.pid));
+    writeFileSync(path, String(process.pid), { mode: PRIVATE_FILE_MODE });
   }
   openInThisProcess.add(path);
   return () => {

@@ -3,6 +3,7 @@
 // it leaves the new one plus WAL files it no longer needs, which recovery deletes.
 import { open, rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PRIVATE_FILE_MODE } from '../../data-dir/modes';
 import type { Doc } from '../../ports/documents';
 import { fsyncDir, SNAPSHOT_FILE } from './files';
 
@@ -23,7 +24,7 @@ const CHUNK_BYTES = 1 << 20;
 
 export async function writeSnapshot(dir: string, image: SnapshotImage, fsync: boolean): Promise<void> {
   const tmp = join(dir, `${SNAPSHOT_FILE}.tmp`);
-  const handle = await open(tmp, 'w');
+  const handle = await open(tmp, 'w', PRIVATE_FILE_MODE);
   let docs = 0;
   try {
     let buffer = `${JSON.stringify({ v: 1, baseGen: image.baseGen } satisfies SnapshotHeader)}\n`;

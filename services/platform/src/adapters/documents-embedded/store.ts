@@ -9,6 +9,7 @@
 import { mkdir, open, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../data-dir/modes';
 import { createLogger } from '../../logging/logger';
 import {
   type Collection,
@@ -160,7 +161,7 @@ export class EmbeddedDocumentStore implements DocumentStore, CommittedView {
   // --- internals ---
 
   private async open(): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
+    await mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
     this.releaseLock = acquireLock(this.dir);
     try {
       const recovered = await recover(
@@ -173,7 +174,7 @@ export class EmbeddedDocumentStore implements DocumentStore, CommittedView {
         this.logger,
       );
       for (const [name, specs] of this.declared) for (const spec of specs) this.addIndex(name, spec);
-      const handle = await open(join(this.dir, walFileName(recovered.gen)), 'a');
+      const handle = await open(join(this.dir, walFileName(recovered.gen)), 'a', PRIVATE_FILE_MODE);
       if (this.fsync) await fsyncDir(this.dir);
       this.gen = recovered.gen;
       this.walBytes = recovered.walBytes;

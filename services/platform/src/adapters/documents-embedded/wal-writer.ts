@@ -6,6 +6,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { PRIVATE_FILE_MODE } from '../../data-dir/modes';
 import { fsyncDir, walFileName } from './files';
 
 interface Pending {
@@ -103,7 +104,7 @@ export class WalWriter {
 
   /** Finishes the current file and opens the next generation's (the old one was fsynced by its last batch). */
   private async switchTo(gen: number): Promise<void> {
-    const next = await open(join(this.dir, walFileName(gen)), 'a');
+    const next = await open(join(this.dir, walFileName(gen)), 'a', PRIVATE_FILE_MODE);
     if (this.fsync) await fsyncDir(this.dir);
     const old = this.handle;
     this.handle = next;

@@ -3,6 +3,7 @@
 // killed process is taken over once that pid is gone), plus an in-process registry for the same pid.
 import fs from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE } from '../../data-dir/modes';
 
 const openInThisProcess = new Set<string>();
 
@@ -16,7 +17,7 @@ export function acquireDataDirLock(root: string): () => void {
   if (holder !== undefined && holder !== process.pid && isAlive(holder)) {
     throw new Error(`event log ${resolved} is in use by process ${holder}`);
   }
-  fs.writeFileSync(lockFile, String(process.pid));
+  fs.writeFileSync(lockFile, String(process.pid), { mode: PRIVATE_FILE_MODE });
   openInThisProcess.add(resolved);
   return () => {
     openInThisProcess.delete(resolved);

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { PRIVATE_FILE_MODE } from '../../data-dir/modes';
 
 const write = promisify(fs.write);
 const fdatasync = promisify(fs.fdatasync);
@@ -45,7 +46,7 @@ async function fsyncDir(dir: string): Promise<void> {
 /** Write-temp, fsync, rename, fsync dir: readers see the old or the new content, never half of one. */
 export async function writeFileAtomic(file: string, content: string, sync: boolean): Promise<void> {
   const temp = `${file}.tmp`;
-  const fd = await open(temp, 'w');
+  const fd = await open(temp, 'w', PRIVATE_FILE_MODE);
   try {
     await writeAll(fd, Buffer.from(content));
     if (sync) await fsyncAsync(fd);
@@ -58,7 +59,7 @@ export async function writeFileAtomic(file: string, content: string, sync: boole
 
 export function writeFileAtomicSync(file: string, content: string, sync: boolean): void {
   const temp = `${file}.tmp`;
-  const fd = fs.openSync(temp, 'w');
+  const fd = fs.openSync(temp, 'w', PRIVATE_FILE_MODE);
   try {
     fs.writeFileSync(fd, content);
     if (sync) fs.fsyncSync(fd);

@@ -9,6 +9,7 @@
 // crash at any point leaves either the old log or the snapshot. A torn last line is ignored and cut.
 import fs from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../data-dir/modes';
 import type { Logger } from '../../logging/logger';
 import { Coalescer } from './coalescer';
 import { datasync, writeAll, writeFileAtomic } from './fs-durable';
@@ -51,7 +52,7 @@ export class GroupOffsets {
 
   static load(root: string, groupId: string, options: GroupOffsetsOptions): GroupOffsets {
     const dir = path.join(root, 'groups');
-    fs.mkdirSync(dir, { recursive: true });
+    fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
     // base64url keeps any group id a safe, reversible file name.
     const file = path.join(dir, `${Buffer.from(groupId).toString('base64url')}.offsets`);
     const offsets = new Map<string, Map<number, number>>();
@@ -125,7 +126,7 @@ export class GroupOffsets {
         await this.compact();
         return;
       }
-      this.fd ??= fs.openSync(this.file, 'a');
+      this.fd ??= fs.openSync(this.file, 'a', PRIVATE_FILE_MODE);
       await writeAll(this.fd, Buffer.from(lines.join('')));
       if (this.fsync) await datasync(this.fd);
       this.lines += lines.length;

@@ -13,6 +13,7 @@
 // sequentially without holding the whole history. Retention (deleting old records) is not done: the
 // embedded mode keeps every event, which is also what lets a new consumer group start from the first.
 import fs from 'node:fs';
+import { PRIVATE_FILE_MODE } from '../../data-dir/modes';
 import type { Logger } from '../../logging/logger';
 import type { OutgoingMessage } from '../../ports/events';
 import { Coalescer } from './coalescer';
@@ -87,7 +88,7 @@ export class PartitionLog {
   static open(file: string, options: PartitionLogOptions): PartitionLog {
     const keep = Math.max(1, Math.floor(options.recentRecords ?? DEFAULT_RECENT_RECORDS));
     const recovered = recover(file, options.logger, keep);
-    const fd = fs.openSync(file, 'a');
+    const fd = fs.openSync(file, 'a', PRIVATE_FILE_MODE);
     return new PartitionLog(file, fd, recovered, options);
   }
 

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../data-dir/modes';
 import type { Logger } from '../../logging/logger';
 import { assertPartitionCount, assertTopicName } from '../events-shared';
 import { fsyncDirSync, writeFileAtomicSync } from './fs-durable';
@@ -29,7 +30,7 @@ export class TopicStore {
     },
   ) {
     this.dir = path.join(root, 'topics');
-    fs.mkdirSync(this.dir, { recursive: true });
+    fs.mkdirSync(this.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   }
 
   /** The topic if it exists in memory or on disk, without creating it. */
@@ -57,8 +58,9 @@ export class TopicStore {
     }
     const count = assertPartitionCount(partitions ?? this.options.defaultPartitions);
     const topicDir = path.join(this.dir, name);
-    fs.mkdirSync(topicDir, { recursive: true });
-    for (let p = 0; p < count; p++) fs.closeSync(fs.openSync(path.join(topicDir, `${p}.log`), 'a'));
+    fs.mkdirSync(topicDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    for (let p = 0; p < count; p++)
+      fs.closeSync(fs.openSync(path.join(topicDir, `${p}.log`), 'a', PRIVATE_FILE_MODE));
     // topic.json last: a topic directory without it (crash during creation) is simply created again.
     writeFileAtomicSync(
       path.join(topicDir, 'topic.json'),

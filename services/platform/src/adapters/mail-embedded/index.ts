@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../data-dir/modes';
 import type { Logger } from '../../logging/logger';
 import { linksIn, type Mailer, type MailMessage, type StoredMail } from '../../ports/mail';
 
@@ -56,11 +57,11 @@ export function createEmbeddedMailer(options: EmbeddedMailerOptions): Mailer {
         links: linksIn(message.text),
         sentAt: new Date().toISOString(),
       };
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const name = `${Date.now().toString().padStart(15, '0')}-${mail.id}.json`;
       // Written whole then renamed, so a reader never sees half a mail.
       const tmp = join(dir, `.${name}.tmp`);
-      await writeFile(tmp, JSON.stringify(mail), { mode: 0o600 });
+      await writeFile(tmp, JSON.stringify(mail), { mode: PRIVATE_FILE_MODE });
       await rename(tmp, join(dir, name));
       // The recipient is fine to log; the subject and body are not (they may carry a link).
       options.logger?.info({ to: mail.to, id: mail.id }, 'mail stored in the dev mailbox');
@@ -83,7 +84,7 @@ export function createEmbeddedMailer(options: EmbeddedMailerOptions): Mailer {
       },
     },
     async ready() {
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
     },
     async healthy() {
       return true;

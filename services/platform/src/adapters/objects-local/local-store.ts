@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../data-dir/modes';
 import type { Logger } from '../../logging/logger';
 import { createLogger } from '../../logging/logger';
 import {
@@ -88,7 +89,7 @@ export class LocalDiskObjectStore implements ObjectStore {
   }
 
   async ready(): Promise<void> {
-    await fs.promises.mkdir(this.layout.tmpDir, { recursive: true });
+    await fs.promises.mkdir(this.layout.tmpDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     await this.removeStaleTempFiles();
   }
 
@@ -104,8 +105,8 @@ export class LocalDiskObjectStore implements ObjectStore {
   async close(): Promise<void> {}
 
   async ensureBucket(bucket: string): Promise<void> {
-    await fs.promises.mkdir(this.layout.bucketDir(bucket), { recursive: true });
-    await fs.promises.mkdir(this.layout.metaBucketDir(bucket), { recursive: true });
+    await fs.promises.mkdir(this.layout.bucketDir(bucket), { recursive: true, mode: PRIVATE_DIR_MODE });
+    await fs.promises.mkdir(this.layout.metaBucketDir(bucket), { recursive: true, mode: PRIVATE_DIR_MODE });
   }
 
   async bucketExists(bucket: string): Promise<boolean> {
@@ -130,7 +131,7 @@ export class LocalDiskObjectStore implements ObjectStore {
     // Cheap early refusal so a doomed upload is not streamed to disk first; the link() below is the real guard.
     if (!options.overwrite && (await isFile(dataPath))) throw new ObjectExistsError(bucket, key);
 
-    await fs.promises.mkdir(this.layout.tmpDir, { recursive: true });
+    await fs.promises.mkdir(this.layout.tmpDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     const tmpData = path.join(this.layout.tmpDir, randomUUID());
     const tmpMeta = `${tmpData}.json`;
     try {
@@ -145,7 +146,11 @@ export class LocalDiskObjectStore implements ObjectStore {
         ino: written.ino,
         ...(options.cacheControl ? { cacheControl: options.cacheControl } : {}),
       };
-      await fs.promises.writeFile(tmpMeta, JSON.stringify(sidecar), { flag: 'wx', flush: true });
+      await fs.promises.writeFile(tmpMeta, JSON.stringify(sidecar), {
+        flag: 'wx',
+        flush: true,
+        mode: PRIVATE_FILE_MODE,
+      });
       await this.lock.run(`${bucket}/${key}`, async () => {
         await mkdirParents(dataPath, key);
         if (options.overwrite) {
@@ -153,7 +158,7 @@ export class LocalDiskObjectStore implements ObjectStore {
         } else {
           await publishIfAbsent(tmpData, dataPath, bucket, key);
         }
-        await fs.promises.mkdir(path.dirname(metaPath), { recursive: true });
+        await fs.promises.mkdir(path.dirname(metaPath), { recursive: true, mode: PRIVATE_DIR_MODE });
         await fs.promises.rename(tmpMeta, metaPath);
         await fsyncDir(path.dirname(dataPath));
       });
@@ -437,7 +442,7 @@ async function publishReplacing(tmp: string, final: string, key: string): Promis
 
 async function mkdirParents(file: string, key: string): Promise<void> {
   try {
-    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
   } catch (err) {
     if (errCode(err) === 'ENOTDIR' || errCode(err) === 'EEXIST') {
       throw new InvalidObjectKeyError(

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
+import { PRIVATE_FILE_MODE } from '../../data-dir/modes';
 import { ObjectSizeMismatchError, ObjectTooLargeError } from './errors';
 
 export interface WrittenFile {
@@ -36,7 +37,7 @@ export async function writeBodyToFile(
     hash.update(body);
     size = body.length;
     // 'wx' because temp names are random: an existing file means something is badly wrong.
-    await fs.promises.writeFile(file, body, { flag: 'wx', flush: true });
+    await fs.promises.writeFile(file, body, { flag: 'wx', flush: true, mode: PRIVATE_FILE_MODE });
   } else {
     size = await pump(body, file, hash, limits);
   }
@@ -59,7 +60,12 @@ function pump(
 ): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     // flush: fsync before close, so an acknowledged object survives a crash.
-    const out = fs.createWriteStream(file, { flags: 'wx', flush: true, highWaterMark: WRITE_BUFFER_BYTES });
+    const out = fs.createWriteStream(file, {
+      flags: 'wx',
+      flush: true,
+      mode: PRIVATE_FILE_MODE,
+      highWaterMark: WRITE_BUFFER_BYTES,
+    });
     let size = 0;
     let settled = false;
 
