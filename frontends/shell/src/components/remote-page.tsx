@@ -1,7 +1,7 @@
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { matchPath, useLocation } from 'react-router';
-import { loadRemotePage, type RemoteName } from '../federation/federation';
-import { remoteRoutes } from '../routes/route-table';
+import { loadRemotePage } from '../federation/federation';
+import { type RemoteName, remoteRoutes } from '../routes/route-table';
 import { PageLoading } from './page-loading';
 import { useReplacePrerenderedPage } from './prerendered-page';
 import { RemoteBoundary } from './remote-boundary';
