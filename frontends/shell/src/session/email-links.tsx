@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { preloadPage } from '../components/remote-page';
 import type { EmailLink } from './consume-email-link';
@@ -86,11 +86,13 @@ export function spendEmailLinkInAddress(): void {
 export function EmailLinkGate({ children }: { children: ReactNode }) {
   const current = useSyncExternalStore(subscribe, snapshot, snapshot);
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   useEffect(() => {
     if (current.phase !== 'going') return;
-    // Both updates land in one render: the page appears at its destination, not at the link's route.
-    navigate(current.to, { replace: true });
-    setState({ phase: 'none' });
-  }, [current, navigate]);
+    // The router applies a navigation in a transition, after this render: the page is shown only once
+    // the address is the destination, or the link's own route (/login) would render and load meanwhile.
+    if (pathname === current.to) setState({ phase: 'none' });
+    else navigate(current.to, { replace: true });
+  }, [current, pathname, navigate]);
   return current.phase === 'none' ? children : <PageLoading />;
 }
