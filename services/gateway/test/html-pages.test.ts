@@ -26,7 +26,13 @@ let dir: string;
 let clock: number;
 const warnings: string[] = [];
 const logger = { warn: (_obj: unknown, msg: string) => warnings.push(msg) } as never;
-const remoteOf = (path: string) => (path === '/' || path === '/music' ? 'marketing' : undefined);
+const SCREENS: Record<string, { remote: string; exposes: string[] }> = {
+  '/': { remote: 'marketing', exposes: ['./HomePage'] },
+  '/music': { remote: 'marketing', exposes: ['./MusicPage'] },
+  '/app': { remote: 'dashboard', exposes: ['./DashboardPage'] },
+  '/login': { remote: 'dashboard', exposes: ['./LoginPage'] },
+};
+const screenOf = (path: string) => SCREENS[path];
 const text = (pages: HtmlPages, path: string, query = '') =>
   pages.pageFor(path, new URLSearchParams(query)).raw.toString('utf8');
 
@@ -46,7 +52,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const indexFile = () => join(dir, 'shell', 'dist', 'index.html');
 const prerenderFile = () => join(dir, 'marketing', 'dist', 'prerender.json');
-const newPages = () => new HtmlPages(dir, ['marketing'], remoteOf, logger, () => clock);
+const newPages = () => new HtmlPages(dir, ['marketing', 'dashboard'], screenOf, logger, () => clock);
 
 it('is not built until index.html exists, and notices the build without a restart', () => {
   const pages = newPages();
@@ -103,4 +109,90 @@ it('writes the current year into the prerendered footer, and a new year shows wi
   expect(text(pages, '/')).toContain('© <span data-current-year="">2026</span> Omni.');
   clock = new Date(2027, 0, 1, 0, 0, 1).getTime();
   expect(text(pages, '/')).toContain('© <span data-current-year="">2027</span> Omni.');
+});
+
+/** A dashboard build's manifest, as the module federation plugin writes it (the fields the gateway reads). */
+const manifest = (hash: string) =>
+  JSON.stringify({
+    metaData: { publicPath: '/remotes/dashboard/' },
+    exposes: [
+      {
+        name: 'DashboardPage',
+        assets: {
+          js: { sync: ['zod.1.js', `dashboard.${hash}.js`], async: ['later.js'] },
+          css: { sync: ['styles.1.css'], async: [] },
+        },
+      },
+      {
+        name: 'LoginPage',
+        assets: {
+          js: { sync: ['form.1.js', 'login.1.js'], async: [] },
+          css: { sync: ['styles.1.css'], async: [] },
+        },
+      },
+    ],
+  });
+const manifestFile = () => join(dir, 'dashboard', 'dist', 'mf-manifest.json');
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="preload" href="([^"]+)" as="(\w+)"/g)].map((m) => `${m[2]} ${m[1]}`);
+
+const lazyChunksFile = () => join(dir, 'shell', 'dist', 'lazy-chunks.json');
+
+it("preloads the screen's own scripts and stylesheet from its remote's manifest, and a rebuild's new names", () => {
+  build(indexFile(), shell('main.1.js'), 1000);
+  build(manifestFile(), manifest('a'), 1000);
+  build(lazyChunksFile(), JSON.stringify({ scripts: ['/query.1.js', '/session.1.js'] }), 1000);
+  const pages = newPages();
+  expect(preloads(text(pages, '/app'))).toEqual([
+    'fetch /remotes/dashboard/mf-manifest.json',
+    'script /remotes/dashboard/remoteEntry.js',
+    'style /remotes/dashboard/styles.1.css',
+    'script /remotes/dashboard/zod.1.js',
+    'script /remotes/dashboard/dashboard.a.js',
+    'script /query.1.js',
+    'script /session.1.js',
+  ]);
+  expect(preloads(text(pages, '/login'))).toContain('script /remotes/dashboard/login.1.js');
+  expect(preloads(text(pages, '/login'))).not.toContain('script /remotes/dashboard/dashboard.a.js');
+
+  build(manifestFile(), manifest('b'), 2000);
+  clock += 1000;
+  expect(preloads(text(pages, '/app'))).toContain('script /remotes/dashboard/dashboard.b.js');
+});
+
+it("leaves a prerendered page's files to the page, and the shell's lazy scripts to the shell", () => {
+  build(indexFile(), shell('main.1.js'), 1000);
+  build(prerenderFile(), prerender('Home'), 1000);
+  build(lazyChunksFile(), JSON.stringify({ scripts: ['/query.1.js'] }), 1000);
+  const pages = newPages();
+  expect(preloads(text(pages, '/'))).toEqual([
+    'fetch /remotes/marketing/mf-manifest.json',
+    'script /remotes/marketing/remoteEntry.js',
+  ]);
+  // Not prerendered: the shell's lazy scripts come with the page.
+  expect(preloads(text(pages, '/music'))).toContain('script /query.1.js');
+});
+
+it('preloads /app, not the login form, for a verification link, which signs in and opens /app', () => {
+  build(indexFile(), shell('main.1.js'), 1000);
+  build(manifestFile(), manifest('a'), 1000);
+  const pages = newPages();
+  const page = preloads(text(pages, '/login', 'verify=abc'));
+  expect(page).toContain('script /remotes/dashboard/dashboard.a.js');
+  expect(page).not.toContain('script /remotes/dashboard/login.1.js');
+  // A magic link stays on the page it names.
+  expect(preloads(text(pages, '/login', 'magic=abc'))).toContain('script /remotes/dashboard/login.1.js');
+});
+
+it('serves pages without the page preloads when a manifest is unreadable, and says so', () => {
+  build(indexFile(), shell('main.1.js'), 1000);
+  build(manifestFile(), '{"exposes": 1}', 1000);
+  const pages = newPages();
+  expect(preloads(text(pages, '/app'))).toEqual([
+    'fetch /remotes/dashboard/mf-manifest.json',
+    'script /remotes/dashboard/remoteEntry.js',
+  ]);
+  expect(warnings).toEqual([
+    "page scripts not preloaded: a remote manifest or the shell's chunk list could not be read",
+  ]);
 });

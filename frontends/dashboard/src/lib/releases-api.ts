@@ -2,7 +2,8 @@
 // contracts). Responses are parsed with zod so a server change shows up as one clear error instead
 // of `undefined` deep inside a screen; optional fields get defaults so a missing extra does not.
 import { apiFetch } from '@omni/ui';
-import { z } from 'zod';
+// zod's mini build (functional API): the classic build would add ~100 KB of script to every dashboard page.
+import * as z from 'zod/mini';
 
 export const RELEASE_TYPES = ['single', 'ep', 'album'] as const;
 export type ReleaseType = (typeof RELEASE_TYPES)[number];
@@ -16,8 +17,8 @@ export type PlatformList = z.infer<typeof platformsSchema>;
 const jobSchema = z.object({
   target: z.string(),
   status: z.string(),
-  jobKind: z.string().optional().default('ingest'),
-  updatedAt: z.string().optional().default(''),
+  jobKind: z._default(z.optional(z.string()), 'ingest'),
+  updatedAt: z._default(z.optional(z.string()), ''),
 });
 export type DeliveryJob = z.infer<typeof jobSchema>;
 
@@ -26,9 +27,9 @@ const trackSchema = z.object({
   trackNumber: z.number(),
   title: z.string(),
   isrc: z.string(),
-  durationSeconds: z.number().nullable().optional().default(0),
-  explicit: z.boolean().optional().default(false),
-  audioUrl: z.string().nullable().optional().default(''),
+  durationSeconds: z._default(z.optional(z.nullable(z.number())), 0),
+  explicit: z._default(z.optional(z.boolean()), false),
+  audioUrl: z._default(z.optional(z.nullable(z.string())), ''),
 });
 export type Track = z.infer<typeof trackSchema>;
 
@@ -38,36 +39,40 @@ const releaseSchema = z.object({
   id: z.string(),
   title: z.string(),
   releaseType: z.string(),
-  genre: z.string().nullable().optional().default(''),
-  label: z.string().nullable().optional().default(''),
-  releaseDate: z.string().nullable().optional().default(null),
+  genre: z._default(z.optional(z.nullable(z.string())), ''),
+  label: z._default(z.optional(z.nullable(z.string())), ''),
+  releaseDate: z._default(z.optional(z.nullable(z.string())), null),
   status: z.string(),
-  upc: z.string().nullable().optional().default(''),
-  artworkUrl: z.string().nullable().optional().default(''),
+  upc: z._default(z.optional(z.nullable(z.string())), ''),
+  artworkUrl: z._default(z.optional(z.nullable(z.string())), ''),
   artist: z.object({ id: z.string(), name: z.string() }),
-  tracks: z.array(trackSchema).optional().default([]),
-  metadata: z
-    .object({
-      credits: looseRecord.optional().default({}),
-      technical: looseRecord.optional().default({}),
-      legal: looseRecord.optional().default({}),
-      content: looseRecord.optional().default({}),
-    })
-    .optional()
-    .default({ credits: {}, technical: {}, legal: {}, content: {} }),
-  delivery: z
-    .object({
-      total: z.number(),
-      byStatus: z.record(z.string(), z.number()).optional().default({}),
-      jobs: z.array(jobSchema).optional().default([]),
-      /** The delivery service did not answer: the counts are unknown, not zero. */
-      unavailable: z.boolean().optional().default(false),
-    })
-    .optional()
-    .default({ total: 0, byStatus: {}, jobs: [], unavailable: false }),
-  createdAt: z.string().optional().default(''),
+  tracks: z._default(z.optional(z.array(trackSchema)), []),
+  metadata: z._default(
+    z.optional(
+      z.object({
+        credits: z._default(z.optional(looseRecord), {}),
+        technical: z._default(z.optional(looseRecord), {}),
+        legal: z._default(z.optional(looseRecord), {}),
+        content: z._default(z.optional(looseRecord), {}),
+      }),
+    ),
+    { credits: {}, technical: {}, legal: {}, content: {} },
+  ),
+  delivery: z._default(
+    z.optional(
+      z.object({
+        total: z.number(),
+        byStatus: z._default(z.optional(z.record(z.string(), z.number())), {}),
+        jobs: z._default(z.optional(z.array(jobSchema)), []),
+        /** The delivery service did not answer: the counts are unknown, not zero. */
+        unavailable: z._default(z.optional(z.boolean()), false),
+      }),
+    ),
+    { total: 0, byStatus: {}, jobs: [], unavailable: false },
+  ),
+  createdAt: z._default(z.optional(z.string()), ''),
   /** What some stores may refuse (each message names them); the release was accepted regardless. */
-  warnings: z.array(z.string()).optional().default([]),
+  warnings: z._default(z.optional(z.array(z.string())), []),
 });
 export type Release = z.infer<typeof releaseSchema>;
 
@@ -81,15 +86,15 @@ const dashboardSchema = z.object({
       id: z.string(),
       title: z.string(),
       status: z.string(),
-      createdAt: z.string().optional().default(''),
-      artworkUrl: z.string().nullable().optional().default(''),
+      createdAt: z._default(z.optional(z.string()), ''),
+      artworkUrl: z._default(z.optional(z.nullable(z.string())), ''),
     }),
   ),
 });
 export type DashboardData = z.infer<typeof dashboardSchema>;
 
 const storageStatusSchema = z.object({
-  buckets: z.array(z.object({ name: z.string(), exists: z.boolean(), accepts: z.string().optional() })),
+  buckets: z.array(z.object({ name: z.string(), exists: z.boolean(), accepts: z.optional(z.string()) })),
   tables: z.array(z.object({ name: z.string(), exists: z.boolean() })),
 });
 export type StorageStatus = z.infer<typeof storageStatusSchema>;
@@ -100,9 +105,9 @@ const uploadsListSchema = z.object({
       bucket: z.string(),
       fileKey: z.string(),
       publicUrl: z.string(),
-      size: z.number().optional(),
-      contentType: z.string().optional(),
-      uploadedAt: z.string().optional(),
+      size: z.optional(z.number()),
+      contentType: z.optional(z.string()),
+      uploadedAt: z.optional(z.string()),
     }),
   ),
 });

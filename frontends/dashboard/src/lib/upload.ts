@@ -1,6 +1,6 @@
 import { ApiError, apiFetch } from '@omni/ui';
 import { getSessionStore } from '@omni/ui/session';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Why a file is uploaded: decides its key shape and size limit on the server (storage contract). */
 export type UploadPurpose = 'console' | 'artist-upload' | 'song-submission' | 'contributor';
@@ -16,19 +16,19 @@ export interface SignUploadRequest {
 }
 
 const signedUploadSchema = z.object({
-  signedUrl: z.string().min(1),
-  fileKey: z.string().min(1),
+  signedUrl: z.string().check(z.minLength(1)),
+  fileKey: z.string().check(z.minLength(1)),
   bucket: z.string(),
-  headers: z.record(z.string(), z.string()).optional().default({}),
-  expiresAt: z.string().optional(),
-  maxSize: z.number().optional(),
+  headers: z._default(z.optional(z.record(z.string(), z.string())), {}),
+  expiresAt: z.optional(z.string()),
+  maxSize: z.optional(z.number()),
 });
 export type SignedUpload = z.infer<typeof signedUploadSchema>;
 
 const completedUploadSchema = z.object({
   accepted: z.boolean(),
-  publicUrl: z.string().optional().default(''),
-  inspection: z.record(z.string(), z.unknown()).optional(),
+  publicUrl: z._default(z.optional(z.string()), ''),
+  inspection: z.optional(z.record(z.string(), z.unknown())),
 });
 export type CompletedUpload = z.infer<typeof completedUploadSchema>;
 

@@ -1,56 +1,99 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
-import { useLocation } from 'react-router';
-import { loadRemotePage, type RemoteName } from '../federation/federation';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { matchPath, useLocation } from 'react-router';
+import { loadRemotePage } from '../federation/federation';
+import { type RemoteName, remoteRoutes } from '../routes/route-table';
 import { PageLoading } from './page-loading';
 import { useReplacePrerenderedPage } from './prerendered-page';
 import { RemoteBoundary } from './remote-boundary';
 
-const cache = new Map<string, LazyExoticComponent<ComponentType>>();
+/** A remote page and the context every remote page may rely on (react-query). */
+interface PageCode {
+  Providers: ComponentType<{ children: ReactNode }>;
+  Page: ComponentType;
+}
+
+/** Loads in flight or done, one per exposed module. */
+const loads = new Map<string, Promise<PageCode>>();
+/** Pages whose code is here: they render at once, with no loading frame. */
+const loaded = new Map<string, PageCode>();
 
 /**
- * One lazy component per exposed module, created once so React keeps it between renders. The page's
- * code and the providers it needs (react-query) download in parallel, not one after the other. A
- * failed load is forgotten, so visiting the route again retries instead of replaying the rejection.
+ * A remote page's code, wrapped with what every page needs, fetched once. The page's code and the
+ * providers it needs (react-query) download in parallel, not one after the other. A failed load is
+ * forgotten, so visiting the route again retries instead of replaying the rejection.
  */
-function lazyRemote(remote: RemoteName, expose: string): LazyExoticComponent<ComponentType> {
+function loadPage(remote: RemoteName, expose: string): Promise<PageCode> {
   const key = `${remote}:${expose}`;
-  let component = cache.get(key);
-  if (!component) {
-    component = lazy(async () => {
-      try {
-        const [{ default: RemoteProviders }, { default: Page }] = await Promise.all([
-          import('./remote-providers'),
-          loadRemotePage(remote, expose),
-        ]);
-        return {
-          default: function LoadedRemotePage() {
-            useReplacePrerenderedPage();
-            return (
-              <RemoteProviders>
-                <Page />
-              </RemoteProviders>
-            );
-          },
-        };
-      } catch (error) {
-        cache.delete(key);
-        throw error;
-      }
-    });
-    cache.set(key, component);
+  let load = loads.get(key);
+  if (!load) {
+    load = Promise.all([import('./remote-providers'), loadRemotePage(remote, expose)]).then(
+      ([{ default: Providers }, { default: Page }]) => {
+        const code = { Providers, Page };
+        loaded.set(key, code);
+        return code;
+      },
+    );
+    load.catch(() => loads.delete(key));
+    loads.set(key, load);
   }
-  return component;
+  return load;
+}
+
+/**
+ * Starts loading the page a path will show, before it is rendered (e.g. while an emailed link is being
+ * spent, so that both wait together rather than one after the other). Failures are left to the route.
+ */
+export function preloadPage(pathname: string): void {
+  const route = remoteRoutes.find(({ path }) => matchPath(path, pathname));
+  if (route) loadPage(route.remote, route.expose).catch(() => undefined);
+}
+
+type Outcome = { code: PageCode } | { error: unknown };
+
+function LoadedPage({ code: { Providers, Page } }: { code: PageCode }) {
+  useReplacePrerenderedPage();
+  return (
+    <Providers>
+      <Page />
+    </Providers>
+  );
+}
+
+/**
+ * Shows the loading frame until the page's code is here, then the page. Deliberately not React.lazy
+ * under <Suspense>: React holds back the reveal of suspended content until 300 ms after the fallback
+ * appeared (it throttles Suspense reveals to avoid flicker), so every first visit to a remote page
+ * waited up to 300 ms with its code already loaded. A state update renders as soon as the code is in.
+ */
+function RemotePageContent({ remote, expose }: { remote: RemoteName; expose: string }) {
+  const [outcome, setOutcome] = useState<Outcome | undefined>(() => {
+    const code = loaded.get(`${remote}:${expose}`);
+    return code ? { code } : undefined;
+  });
+  useEffect(() => {
+    if (outcome) return;
+    let current = true;
+    loadPage(remote, expose).then(
+      (code) => current && setOutcome({ code }),
+      (error: unknown) => current && setOutcome({ error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [outcome, remote, expose]);
+  if (!outcome) return <PageLoading />;
+  // Thrown while rendering, so RemoteBoundary shows its fallback, as for a page that fails to render.
+  if ('error' in outcome) throw outcome.error;
+  return <LoadedPage code={outcome.code} />;
 }
 
 /** A route element rendering a page exposed by a remote, loaded the first time the route is visited. */
 export function RemotePage({ remote, expose }: { remote: RemoteName; expose: string }) {
   const { pathname } = useLocation();
-  const Page = lazyRemote(remote, expose);
   return (
     <RemoteBoundary key={pathname}>
-      <Suspense fallback={<PageLoading />}>
-        <Page />
-      </Suspense>
+      {/* Keyed by module: another route's page is another component with its own loading state. */}
+      <RemotePageContent key={`${remote}:${expose}`} remote={remote} expose={expose} />
     </RemoteBoundary>
   );
 }

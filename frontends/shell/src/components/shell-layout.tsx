@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { EmailLinks } from '../session/email-links';
+import { EmailLinkGate } from '../session/email-links';
 import { LazyToaster } from './lazy-toaster';
 
 /**
@@ -9,10 +9,11 @@ import { LazyToaster } from './lazy-toaster';
 export function ShellLayout() {
   return (
     <>
-      <Outlet />
+      <EmailLinkGate>
+        <Outlet />
+      </EmailLinkGate>
       <ScrollRestoration />
       <LazyToaster />
-      <EmailLinks />
     </>
   );
 }

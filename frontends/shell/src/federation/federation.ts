@@ -1,10 +1,9 @@
 import { init, loadRemote } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { RemoteUnavailable } from '../components/remote-unavailable';
+import type { RemoteName } from '../routes/route-table';
 import { fetchAppConfig } from './app-config';
 import { remoteFallbackPlugin } from './remote-fallback-plugin';
-
-export type RemoteName = 'marketing' | 'dashboard' | 'admin' | 'finder';
 
 let ready: Promise<void> | null = null;
 

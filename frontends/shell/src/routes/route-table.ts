@@ -1,4 +1,8 @@
-import type { RemoteName } from '../federation/federation';
+/**
+ * The remotes the shell loads. (Defined here, with no imports, so the gateway's test of its own screen
+ * table, tests/architecture/screens.test.ts, can read this file without the browser code behind it.)
+ */
+export type RemoteName = 'marketing' | 'dashboard' | 'admin' | 'finder';
 
 /** A top-level route rendered by a page a remote exposes. */
 export interface RemoteRoute {

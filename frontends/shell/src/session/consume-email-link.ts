@@ -1,6 +1,5 @@
 import { consumeMagicLink, redeemHandoff, verifyEmail } from '@omni/ui';
 import { toast } from '@omni/ui/toaster';
-import type { NavigateFunction } from 'react-router';
 
 export type EmailLink = { kind: 'verify' | 'magic' | 'handoff'; token: string };
 
@@ -8,37 +7,47 @@ const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'This link could not be used. Please try again.';
 
 /**
- * Spends the token. Verification signs in and goes to /app; a magic link, and the handoff code the
- * Google callback sends back, sign in on the page they land on (the user is already there).
+ * Spends the token (a toast says how it went) and resolves to whether the user is now signed in.
+ * `started` is called once the request is out and the page's session says 'loading'.
  */
-export async function consumeEmailLink(link: EmailLink, navigate: NavigateFunction): Promise<void> {
+export async function consumeEmailLink(
+  link: EmailLink,
+  started: () => void = () => undefined,
+): Promise<boolean> {
   if (link.kind === 'verify') {
     try {
-      const session = await verifyEmail(link.token);
+      const signingIn = verifyEmail(link.token);
+      started();
+      const session = await signingIn;
       toast.success('Email verified', {
         description: `Welcome to Omni! You're signed in as ${session.user.email}.`,
       });
-      navigate('/app', { replace: true });
+      return true;
     } catch (error) {
       toast.error('Email verification failed', { description: messageOf(error) });
+      return false;
     }
-    return;
   }
   if (link.kind === 'handoff') {
-    // Back from Google: the page the sign-in started from is where the user already is.
     try {
-      await redeemHandoff(link.token);
+      const signingIn = redeemHandoff(link.token);
+      started();
+      await signingIn;
       toast.success('Welcome back!');
+      return true;
     } catch (error) {
       toast.error('Google sign-in failed', { description: messageOf(error) });
-      navigate('/login', { replace: true });
+      return false;
     }
-    return;
   }
   try {
-    const session = await consumeMagicLink(link.token);
+    const signingIn = consumeMagicLink(link.token);
+    started();
+    const session = await signingIn;
     toast.success('Signed in', { description: `You're signed in as ${session.user.email}.` });
+    return true;
   } catch (error) {
     toast.error('Sign-in link not valid', { description: messageOf(error) });
+    return false;
   }
 }

@@ -11,43 +11,76 @@ export const REMOTES = ['marketing', 'dashboard', 'admin', 'finder'] as const;
 
 type Remote = (typeof REMOTES)[number];
 
-/** Every screen of the spec and the remote that renders it (mirrors the shell's route table). */
-const SCREENS: Record<Remote, string[]> = {
-  marketing: [
-    '/',
-    '/features',
-    '/pricing',
-    '/artists',
-    '/labels',
-    '/managers',
-    '/security',
-    '/support',
-    '/company',
-    '/demo',
-    '/careers',
-    '/press',
-    '/contact-sales',
-    '/music',
-    '/videos',
-    '/support/account',
-    '/support/distribution',
-    '/support/royalties',
-    '/support/compliance',
-    '/support/billing',
-  ],
-  dashboard: ['/app', '/login', '/signup', '/forgot-password', '/uploader', '/artist-upload', '/upload'],
-  admin: ['/admin', '/admin/uploads', '/admin/links', '/admin/moderation'],
-  finder: ['/missing-money-finder'],
+/**
+ * Every screen of the spec, the remote that renders it and the modules of that remote it shows (the
+ * shell's route table, frontends/shell/src/routes/route-table.ts, says the same;
+ * tests/architecture/screens.test.ts holds them together). The modules name what the first response
+ * preloads.
+ */
+const SCREENS: Record<Remote, Record<string, string[]>> = {
+  marketing: {
+    '/': ['./HomePage'],
+    '/features': ['./FeaturesPage'],
+    '/pricing': ['./PricingPage'],
+    '/artists': ['./ArtistsPage'],
+    '/labels': ['./LabelsPage'],
+    '/managers': ['./ManagersPage'],
+    '/security': ['./SecurityPage'],
+    '/support': ['./SupportPage'],
+    '/company': ['./CompanyPage'],
+    '/demo': ['./DemoPage'],
+    '/careers': ['./CareersPage'],
+    '/press': ['./PressPage'],
+    '/contact-sales': ['./ContactSalesPage'],
+    '/music': ['./MusicPage'],
+    '/videos': ['./VideosPage'],
+    '/support/account': ['./SupportTopicPage'],
+    '/support/distribution': ['./SupportTopicPage'],
+    '/support/royalties': ['./SupportTopicPage'],
+    '/support/compliance': ['./SupportTopicPage'],
+    '/support/billing': ['./SupportTopicPage'],
+  },
+  dashboard: {
+    '/app': ['./DashboardPage'],
+    '/login': ['./LoginPage'],
+    '/signup': ['./SignupPage'],
+    '/forgot-password': ['./ForgotPasswordPage'],
+    '/uploader': ['./UploaderPage'],
+    '/artist-upload': ['./ArtistUploadPage'],
+    '/upload': ['./ContributorUploadPage'],
+  },
+  admin: {
+    // /admin opens its first section.
+    '/admin': ['./AdminLayout', './UploadsPage'],
+    '/admin/uploads': ['./AdminLayout', './UploadsPage'],
+    '/admin/links': ['./AdminLayout', './LinksPage'],
+    '/admin/moderation': ['./AdminLayout', './ModerationPage'],
+  },
+  finder: { '/missing-money-finder': ['./FinderPage'] },
 };
-const REMOTE_OF = new Map<string, Remote>(
-  Object.entries(SCREENS).flatMap(([remote, paths]) => paths.map((p) => [p, remote as Remote] as const)),
+
+/** A screen: the remote that renders it and the modules it exposes for it. */
+export interface Screen {
+  remote: Remote;
+  exposes: string[];
+}
+
+const SCREEN_OF = new Map<string, Screen>(
+  Object.entries(SCREENS).flatMap(([remote, paths]) =>
+    Object.entries(paths).map(([path, exposes]) => [path, { remote: remote as Remote, exposes }] as const),
+  ),
 );
-const PREFIXES: [string, Remote][] = [['/release/', 'dashboard']];
+const PREFIXES: [string, Screen][] = [['/release/', { remote: 'dashboard', exposes: ['./ReleasePage'] }]];
+
+/** The screen at a path; undefined for a path that is no screen of the spec. */
+export function screenOf(path: string): Screen | undefined {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return SCREEN_OF.get(clean) ?? PREFIXES.find(([prefix]) => clean.startsWith(prefix))?.[1];
+}
 
 /** Which remote renders a screen; undefined for a path that is no screen of the spec. */
 export function remoteOf(path: string): Remote | undefined {
-  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return REMOTE_OF.get(clean) ?? PREFIXES.find(([prefix]) => clean.startsWith(prefix))?.[1];
+  return screenOf(path)?.remote;
 }
 
 export function isScreen(path: string): boolean {
@@ -149,7 +182,7 @@ export function mountFrontends(http: Express, frontendsDir: string, logger?: Log
   http.use(precompressed(shellDist), statics(shellDist));
 
   // Composed per screen, and again after a rebuild (html-pages.ts).
-  const pages = new HtmlPages(frontendsDir, REMOTES, remoteOf, logger);
+  const pages = new HtmlPages(frontendsDir, REMOTES, screenOf, logger);
   http.get(/^\/(?!api\/|objects\/|realms\/|remotes\/).*/, (req, res) => {
     if (!pages.built()) {
       res

@@ -1,18 +1,21 @@
 // The HTML document for each screen: the shell's index.html with hints for the remote that renders the
-// screen and, where the remote rendered the page at build time, the page itself. Composed and compressed
+// screen (its manifest, its entry, and the scripts and stylesheet of the screen's page, from the remote's
+// build manifest) and, where the remote rendered the page at build time, the page itself. Composed and compressed
 // once per variant, and composed afresh when a build replaces index.html or a prerender file: a
 // `npm run build:frontends` under a running platform must not leave it serving a page whose scripts
 // the build deleted.
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Logger } from '@omni/platform';
+import { z } from 'zod';
 import {
   composePrerendered,
   findPrerendered,
   loadPrerenderedPages,
   type PrerenderedPage,
 } from './prerendered-pages';
+import { loadRemoteManifests, manifestFile, type RemoteManifests } from './remote-manifests';
 
 /** An HTML page as sent: raw and compressed once, since a prerendered page is tens of kilobytes. */
 export interface HtmlPage {
@@ -29,28 +32,52 @@ function htmlPage(html: string): HtmlPage {
 /** How often the build's files are checked for a new build, at most. */
 const CHECK_EVERY_MS = 1000;
 
+/** The part of a screen the page composition needs: who renders it and which of its modules. */
+export interface ScreenRef {
+  remote: string;
+  exposes: readonly string[];
+}
+
+/**
+ * Where a page opened from an emailed verification link ends up. The link (/login?verify=…) signs the
+ * user in and opens /app without rendering /login on the way (frontends/shell/src/session/email-links.tsx),
+ * so its first response preloads /app's page, not the login form. Magic links stay on the page they name.
+ */
+const AFTER_VERIFICATION = '/app';
+
+/** The shell's lazily loaded scripts, as its build lists them (frontends/rspack.base.mjs). */
+const LazyChunks = z.object({ scripts: z.array(z.string().startsWith('/')) });
+
+const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
 export class HtmlPages {
   private readonly indexFile: string;
+  private readonly lazyChunksFile: string;
   /** The files a build replaces; their modification times tell when to compose afresh. */
   private readonly watched: string[];
   private signature: string | undefined;
   private checkedAt = Number.NEGATIVE_INFINITY;
   private shellHtml: string | undefined;
   private prerendered: PrerenderedPage[] = [];
+  private manifests: RemoteManifests = new Map();
+  private shellLazyScripts: string[] = [];
   private readonly cache = new Map<string, HtmlPage>();
   private year = 0;
 
   constructor(
     private readonly frontendsDir: string,
     private readonly remotes: readonly string[],
-    private readonly remoteOf: (path: string) => string | undefined,
+    private readonly screenOf: (path: string) => ScreenRef | undefined,
     private readonly logger?: Logger,
     private readonly now: () => number = Date.now,
   ) {
     this.indexFile = join(frontendsDir, 'shell', 'dist', 'index.html');
+    this.lazyChunksFile = join(frontendsDir, 'shell', 'dist', 'lazy-chunks.json');
     this.watched = [
       this.indexFile,
+      this.lazyChunksFile,
       ...remotes.map((remote) => join(frontendsDir, remote, 'dist', 'prerender.json')),
+      ...remotes.map((remote) => manifestFile(frontendsDir, remote)),
     ];
   }
 
@@ -64,27 +91,52 @@ export class HtmlPages {
   pageFor(path: string, query: URLSearchParams): HtmlPage {
     this.refresh();
     const shellHtml = this.shellHtml ?? '';
-    const remote = this.remoteOf(path);
-    const prerender = remote ? findPrerendered(this.prerendered, path, query) : undefined;
-    const key = prerender ? `${prerender.path}?${new URLSearchParams(prerender.query)}` : (remote ?? '');
+    const screen = query.has('verify') ? this.screenOf(AFTER_VERIFICATION) : this.screenOf(path);
+    const prerender = screen ? findPrerendered(this.prerendered, path, query) : undefined;
+    const key = prerender
+      ? `${prerender.path}?${new URLSearchParams(prerender.query)}`
+      : screen
+        ? `${screen.remote}:${screen.exposes.join(',')}`
+        : '';
     let page = this.cache.get(key);
     if (!page) {
-      // The remote that owns a screen is known here, so the page can start fetching its manifest and
-      // entry while the shell's own script is still being parsed, instead of after it has run.
-      let html = remote
-        ? shellHtml.replace(
-            '</head>',
-            () =>
-              `<link rel="preload" href="/remotes/${remote}/mf-manifest.json" as="fetch" crossorigin>` +
-              `<link rel="preload" href="/remotes/${remote}/remoteEntry.js" as="script">` +
-              '</head>',
-          )
+      let html = screen
+        ? shellHtml.replace('</head>', () => `${this.hints(screen, !prerender)}</head>`)
         : shellHtml;
       if (prerender) html = composePrerendered(html, prerender, this.year);
       page = htmlPage(html);
       this.cache.set(key, page);
     }
     return page;
+  }
+
+  /**
+   * The remote that renders a screen is known here, so the page can start fetching its manifest, its
+   * entry and the screen's own scripts and stylesheet while the shell's script is still being parsed,
+   * instead of one after the other once it has run; and the scripts the shell loads lazily, which
+   * every remote page needs right after the shell's first render. A prerendered page names its own
+   * files (composePrerendered) and is read before any script runs, so `withPageAssets` is false for it:
+   * there the shell's lazy scripts are left to the shell, not to compete with what the page shows.
+   */
+  private hints(screen: ScreenRef, withPageAssets: boolean): string {
+    const { remote } = screen;
+    const links = [
+      `<link rel="preload" href="/remotes/${remote}/mf-manifest.json" as="fetch" crossorigin>`,
+      `<link rel="preload" href="/remotes/${remote}/remoteEntry.js" as="script">`,
+    ];
+    if (withPageAssets) {
+      const pages = this.manifests.get(remote);
+      const styles = new Set<string>();
+      const scripts = new Set<string>();
+      for (const expose of screen.exposes) {
+        for (const href of pages?.get(expose)?.styles ?? []) styles.add(href);
+        for (const href of pages?.get(expose)?.scripts ?? []) scripts.add(href);
+      }
+      for (const href of styles) links.push(`<link rel="preload" href="${escapeAttr(href)}" as="style">`);
+      for (const href of this.shellLazyScripts) scripts.add(href);
+      for (const href of scripts) links.push(`<link rel="preload" href="${escapeAttr(href)}" as="script">`);
+    }
+    return links.join('');
   }
 
   private refresh(): void {
@@ -110,6 +162,21 @@ export class HtmlPages {
       this.prerendered = [];
       this.signature = undefined;
       this.logger?.warn({ err: error }, 'prerendered pages not served: their file could not be read');
+    }
+    try {
+      this.shellLazyScripts = existsSync(this.lazyChunksFile)
+        ? LazyChunks.parse(JSON.parse(readFileSync(this.lazyChunksFile, 'utf8'))).scripts
+        : [];
+      this.manifests = loadRemoteManifests(this.frontendsDir, this.remotes);
+    } catch (error) {
+      // As above: the pages still work, they just fetch their scripts when the shell asks for them.
+      this.shellLazyScripts = [];
+      this.manifests = new Map();
+      this.signature = undefined;
+      this.logger?.warn(
+        { err: error },
+        "page scripts not preloaded: a remote manifest or the shell's chunk list could not be read",
+      );
     }
   }
 }
