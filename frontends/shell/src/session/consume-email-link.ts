@@ -17,6 +17,7 @@ export async function consumeEmailLink(link: EmailLink, navigate: NavigateFuncti
       const session = await verifyEmail(link.token);
       toast.success('Email verified', {
         description: `Welcome to Omni! You're signed in as ${session.user.email}.`,
+        announces: '/app',
       });
       navigate('/app', { replace: true });
     } catch (error) {
@@ -30,7 +31,7 @@ export async function consumeEmailLink(link: EmailLink, navigate: NavigateFuncti
       await redeemHandoff(link.token);
       toast.success('Welcome back!');
     } catch (error) {
-      toast.error('Google sign-in failed', { description: messageOf(error) });
+      toast.error('Google sign-in failed', { description: messageOf(error), announces: '/login' });
       navigate('/login', { replace: true });
     }
     return;
