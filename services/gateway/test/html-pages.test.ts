@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HtmlPages } from '../src/http/html-pages';
+import { allowScripts, HtmlPages, inlineScriptHashes } from '../src/http/html-pages';
 
 const shell = (script: string) =>
   `<!doctype html><html><head><title>Omni</title><meta name="description" content="x"></head><body><div id="root"></div><script defer src="/${script}"></script></body></html>`;
@@ -103,4 +104,18 @@ it('writes the current year into the prerendered footer, and a new year shows wi
   expect(text(pages, '/')).toContain('© <span data-current-year="">2026</span> Omni.');
   clock = new Date(2027, 0, 1, 0, 0, 1).getTime();
   expect(text(pages, '/')).toContain('© <span data-current-year="">2027</span> Omni.');
+});
+
+describe('inline scripts and the policy', () => {
+  it('allows exactly the page’s inline scripts, by hash, in script-src', () => {
+    const html = '<head><script>a()</script><script src="/x.js"></script><script defer>b()</script></head>';
+    const hashes = inlineScriptHashes(html);
+    const hash = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+    expect(hashes).toEqual([hash('a()'), hash('b()')]);
+    const policy = "default-src 'self';script-src 'self';script-src-attr 'none'";
+    expect(allowScripts(policy, hashes)).toBe(
+      `default-src 'self';script-src 'self' ${hashes.join(' ')};script-src-attr 'none'`,
+    );
+    expect(allowScripts(policy, [])).toBe(policy);
+  });
 });
