@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HtmlPages } from '../src/http/html-pages';
+import { allowScripts, HtmlPages, inlineScriptHashes } from '../src/http/html-pages';
 
 const shell = (script: string) =>
   `<!doctype html><html><head><title>Omni</title><meta name="description" content="x"></head><body><div id="root"></div><script defer src="/${script}"></script></body></html>`;
@@ -195,4 +196,18 @@ it('serves pages without the page preloads when a manifest is unreadable, and sa
   expect(warnings).toEqual([
     "page scripts not preloaded: a remote manifest or the shell's chunk list could not be read",
   ]);
+});
+
+describe('inline scripts and the policy', () => {
+  it('allows exactly the page’s inline scripts, by hash, in script-src', () => {
+    const html = '<head><script>a()</script><script src="/x.js"></script><script defer>b()</script></head>';
+    const hashes = inlineScriptHashes(html);
+    const hash = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+    expect(hashes).toEqual([hash('a()'), hash('b()')]);
+    const policy = "default-src 'self';script-src 'self';script-src-attr 'none'";
+    expect(allowScripts(policy, hashes)).toBe(
+      `default-src 'self';script-src 'self' ${hashes.join(' ')};script-src-attr 'none'`,
+    );
+    expect(allowScripts(policy, [])).toBe(policy);
+  });
 });

@@ -1,7 +1,7 @@
 import { Button, type SessionState } from '@omni/ui';
-import { LogOut } from 'lucide-react';
+import { LayoutPanelLeft, LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { signOutWithToast } from '../lib/sign-out';
 import { SiteLogo } from './site-logo';
 
@@ -11,7 +11,7 @@ interface DashboardHeaderProps {
   badge?: ReactNode;
 }
 
-/** /app header: logo, who is signed in (display name, else email), sign-out. */
+/** /app header: logo, the OMNI CMS for administrators, who is signed in (display name, else email), sign-out. */
 export function DashboardHeader({ session, badge }: DashboardHeaderProps) {
   const navigate = useNavigate();
   const { displayName } = session.profile;
@@ -21,6 +21,15 @@ export function DashboardHeader({ session, badge }: DashboardHeaderProps) {
       <div className="container flex h-16 items-center justify-between gap-4">
         <SiteLogo />
         <div className="flex min-w-0 items-center gap-3">
+          {/* Only administrators may open the CMS (its layout and API check too): artists see no link. */}
+          {session.user.roles.includes('admin') ? (
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/admin/uploads">
+                <LayoutPanelLeft aria-hidden="true" />
+                OMNI CMS
+              </Link>
+            </Button>
+          ) : null}
           {badge}
           <div className="min-w-0 text-right leading-tight" data-testid="signed-in-as">
             <p className="truncate text-sm font-medium">{displayName ?? email}</p>

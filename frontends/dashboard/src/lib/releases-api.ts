@@ -70,11 +70,17 @@ const releaseSchema = z.object({
     ),
     { total: 0, byStatus: {}, jobs: [], unavailable: false },
   ),
+  /** The stores chosen; none for a console song submission, which is not queued for delivery. */
+  stores: z._default(z.optional(z.array(z.string())), []),
   createdAt: z._default(z.optional(z.string()), ''),
   /** What some stores may refuse (each message names them); the release was accepted regardless. */
   warnings: z._default(z.optional(z.array(z.string())), []),
 });
 export type Release = z.infer<typeof releaseSchema>;
+
+/** Catalog names releases with random UUIDs; anything else in /release/:id is no release at all. */
+export const isReleaseId = (id: string): boolean =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 const dashboardSchema = z.object({
   totalReleases: z.number(),

@@ -15,7 +15,8 @@ export async function signOutWithToast(then?: () => void): Promise<boolean> {
   leaving = true;
   try {
     await getSessionStore().signOut();
-    toast.success('Signed out successfully');
+    // Shown on the way to / (spec), where it stays.
+    toast.success('Signed out successfully', { announces: '/' });
     then?.();
     return true;
   } catch (error) {

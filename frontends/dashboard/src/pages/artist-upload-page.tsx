@@ -27,6 +27,8 @@ import { type ByteProgress, uploadFile } from '../lib/upload';
 
 /** Spec section 9: the pause between 'Upload Successful!' and the next screen. */
 const REDIRECT_AFTER_UPLOAD_MS = 2000;
+/** The form's toasts replace one another: 'Upload Successful!' replaces the problems before it. */
+const FORM_TOAST = 'artist-upload-form';
 
 const platformsQuery = { queryKey: ['platforms'], queryFn: fetchPlatforms, staleTime: 10 * 60_000 };
 
@@ -77,7 +79,7 @@ export default function ArtistUploadPage() {
   async function onSubmit() {
     const problem = checkArtistUpload(status === 'signed-in', values, files);
     if (problem) {
-      toast.error(problem.title, { description: problem.description });
+      toast.error(problem.title, { id: FORM_TOAST, description: problem.description });
       return;
     }
     // checkArtistUpload guarantees both files; the narrowing is for TypeScript.
@@ -104,17 +106,17 @@ export default function ArtistUploadPage() {
         },
         { uploadFile, createRelease },
       );
+      const releasePage = `/release/${encodeURIComponent(release.id)}`;
       toast.success('Upload Successful!', {
+        id: FORM_TOAST,
         description: `"${release.title}" is queued for delivery. Opening the release…`,
+        announces: releasePage,
       });
       // The spec sends the user to /admin/uploads, which an artist may not open: the new release instead.
-      redirectTimer.current = setTimeout(
-        () => navigate(`/release/${encodeURIComponent(release.id)}`),
-        REDIRECT_AFTER_UPLOAD_MS,
-      );
+      redirectTimer.current = setTimeout(() => navigate(releasePage), REDIRECT_AFTER_UPLOAD_MS);
     } catch (error) {
       const message = errorMessage(error, 'An error occurred during upload.');
-      toast.error('Upload Failed', { description: message });
+      toast.error('Upload Failed', { id: FORM_TOAST, description: message });
       setLog((lines) => [...lines, `Error: ${message}`]);
       // Spec: busy state and progress reset at the end. The form keeps what was typed and chosen.
       setProgress(0);

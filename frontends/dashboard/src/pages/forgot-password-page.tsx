@@ -28,9 +28,11 @@ function RequestResetForm() {
     try {
       const message = await requestPasswordReset(email);
       setSentMessage(message);
-      toast.success('Check your email', { description: message });
+      toast.success('Check your email', { id: 'reset-request-form', description: message });
     } catch (error) {
-      toast.error(errorMessage(error, 'Could not send the reset link. Please try again.'));
+      toast.error(errorMessage(error, 'Could not send the reset link. Please try again.'), {
+        id: 'reset-request-form',
+      });
     }
   }
 
@@ -70,11 +72,17 @@ function NewPasswordForm({ token }: { token: string }) {
 
   async function onSubmit({ password }: NewPasswordValues) {
     try {
-      toast.success(await resetPassword(token, password));
+      // On the way to /login, where the new password is used: the toast says why.
+      toast.success(await resetPassword(token, password), {
+        id: 'new-password-form',
+        announces: '/login',
+      });
       navigate('/login', { replace: true });
     } catch (error) {
       setFailed(true);
-      toast.error(errorMessage(error, 'Could not update the password. Please try again.'));
+      toast.error(errorMessage(error, 'Could not update the password. Please try again.'), {
+        id: 'new-password-form',
+      });
     }
   }
 

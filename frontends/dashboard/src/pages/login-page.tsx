@@ -39,6 +39,9 @@ const GOOGLE_ERRORS: Record<string, { title: string; description: string }> = {
   google_not_configured: { title: 'Google sign-in unavailable', description: GOOGLE_NOT_SET_UP },
 };
 
+/** The sign-in form's toasts replace one another: its latest outcome is the one that counts. */
+const FORM_TOAST = 'login-form';
+
 /** Shows the toast for `?error=` once, then drops it from the address bar (a reload must not repeat it). */
 function useGoogleErrorToast() {
   const [params, setParams] = useSearchParams();
@@ -80,17 +83,18 @@ function LoginForm() {
   async function onSubmit(values: LoginValues) {
     try {
       await signInWithPassword(values);
-      toast.success('Welcome back!');
+      toast.success('Welcome back!', { id: FORM_TOAST, announces: '/app' });
       navigate('/app', { replace: true });
     } catch (error) {
       const message = errorMessage(error, 'Unable to sign in.');
       if (/confirm/i.test(message)) {
         setNeedsConfirmation(true);
         toast.error('Email not confirmed', {
+          id: FORM_TOAST,
           description: 'Please confirm your email. You can resend the verification email below.',
         });
       } else {
-        toast.error(message);
+        toast.error(message, { id: FORM_TOAST });
       }
     }
   }
@@ -98,14 +102,17 @@ function LoginForm() {
   async function onResend() {
     const email = getValues('email').trim();
     if (!email) {
-      toast.error('Enter email first', { description: 'Type your email above so we can resend the link.' });
+      toast.error('Enter email first', {
+        id: FORM_TOAST,
+        description: 'Type your email above so we can resend the link.',
+      });
       return;
     }
     setResending(true);
     try {
-      toast.success(await resendVerification(email));
+      toast.success(await resendVerification(email), { id: FORM_TOAST });
     } catch (error) {
-      toast.error(errorMessage(error, 'Could not resend the verification email.'));
+      toast.error(errorMessage(error, 'Could not resend the verification email.'), { id: FORM_TOAST });
     } finally {
       setResending(false);
     }

@@ -5,7 +5,6 @@ import {
   CardContent,
   CardHeader,
   CardTitle,
-  formatTable,
   Spinner,
   Table,
   TableBody,
@@ -15,28 +14,16 @@ import {
   TableRow,
   useDocumentTitle,
 } from '@omni/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageFrame } from '../components/page-frame';
+import { DeliveryCard } from '../components/release/delivery-card';
 import { RequireSession } from '../components/session-gates';
 import { formatDuration } from '../lib/artist-upload-flow';
+import { type DeliveryStage, deliveryStage, nextPollDelay } from '../lib/delivery-progress';
 import { errorMessage } from '../lib/error-message';
-import { fetchRelease, type Release } from '../lib/releases-api';
-
-/** How often to ask again while delivery is still in motion. */
-const POLL_MS = 2000;
-/** Job states after which nothing changes without a new action. */
-const SETTLED = new Set(['delivered', 'live', 'failed', 'rejected', 'cancelled', 'takedown']);
-
-/**
- * Delivery jobs are written by the delivery service after it consumes release.created, so right
- * after submission there may be none yet: keep polling until there are some and none is moving.
- */
-function stillMoving(release: Release | undefined): boolean {
-  if (!release) return false;
-  const { jobs } = release.delivery;
-  return jobs.length === 0 || jobs.some((job) => !SETTLED.has(job.status));
-}
+import { fetchRelease, isReleaseId, type Release } from '../lib/releases-api';
 
 const LABELS: Record<string, string> = {
   producers: 'Producers',
@@ -67,10 +54,16 @@ function showValue(value: unknown): string | null {
   return String(value);
 }
 
-function MetadataGroup({ title, record }: { title: string; record: Record<string, unknown> }) {
-  const rows = Object.entries(record)
+const rowsOf = (record: Record<string, unknown>) =>
+  Object.entries(record)
     .map(([key, value]) => [LABELS[key] ?? key, showValue(value)] as const)
     .filter((row): row is readonly [string, string] => row[1] !== null);
+
+const hasMetadata = (metadata: Release['metadata']) =>
+  Object.values(metadata).some((record) => rowsOf(record).length > 0);
+
+function MetadataGroup({ title, record }: { title: string; record: Record<string, unknown> }) {
+  const rows = rowsOf(record);
   if (rows.length === 0) return null;
   return (
     <div>
@@ -87,15 +80,17 @@ function MetadataGroup({ title, record }: { title: string; record: Record<string
   );
 }
 
-function statusVariant(status: string) {
-  if (status === 'failed' || status === 'rejected') return 'destructive' as const;
-  if (status === 'delivered' || status === 'live') return 'default' as const;
-  return 'secondary' as const;
+interface ReleaseViewProps {
+  release: Release;
+  stage: DeliveryStage;
+  polling: boolean;
+  checkedAt: number;
+  onCheckAgain: () => void;
 }
 
-function ReleaseView({ release, polling }: { release: Release; polling: boolean }) {
+function ReleaseView({ release, stage, polling, checkedAt, onCheckAgain }: ReleaseViewProps) {
   useDocumentTitle(release.title);
-  const { delivery, metadata } = release;
+  const { metadata } = release;
   return (
     <>
       <div className="flex flex-col gap-6 sm:flex-row">
@@ -106,7 +101,9 @@ function ReleaseView({ release, polling }: { release: Release; polling: boolean 
             className="h-48 w-48 shrink-0 rounded-lg border object-cover"
           />
         ) : (
-          <div className="h-48 w-48 shrink-0 rounded-lg border bg-muted" aria-hidden="true" />
+          <div className="flex h-48 w-48 shrink-0 items-center justify-center rounded-lg border bg-muted text-sm text-muted-foreground">
+            No cover art
+          </div>
         )}
         <div className="space-y-2">
           <p className="text-sm uppercase tracking-wide text-muted-foreground">{release.releaseType}</p>
@@ -190,109 +187,99 @@ function ReleaseView({ release, polling }: { release: Release; polling: boolean 
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader className="flex flex-row items-center justify-between space-y-0">
-          <CardTitle>Delivery</CardTitle>
-          <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="delivery-summary">
-            <span>
-              {delivery.total} store{delivery.total === 1 ? '' : 's'}
-            </span>
-            {Object.entries(delivery.byStatus).map(([status, count]) => (
-              <Badge key={status} variant={statusVariant(status)}>
-                {count} {status}
-              </Badge>
-            ))}
-            {polling ? <Spinner label="Updating…" className="text-xs" /> : null}
-          </div>
-        </CardHeader>
-        <CardContent>
-          {delivery.unavailable ? (
-            <p className="text-sm text-muted-foreground" role="status">
-              Delivery status is unavailable right now; retrying…
-            </p>
-          ) : delivery.jobs.length === 0 ? (
-            <p className="text-sm text-muted-foreground">Preparing delivery jobs…</p>
-          ) : (
-            <div className="max-h-96 overflow-y-auto rounded-md border">
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Store</TableHead>
-                    <TableHead>Job</TableHead>
-                    <TableHead>Status</TableHead>
-                    <TableHead>Updated</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {delivery.jobs.map((job) => (
-                    <TableRow key={`${job.target}-${job.jobKind}`} data-testid="delivery-job">
-                      <TableCell className="font-mono text-xs">{job.target}</TableCell>
-                      <TableCell>{job.jobKind}</TableCell>
-                      <TableCell>
-                        <Badge variant={statusVariant(job.status)}>{job.status}</Badge>
-                      </TableCell>
-                      <TableCell className="text-xs text-muted-foreground">
-                        {job.updatedAt ? formatTable(job.updatedAt) : ''}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
-          )}
-        </CardContent>
-      </Card>
+      <DeliveryCard
+        release={release}
+        stage={stage}
+        polling={polling}
+        checkedAt={checkedAt}
+        onCheckAgain={onCheckAgain}
+      />
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Metadata</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          <MetadataGroup title="Credits" record={metadata.credits} />
-          <MetadataGroup title="Technical" record={metadata.technical} />
-          <MetadataGroup title="Legal & IDs" record={metadata.legal} />
-          <MetadataGroup title="Content" record={metadata.content} />
-        </CardContent>
-      </Card>
+      {/* A release given no credits, details, codes or lyrics (a console song) has no card to show. */}
+      {hasMetadata(metadata) ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Metadata</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <MetadataGroup title="Credits" record={metadata.credits} />
+            <MetadataGroup title="Technical" record={metadata.technical} />
+            <MetadataGroup title="Legal & IDs" record={metadata.legal} />
+            <MetadataGroup title="Content" record={metadata.content} />
+          </CardContent>
+        </Card>
+      ) : null}
     </>
   );
 }
 
-function ReleaseLoader() {
-  const { id = '' } = useParams();
+function NotFound() {
+  return (
+    <div className="space-y-2" role="alert">
+      <h1 className="text-2xl font-semibold">Release not found</h1>
+      <p className="text-muted-foreground">This release does not exist or belongs to another account.</p>
+      <Link to="/app" className="text-sm font-medium text-primary hover:underline">
+        Back to the dashboard
+      </Link>
+    </div>
+  );
+}
+
+function ReleaseLoader({ id }: { id: string }) {
+  // Answers counted from here (a cached query may have some already), so back-off starts afresh on
+  // each visit and after 'Check again'.
+  const queryClient = useQueryClient();
+  const answered = (state?: { dataUpdateCount: number; errorUpdateCount: number }) =>
+    state ? state.dataUpdateCount + state.errorUpdateCount : 0;
+  const [answeredBefore, setAnsweredBefore] = useState(() =>
+    answered(queryClient.getQueryState(['release', id])),
+  );
   const query = useQuery({
     queryKey: ['release', id],
     queryFn: () => fetchRelease(id),
-    enabled: id !== '',
-    refetchInterval: (q) => (stillMoving(q.state.data) ? POLL_MS : false),
+    refetchInterval: (q) =>
+      q.state.data ? nextPollDelay(deliveryStage(q.state.data), answered(q.state) - answeredBefore) : false,
   });
   if (query.isPending) return <Spinner label="Loading release…" />;
   if (query.error) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
     return (
       <div className="space-y-2" role="alert">
-        <h1 className="text-2xl font-semibold">
-          {notFound ? 'Release not found' : 'Could not load release'}
-        </h1>
-        <p className="text-muted-foreground">
-          {notFound
-            ? 'This release does not exist or belongs to another account.'
-            : errorMessage(query.error, '')}
-        </p>
+        <h1 className="text-2xl font-semibold">Could not load release</h1>
+        <p className="text-muted-foreground">{errorMessage(query.error, '')}</p>
         <Link to="/app" className="text-sm font-medium text-primary hover:underline">
           Back to the dashboard
         </Link>
       </div>
     );
   }
-  return <ReleaseView release={query.data} polling={stillMoving(query.data)} />;
+  const stage = deliveryStage(query.data);
+  const polls = answered(queryClient.getQueryState(['release', id]));
+  return (
+    <ReleaseView
+      release={query.data}
+      stage={stage}
+      polling={nextPollDelay(stage, polls - answeredBefore) !== false}
+      checkedAt={query.dataUpdatedAt}
+      onCheckAgain={() => {
+        setAnsweredBefore(polls);
+        void query.refetch();
+      }}
+    />
+  );
+}
+
+function ReleaseRoute() {
+  const { id = '' } = useParams();
+  // An id catalog could never have given is known at once, without asking the server.
+  return isReleaseId(id) ? <ReleaseLoader id={id} /> : <NotFound />;
 }
 
 export default function ReleasePage() {
   return (
     <RequireSession>
       <PageFrame>
-        <ReleaseLoader />
+        <ReleaseRoute />
       </PageFrame>
     </RequireSession>
   );

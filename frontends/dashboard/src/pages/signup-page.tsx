@@ -12,6 +12,8 @@ import { errorMessage } from '../lib/error-message';
 /** Spec section 9: the pause between 'Account created!' and the next screen. */
 const REDIRECT_AFTER_SIGNUP_MS = 300;
 const FIELD_ORDER = ['email', 'password', 'confirmPassword'] as const;
+/** The form's toasts replace one another: 'Account created!' replaces the validation errors before it. */
+const FORM_TOAST = 'signup-form';
 
 function SignupForm() {
   const navigate = useNavigate();
@@ -27,7 +29,11 @@ function SignupForm() {
   async function onSubmit(values: SignupValues) {
     try {
       const message = await signUp({ email: values.email, password: values.password });
-      toast.success(message, { description: 'Check your email for the verification link.' });
+      toast.success(message, {
+        id: FORM_TOAST,
+        description: 'Check your email for the verification link.',
+        announces: '/login',
+      });
       // The account needs its email confirmed before it can sign in: continue on /login, with the
       // address filled in and a reminder to look for the mail.
       setTimeout(
@@ -35,14 +41,14 @@ function SignupForm() {
         REDIRECT_AFTER_SIGNUP_MS,
       );
     } catch (error) {
-      toast.error(errorMessage(error, 'Could not create the account. Please try again.'));
+      toast.error(errorMessage(error, 'Could not create the account. Please try again.'), { id: FORM_TOAST });
     }
   }
 
   // Spec section 5: the first message is shown under the toast title 'Validation error'.
   function onInvalid(invalid: FieldErrors<SignupValues>) {
     const first = firstErrorMessage(invalid, FIELD_ORDER);
-    if (first) toast.error('Validation error', { description: first });
+    if (first) toast.error('Validation error', { id: FORM_TOAST, description: first });
   }
 
   return (

@@ -13,7 +13,10 @@ export function useProCheckout() {
   const navigate = useNavigate();
   return (period: BillingPeriod) => {
     if (!hasStoredSession()) {
-      toast.error('Authentication required', { description: 'Please sign up or log in to subscribe to Pro' });
+      toast.error('Authentication required', {
+        description: 'Please sign up or log in to subscribe to Pro',
+        announces: '/signup',
+      });
       navigate('/signup');
       return;
     }

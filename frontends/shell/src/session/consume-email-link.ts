@@ -21,6 +21,7 @@ export async function consumeEmailLink(
       const session = await signingIn;
       toast.success('Email verified', {
         description: `Welcome to Omni! You're signed in as ${session.user.email}.`,
+        announces: '/app',
       });
       return true;
     } catch (error) {
@@ -36,7 +37,7 @@ export async function consumeEmailLink(
       toast.success('Welcome back!');
       return true;
     } catch (error) {
-      toast.error('Google sign-in failed', { description: messageOf(error) });
+      toast.error('Google sign-in failed', { description: messageOf(error), announces: '/login' });
       return false;
     }
   }

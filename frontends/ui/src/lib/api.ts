@@ -1,13 +1,26 @@
 import { getSessionStore } from '@omni/ui/session';
 
+/** Marks an ApiError whichever bundle made it (see `Symbol.hasInstance` below). */
+const API_ERROR = Symbol.for('omni.ApiError');
+
 /** An HTTP failure from the Omni API, carrying the server's own message when it sent one. */
 export class ApiError extends Error {
   readonly status: number;
+  readonly [API_ERROR] = true;
 
   constructor(message: string, status: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+  }
+
+  /**
+   * The UI kit is bundled into the shell and into every remote, so each has its own ApiError class:
+   * a plain `instanceof` in the shell's query client did not recognise a remote's 404 and retried it
+   * twice, with back-off (3.7 s before 'Release not found'). Any copy's errors pass any copy's check.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && API_ERROR in value;
   }
 }
 

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Logger } from '@omni/platform';
 import express, { type Express, type RequestHandler } from 'express';
-import { HtmlPages } from './html-pages';
+import { allowScripts, HtmlPages } from './html-pages';
 
 export const REMOTES = ['marketing', 'dashboard', 'admin', 'finder'] as const;
 
@@ -200,6 +200,9 @@ export function mountFrontends(http: Express, frontendsDir: string, logger?: Log
       .set({ 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' })
       .type('html');
     if (encoding) res.set('Content-Encoding', encoding);
+    const policy = res.getHeader('content-security-policy');
+    if (typeof policy === 'string')
+      res.setHeader('content-security-policy', allowScripts(policy, page.scriptHashes));
     res.send(encoding ? page[encoding] : page.raw);
   });
 }

@@ -4,6 +4,7 @@
 // once per variant, and composed afresh when a build replaces index.html or a prerender file: a
 // `npm run build:frontends` under a running platform must not leave it serving a page whose scripts
 // the build deleted.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -22,11 +23,39 @@ export interface HtmlPage {
   raw: Buffer;
   br: Buffer;
   gzip: Buffer;
+  /** CSP sources ('sha256-…') for the page's own inline scripts, and only those. */
+  scriptHashes: string[];
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/** The hash of each inline script, as a Content-Security-Policy source. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(INLINE_SCRIPT)].map(
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')}'`,
+  );
+}
+
+/**
+ * The policy with these scripts allowed: helmet's `script-src 'self'` forbids inline scripts, and the
+ * shell's page has one that must run before the first paint (index.html says why). Allowing it by hash
+ * allows nothing else, where 'unsafe-inline' would allow any injected script.
+ */
+export function allowScripts(policy: string, hashes: readonly string[]): string {
+  if (hashes.length === 0) return policy;
+  const directives = policy.split(';');
+  const at = directives.findIndex((d) => d.trim().startsWith('script-src '));
+  if (at === -1) return [...directives, `script-src 'self' ${hashes.join(' ')}`].join(';');
+  directives[at] = `${directives[at]} ${hashes.join(' ')}`;
+  return directives.join(';');
 }
 
 function htmlPage(html: string): HtmlPage {
   const raw = Buffer.from(html);
-  return { raw, br: brotliCompressSync(raw), gzip: gzipSync(raw) };
+  return { raw, br: brotliCompressSync(raw), gzip: gzipSync(raw), scriptHashes: inlineScriptHashes(html) };
 }
 
 /** How often the build's files are checked for a new build, at most. */

@@ -1,7 +1,14 @@
 // /api/releases and /api/songs: an artist's releases. Catalog owns releases and who may see them;
 // delivery reports each release's per-store jobs. Every route needs a signed-in user; someone else's
 // release answers 404 (catalog decides), so its existence is not revealed.
-import { type Guards, type Logger, type PromiseClient, parseParams, parseQuery } from '@omni/platform';
+import {
+  type Guards,
+  type Logger,
+  notFound,
+  type PromiseClient,
+  parseParams,
+  parseQuery,
+} from '@omni/platform';
 import type { catalog, delivery } from '@omni/proto';
 import { Router as createRouter, type Router } from 'express';
 import { z } from 'zod';
@@ -12,6 +19,8 @@ type CatalogClient = PromiseClient<typeof catalog.CatalogServiceService>;
 type DeliveryClient = PromiseClient<typeof delivery.DeliveryServiceService>;
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
+/** Catalog names releases with random UUIDs: any other id is answered here, without asking it. */
+const RELEASE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).optional() }).strict();
 
 /** Per-store status of releases. A delivery outage degrades the page (`unavailable`), it does not break it. */
@@ -90,6 +99,8 @@ export function releaseRoutes(
 
   router.get('/:id', async (req, res) => {
     const { id } = parseParams(idParams, req);
+    // The same answer as catalog's for a release that does not exist (or is someone else's).
+    if (!RELEASE_ID.test(id)) throw notFound('No such release.');
     const principal = req.principal!;
     const { release } = await catalogClient.getRelease({
       releaseId: id,

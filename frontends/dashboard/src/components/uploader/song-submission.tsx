@@ -1,11 +1,13 @@
 import { Button, Card, CardContent, CardHeader, CardTitle, FormField, Label, useSession } from '@omni/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { errorMessage } from '../../lib/error-message';
 import { submitSong } from '../../lib/releases-api';
 import { uploadFile } from '../../lib/upload';
 
-type Outcome = { kind: 'error' | 'info' | 'success'; text: string } | null;
+/** What the status line says; a success names the release it made, so the line can link to it. */
+type Outcome = { kind: 'error' | 'info' | 'success'; text: string; releaseId?: string } | null;
 
 /**
  * Spec: the 'Song Submission' panel. Checks in the spec's order (title and artist, audio file,
@@ -49,7 +51,7 @@ export function SongSubmission() {
         ...(upc.trim() ? { upc: upc.trim() } : {}),
         audio: { bucket: file.bucket, fileKey: file.fileKey },
       });
-      setOutcome({ kind: 'success', text: `Submitted! ISRC ${result.isrc}` });
+      setOutcome({ kind: 'success', text: `Submitted! ISRC ${result.isrc}`, releaseId: result.releaseId });
       await queryClient.invalidateQueries({ queryKey: ['uploads'] });
     } catch (error) {
       const message = errorMessage(error, 'Submission failed.');
@@ -120,6 +122,14 @@ export function SongSubmission() {
               >
                 {outcome.text}
               </p>
+            ) : null}
+            {outcome?.releaseId ? (
+              <Link
+                to={`/release/${outcome.releaseId}`}
+                className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+              >
+                View the release
+              </Link>
             ) : null}
           </div>
         </form>
