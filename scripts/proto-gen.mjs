@@ -6,8 +6,10 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = new URL('..', import.meta.url).pathname;
+// fileURLToPath, not URL.pathname: the latter keeps %20 for a space, so a checkout at '~/omni copy' broke.
+const root = fileURLToPath(new URL('..', import.meta.url));
 const protoDir = join(root, 'proto');
 const buf = join(root, 'node_modules', '.bin', 'buf');
 const check = process.argv.includes('--check');
