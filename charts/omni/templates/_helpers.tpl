@@ -107,42 +107,21 @@ may skip "empty" source values, so `create: false` or `enabled: false` would sil
 {{- end }}
 {{- end }}
 
+{{/* Required addresses: values.yaml defaults them to the infrastructure releases of deploy/README.md. */}}
 {{- define "omni.kafkaBrokers" -}}
-{{- if .Values.config.eventBus.brokers }}
-{{- .Values.config.eventBus.brokers }}
-{{- else if .Values.kafka.enabled }}
-{{- printf "%s-kafka:9092" .Release.Name }}
-{{- else }}
-{{- fail "config.eventBus.brokers is required when kafka.enabled is false" }}
-{{- end }}
+{{- required "config.eventBus.brokers is required (host:port of the Kafka brokers)" .Values.config.eventBus.brokers }}
 {{- end }}
 
 {{- define "omni.s3Endpoint" -}}
-{{- if .Values.config.objectStore.endpoint }}
-{{- .Values.config.objectStore.endpoint }}
-{{- else if .Values.minio.enabled }}
-{{- printf "%s-minio" .Release.Name }}
-{{- else }}
-{{- fail "config.objectStore.endpoint is required when minio.enabled is false" }}
-{{- end }}
+{{- required "config.objectStore.endpoint is required (host of the S3 API)" .Values.config.objectStore.endpoint }}
 {{- end }}
 
 {{- define "omni.keycloakUrl" -}}
-{{- if .Values.config.identity.url }}
-{{- .Values.config.identity.url }}
-{{- else if .Values.keycloak.enabled }}
-{{- printf "http://%s-keycloak" .Release.Name }}
-{{- else }}
-{{- fail "config.identity.url is required when keycloak.enabled is false" }}
-{{- end }}
+{{- required "config.identity.url is required (the Keycloak base URL)" .Values.config.identity.url }}
 {{- end }}
 
 {{- define "omni.otlpEndpoint" -}}
-{{- if .Values.config.telemetry.otlpEndpoint }}
 {{- .Values.config.telemetry.otlpEndpoint }}
-{{- else if (index .Values "opentelemetry-collector").enabled }}
-{{- printf "http://%s-opentelemetry-collector:4318" .Release.Name }}
-{{- end }}
 {{- end }}
 
 {{/*

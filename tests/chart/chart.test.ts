@@ -1,0 +1,75 @@
+// The umbrella chart, checked by a real helm with no network: `helm lint --strict` and `helm template` for the default
+// values and every file under charts/omni/ci (plus the Tilt values), and every rendered object type-checked against the
+// Kubernetes API's types so that a misspelled field fails here rather than at `kubectl apply`.
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import { helm } from './helm';
+import { checkObjects, type KubeObject } from './kube-types';
+
+const chart = 'charts/omni';
+const repoRoot = path.resolve(__dirname, '../..');
+const cases: [string, string[]][] = [
+  ['default values', []],
+  ['values-dev.yaml', ['-f', `${chart}/values-dev.yaml`]],
+  ...readdirSync(path.join(repoRoot, chart, 'ci'))
+    .filter((file) => file.endsWith('.yaml'))
+    .map((file): [string, string[]] => [`ci/${file}`, ['-f', `${chart}/ci/${file}`]]),
+];
+// ServiceMonitors render only where the Prometheus Operator's API exists; declare it so they are checked too.
+const capabilities = ['--api-versions', 'monitoring.coreos.com/v1'];
+
+async function render(chartDir: string, values: string[]): Promise<KubeObject[]> {
+  const result = await helm([
+    'template',
+    'omni',
+    chartDir,
+    '--namespace',
+    'omni',
+    ...capabilities,
+    ...values,
+  ]);
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return parseAllDocuments(result.stdout)
+    .map((document) => document.toJS() as KubeObject | null)
+    .filter((object): object is KubeObject => object !== null);
+}
+
+describe('charts/omni under a real helm, offline', () => {
+  test('helm is the real binary and runs here', async () => {
+    const result = await helm(['version', '--short']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^v3\.\d+\.\d+/);
+  });
+
+  test.each(cases)('helm lint --strict passes with %s', async (_label, values) => {
+    const result = await helm(['lint', '--strict', chart, ...values]);
+    expect(`${result.stdout}${result.stderr}`).toContain('1 chart(s) linted, 0 chart(s) failed');
+    expect(result.code).toBe(0);
+  });
+
+  test.each(cases)('every object rendered with %s is a valid Kubernetes object', async (label, values) => {
+    const objects = await render(chart, values);
+    expect(objects.map((object) => object.kind)).toEqual(
+      expect.arrayContaining(['Deployment', 'Service', 'ConfigMap']),
+    );
+    expect(checkObjects(label, objects)).toEqual([]);
+  });
+
+  test('a misspelled field in a template is caught', async () => {
+    // A copy of the chart with one typo, as a careless edit would make it: the check must name the field.
+    const copy = mkdtempSync(path.join(os.tmpdir(), 'omni-chart-'));
+    try {
+      cpSync(path.join(repoRoot, chart), copy, { recursive: true });
+      const template = path.join(copy, 'templates/_component.tpl');
+      writeFileSync(template, readFileSync(template, 'utf8').replace('imagePullPolicy:', 'imagePulPolicy:'));
+      const problems = checkObjects('misspelled', await render(copy, []));
+      expect(problems.length).toBeGreaterThan(0);
+      expect(problems.join('\n')).toContain(`'"imagePulPolicy"' does not exist in type 'Container'`);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+});
