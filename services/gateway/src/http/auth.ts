@@ -9,6 +9,7 @@ import {
   parseBody,
   type RateLimitOptions,
   rateLimit,
+  SESSION_EXPIRED,
 } from '@omni/platform';
 import type { identity } from '@omni/proto';
 import { Router as createRouter, type Request, type Router } from 'express';
@@ -27,10 +28,7 @@ const password = z
   .min(6, 'Password must be at least 6 characters')
   .max(256, 'Password must be at most 256 characters');
 const token = z.string({ error: 'This link is not valid.' }).min(1, 'This link is not valid.').max(512);
-const refreshToken = z
-  .string({ error: 'Your session has expired. Please sign in again.' })
-  .min(1, 'Your session has expired. Please sign in again.')
-  .max(4096);
+const refreshToken = z.string({ error: SESSION_EXPIRED }).min(1, SESSION_EXPIRED).max(4096);
 
 const credentials = z.object({ email, password });
 const emailOnly = z.object({ email });
