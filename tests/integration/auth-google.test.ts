@@ -44,7 +44,10 @@ const newPerson = () => ({
 });
 
 /** The whole browser round trip; resolves to the callback's answer. */
-async function signInWithGoogle(person = newPerson(), redirectTo = '/app') {
+async function signInWithGoogle(
+  person: ReturnType<typeof newPerson> & { emailVerified?: boolean } = newPerson(),
+  redirectTo = '/app',
+) {
   const { auth, cookie } = await startGoogle(redirectTo);
   const code = fake.authorize(auth, person);
   return { res: await callback({ code, state: auth.searchParams.get('state') ?? '' }, cookie), person };
@@ -136,6 +139,12 @@ describe('GET /api/auth/google/callback', () => {
       again.cookie,
     );
     expect(refused.headers.get('location')).toBe('/login?error=google_failed');
+  });
+
+  it("an address Keycloak does not vouch for: identity's reason email_not_confirmed → /login?error=email_not_confirmed", async () => {
+    const { res } = await signInWithGoogle({ ...newPerson(), emailVerified: false });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/login?error=email_not_confirmed');
   });
 
   it('signs a new Google user in: handoff → session → /api/me, with a profile named as Google names them', async () => {

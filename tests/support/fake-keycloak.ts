@@ -18,6 +18,8 @@ interface FakeUser {
   email: string;
   name: string;
   createdTimestamp: number;
+  /** False plays a realm whose Google broker does not vouch for the address (trustEmail off). */
+  emailVerified?: boolean;
 }
 interface PendingCode {
   user: FakeUser;
@@ -52,7 +54,7 @@ export async function startFakeKeycloak() {
       azp: clientId,
       aud: ['omni-api', 'account'],
       email: user.email,
-      email_verified: true,
+      email_verified: user.emailVerified !== false,
       name: user.name,
       preferred_username: user.email,
       realm_access: { roles: ['artist', 'default-roles-omni', 'offline_access'] },
@@ -81,10 +83,10 @@ export async function startFakeKeycloak() {
    * What Keycloak does between the gateway's redirect and the callback: the person signs in with Google
    * (first broker login creates the Keycloak user), and a code bound to the PKCE challenge comes back.
    */
-  function authorize(authUrl: URL, person: { email: string; name: string }): string {
+  function authorize(authUrl: URL, person: { email: string; name: string; emailVerified?: boolean }): string {
     let user = [...users.values()].find((u) => u.email === person.email);
     if (!user) {
-      user = { id: randomUUID(), email: person.email, name: person.name, createdTimestamp: Date.now() };
+      user = { id: randomUUID(), createdTimestamp: Date.now(), ...person };
       users.set(user.id, user);
     }
     const code = randomBytes(24).toString('base64url');

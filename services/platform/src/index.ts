@@ -14,6 +14,7 @@ export * from './events/envelope';
 export * from './events/outbox';
 export * from './grpc/client';
 export * from './grpc/errors';
+export * from './grpc/reasons';
 export * from './grpc/server';
 export * from './http/app';
 export * from './http/errors';

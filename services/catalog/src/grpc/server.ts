@@ -2,10 +2,10 @@
 // requests are checked here with the spec's messages before anything is read or written.
 import {
   alreadyExists,
+  fail,
   GrpcError,
   GrpcStatus,
   invalidArgument,
-  notFoundError,
   type UnaryImpl,
   unauthenticated,
 } from '@omni/platform';
@@ -136,7 +136,7 @@ export function catalogHandlers(deps: {
       const found = req.releaseId ? await store.releaseWithParts(req.releaseId) : null;
       // Someone else's release answers exactly like a missing one.
       if (!found || (found.release.userId !== req.callerId && !req.callerIsAdmin))
-        throw notFoundError('No such release.');
+        throw fail('release_not_found', 'No such release.');
       return { release: releaseToProto(found.release, found.artist, found.tracks) };
     },
 

@@ -1,15 +1,15 @@
 // The auth REST API (/api/auth/*): validates with the spec's messages, rate-limits the abuse-prone routes
 // per IP and per email, and calls the identity service over gRPC. Identity's refusals arrive as gRPC
-// statuses whose details are the message; the few the web app switches on also get a stable `code`.
+// statuses with identity's message and a reason; the gateway's error handler turns the reason into the
+// stable `code` the web app switches on (platform grpc/errors.ts), so nothing here reads a sentence.
 import {
   type Env,
-  HttpError,
-  httpErrorFromGrpc,
-  isServiceError,
   normalizeEmail,
   type PromiseClient,
+  parseBody,
   type RateLimitOptions,
   rateLimit,
+  SESSION_EXPIRED,
 } from '@omni/platform';
 import type { identity } from '@omni/proto';
 import { Router as createRouter, type Request, type Router } from 'express';
@@ -28,10 +28,7 @@ const password = z
   .min(6, 'Password must be at least 6 characters')
   .max(256, 'Password must be at most 256 characters');
 const token = z.string({ error: 'This link is not valid.' }).min(1, 'This link is not valid.').max(512);
-const refreshToken = z
-  .string({ error: 'Your session has expired. Please sign in again.' })
-  .min(1, 'Your session has expired. Please sign in again.')
-  .max(4096);
+const refreshToken = z.string({ error: SESSION_EXPIRED }).min(1, SESSION_EXPIRED).max(4096);
 
 const credentials = z.object({ email, password });
 const emailOnly = z.object({ email });
@@ -47,43 +44,8 @@ const handoffBody = z.object({
 });
 
 /** The first failing rule, as the screens show it under 'Validation error'. */
-function parse<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
-  const result = schema.safeParse(req.body ?? {});
-  if (!result.success) {
-    throw new HttpError(
-      400,
-      result.error.issues[0]?.message ?? 'The request is not valid.',
-      'invalid_request',
-    );
-  }
-  return result.data;
-}
-
-// identity's messages → the codes of the contract (/tmp/auth-api.md); the message is passed on unchanged.
-const CODES: Record<string, string> = {
-  'Invalid email or password.': 'invalid_credentials',
-  'Email not confirmed': 'email_not_confirmed',
-  'Your session has expired. Please sign in again.': 'session_expired',
-  'This link has expired or was already used. Request a new one.': 'invalid_link',
-  'An account with this email already exists.': 'email_taken',
-  'This sign-in has expired or was already used. Please sign in again.': 'invalid_handoff',
-};
-
-async function call<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isServiceError(err)) {
-      const http = httpErrorFromGrpc(err);
-      if (http && http.status < 500) {
-        const code = CODES[err.details] ?? (http.status === 400 ? 'invalid_request' : http.code);
-        throw new HttpError(http.status, http.message, code);
-      }
-      if (http) throw http;
-    }
-    throw err;
-  }
-}
+const parse = <S extends z.ZodType>(schema: S, req: Request): z.infer<S> =>
+  parseBody(schema, req, { first: true });
 
 export const sessionJson = (s: identity.Session | undefined) => ({
   accessToken: s?.accessToken ?? '',
@@ -148,61 +110,61 @@ export function authRoutes(client: IdentityClient, options: AuthRoutesOptions): 
 
   router.post('/signup', limited('signup'), async (req, res) => {
     const body = parse(credentials, req);
-    const { user } = await call(() => client.signUp(body));
+    const { user } = await client.signUp(body);
     res.status(201).json({ user: userJson(user), message: 'Account created!' });
   });
 
   router.post('/login', limited('login'), async (req, res) => {
     const body = parse(credentials, req);
-    const { session } = await call(() => client.signIn(body));
+    const { session } = await client.signIn(body);
     res.set('Cache-Control', 'no-store').json(sessionJson(session));
   });
 
   router.post('/refresh', async (req, res) => {
     const body = parse(refreshBody, req);
-    const { session } = await call(() => client.refresh(body));
+    const { session } = await client.refresh(body);
     res.set('Cache-Control', 'no-store').json(sessionJson(session));
   });
 
   router.post('/logout', async (req, res) => {
     const body = parse(refreshBody, req);
-    await call(() => client.signOut(body));
+    await client.signOut(body);
     res.status(204).end();
   });
 
   router.post('/resend', limited('resend'), async (req, res) => {
     const body = parse(emailOnly, req);
-    await call(() => client.resendVerification(body));
+    await client.resendVerification(body);
     res.json({ message: 'Verification sent' });
   });
 
   router.post('/verify', async (req, res) => {
     const body = parse(tokenBody, req);
-    const { session } = await call(() => client.verifyEmail(body));
+    const { session } = await client.verifyEmail(body);
     res.set('Cache-Control', 'no-store').json(sessionJson(session));
   });
 
   router.post('/magic-link', limited('magic-link'), async (req, res) => {
     const body = parse(magicLinkBody, req);
-    await call(() => client.requestMagicLink({ email: body.email, redirectTo: body.redirectTo ?? '/app' }));
+    await client.requestMagicLink({ email: body.email, redirectTo: body.redirectTo ?? '/app' });
     res.json({ message: 'Magic link sent. Check your email.' });
   });
 
   router.post('/magic-link/consume', async (req, res) => {
     const body = parse(tokenBody, req);
-    const { session } = await call(() => client.consumeMagicLink(body));
+    const { session } = await client.consumeMagicLink(body);
     res.set('Cache-Control', 'no-store').json(sessionJson(session));
   });
 
   router.post('/forgot-password', limited('forgot-password'), async (req, res) => {
     const body = parse(emailOnly, req);
-    await call(() => client.requestPasswordReset(body));
+    await client.requestPasswordReset(body);
     res.json({ message: 'If an account exists for that email, we sent a link to reset the password.' });
   });
 
   router.post('/reset-password', limited('reset-password'), async (req, res) => {
     const body = parse(resetBody, req);
-    await call(() => client.completePasswordReset(body));
+    await client.completePasswordReset(body);
     res.json({ message: 'Password updated. You can sign in now.' });
   });
 
@@ -213,7 +175,7 @@ export function authRoutes(client: IdentityClient, options: AuthRoutesOptions): 
   // The Google callback parks the session under a one-time code; the web app trades it here.
   router.post('/handoff', limited('handoff'), async (req, res) => {
     const body = parse(handoffBody, req);
-    const { session } = await call(() => client.redeemHandoff(body));
+    const { session } = await client.redeemHandoff(body);
     res.set('Cache-Control', 'no-store').json(sessionJson(session));
   });
 

@@ -11,7 +11,7 @@
 // explains each). The cookie is signed, not encrypted: it holds nothing the browser that started the
 // sign-in may not know, and the signature stops anyone from choosing the verifier or the redirect.
 import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createLogger, type Env, isServiceError, type PromiseClient } from '@omni/platform';
+import { createLogger, type Env, isServiceError, type PromiseClient, reasonOf } from '@omni/platform';
 import type { identity } from '@omni/proto';
 import { Router as createRouter, type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
@@ -162,8 +162,7 @@ export function googleSignInRoutes(client: IdentityClient, options: GoogleSignIn
         redirectUri,
       }));
     } catch (err) {
-      if (isServiceError(err) && err.details === 'Email not confirmed')
-        return fail(res, 'email_not_confirmed');
+      if (reasonOf(err) === 'email_not_confirmed') return fail(res, 'email_not_confirmed');
       logger.warn(
         { err: isServiceError(err) ? { code: err.code, details: err.details } : (err as Error).name },
         'Google sign-in could not be completed',

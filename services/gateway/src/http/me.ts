@@ -1,6 +1,6 @@
 // /api/me: who the bearer is and their profile. The gateway checks the token first (a clear 401 without a
 // gRPC hop); identity checks it again, since it answers only for the caller the token names.
-import { type Guards, HttpError, type PromiseClient } from '@omni/platform';
+import { type Guards, type PromiseClient, parseBody } from '@omni/platform';
 import type { identity } from '@omni/proto';
 import { Router as createRouter, type Request, type Router } from 'express';
 import { z } from 'zod';
@@ -30,14 +30,8 @@ export function meRoutes(
       .json({ user: userJson(me.user), profile: { displayName: me.profile?.displayName ?? '' } });
   });
   router.patch('/', async (req, res) => {
-    const parsed = patchBody.safeParse(req.body ?? {});
-    if (!parsed.success)
-      throw new HttpError(
-        400,
-        parsed.error.issues[0]?.message ?? 'The request is not valid.',
-        'invalid_request',
-      );
-    const me = await client.updateMe({ displayName: parsed.data.displayName }, { bearer: bearerOf(req) });
+    const { displayName } = parseBody(patchBody, req, { first: true });
+    const me = await client.updateMe({ displayName }, { bearer: bearerOf(req) });
     res.json({ user: userJson(me.user), profile: { displayName: me.profile?.displayName ?? '' } });
   });
   return router;

@@ -1,7 +1,7 @@
 // The release and song bodies of the API contract, checked in the order the artist form checks them
 // (spec §5): required text, then both files, then the shape of everything else. Each failure answers
 // 400 with one message a toast can show as is.
-import { HttpError } from '@omni/platform';
+import { HttpError, parseWith } from '@omni/platform';
 import { z } from 'zod';
 
 export const MESSAGES = {
@@ -142,21 +142,12 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 const filled = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 const hasFile = (v: unknown) => isObject(v) && filled(v.bucket) && filled(v.fileKey);
 
-function firstIssue(error: z.ZodError): HttpError {
-  const issue = error.issues[0];
-  return new HttpError(400, issue?.message ?? 'The request is not valid.', 'invalid_request', {
-    path: issue?.path.join('.') ?? '',
-  });
-}
-
 export function parseReleaseBody(body: unknown): ReleaseBody {
   const b = isObject(body) ? body : {};
   if (!filled(b.artistName) || !filled(b.releaseTitle) || !filled(b.trackTitle))
     throw new HttpError(400, MESSAGES.required, 'invalid_request');
   if (!hasFile(b.audio) || !hasFile(b.artwork)) throw new HttpError(400, MESSAGES.files, 'invalid_request');
-  const parsed = releaseShape.safeParse(b);
-  if (!parsed.success) throw firstIssue(parsed.error);
-  return parsed.data;
+  return parseWith(releaseShape, b, { first: true });
 }
 
 export function parseSongBody(body: unknown): SongBody {
@@ -164,7 +155,5 @@ export function parseSongBody(body: unknown): SongBody {
   if (!filled(b.title) || !filled(b.artistName))
     throw new HttpError(400, MESSAGES.songRequired, 'invalid_request');
   if (!hasFile(b.audio)) throw new HttpError(400, MESSAGES.songAudio, 'invalid_request');
-  const parsed = songShape.safeParse(b);
-  if (!parsed.success) throw firstIssue(parsed.error);
-  return parsed.data;
+  return parseWith(songShape, b, { first: true });
 }

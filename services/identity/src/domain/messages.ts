@@ -1,13 +1,16 @@
-// Words the identity API answers with. The gateway passes them on unchanged and maps a few to the stable
-// `code` the web app switches on (see services/gateway/src/http/auth.ts).
+// Words the identity API answers with (the expired-session one is the kit's token verifier's, so a person
+// reads one sentence whichever token ran out). The gateway passes them on unchanged; what it switches on
+// is the reason each refusal carries (platform grpc/reasons.ts), never these sentences.
+import { SESSION_EXPIRED } from '@omni/platform';
+
 export const MESSAGES = {
   accountCreated: 'Account created!',
   emailTaken: 'An account with this email already exists.',
   invalidCredentials: 'Invalid email or password.',
+  passwordTooShort: 'Password must be at least 6 characters',
   emailNotConfirmed: 'Email not confirmed',
-  sessionExpired: 'Your session has expired. Please sign in again.',
+  sessionExpired: SESSION_EXPIRED,
   linkInvalid: 'This link has expired or was already used. Request a new one.',
-  signInRequired: 'Please sign in to continue.',
   externalSignInFailed: 'Sign-in did not complete. Please try again.',
   handoffInvalid: 'This sign-in has expired or was already used. Please sign in again.',
 } as const;

@@ -1,6 +1,7 @@
 // The spec's validation rules (section 5), checked again here although the gateway checks them too:
 // every service defends its own boundary. The messages are the spec's, word for word.
 import { z } from 'zod';
+import { MESSAGES } from './messages';
 
 export const email = z
   .string()
@@ -10,7 +11,7 @@ export const email = z
   .transform((e) => e.toLowerCase());
 export const password = z
   .string()
-  .min(6, 'Password must be at least 6 characters')
+  .min(6, MESSAGES.passwordTooShort)
   .max(256, 'Password must be at most 256 characters');
 export const displayName = z.string().trim().max(80, 'Display name must be at most 80 characters');
 /** A same-origin path: '/uploader', never '//evil.example' or 'https://…' (an open redirect). */
@@ -24,11 +25,6 @@ export const redirectPath = z
       .max(512)
       .regex(/^\/(?![/\\])[^\s]*$/, 'redirectTo must be a path on this site, like /app'),
   );
-
-/** The first failing rule's message, as the screens show it under 'Validation error'. */
-export function firstIssue(error: z.ZodError): string {
-  return error.issues[0]?.message ?? 'The request is not valid.';
-}
 
 /** The gateway's Google callback: a code, its PKCE verifier (RFC 7636: 43-128 unreserved characters). */
 export const authorizationCodeGrant = z.object({

@@ -3,19 +3,17 @@
 // Answers that could reveal whether an email is registered (resend, magic link, reset) are identical
 // either way; the mail is sent (or not) after the answer's work is done.
 import {
-  alreadyExists,
-  GrpcError,
-  GrpcStatus,
+  fail,
   IdentityError,
   type IdentityProvider,
   type IdentityUser,
-  invalidArgument,
   type Logger,
   type Mailer,
+  parseWith,
+  signInRequired,
   type TokenSet,
   type TokenVerifier,
   type UnaryImpl,
-  unauthenticated,
 } from '@omni/platform';
 import { identity } from '@omni/proto';
 import type { z } from 'zod';
@@ -37,32 +35,32 @@ export interface IdentityDeps {
   logger: Logger;
 }
 
-const parse = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> => {
-  const result = schema.safeParse(value);
-  if (!result.success) throw invalidArgument(v.firstIssue(result.error));
-  return result.data;
-};
+/** The first failing rule's message, as the screens show it under 'Validation error'. */
+const parse = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> =>
+  parseWith(schema, value, { first: true });
 
-/** Provider refusals → statuses with the contract's messages; anything else is a 5xx with no details. */
+/**
+ * Provider refusals → the call's reason with identity's own message (the providers' messages are for
+ * logs); anything else is a 5xx with no details.
+ */
 function mapIdentityError(err: unknown): never {
   if (err instanceof IdentityError) {
     switch (err.reason) {
       case 'invalid_credentials':
-        throw unauthenticated(MESSAGES.invalidCredentials);
+        throw fail('invalid_credentials', MESSAGES.invalidCredentials);
       case 'email_not_confirmed':
-        throw new GrpcError(GrpcStatus.PERMISSION_DENIED, MESSAGES.emailNotConfirmed);
+        throw fail('email_not_confirmed', MESSAGES.emailNotConfirmed);
       case 'email_taken':
-        throw alreadyExists(MESSAGES.emailTaken);
+        throw fail('email_taken', MESSAGES.emailTaken);
       case 'session_expired':
-        throw unauthenticated(MESSAGES.sessionExpired);
-      case 'weak_password':
-        throw invalidArgument(err.message);
       case 'user_not_found':
-        throw unauthenticated(MESSAGES.sessionExpired);
+        throw fail('session_expired', MESSAGES.sessionExpired);
+      case 'weak_password':
+        throw fail('invalid_request', MESSAGES.passwordTooShort);
       case 'external_sign_in_failed':
-        throw unauthenticated(MESSAGES.externalSignInFailed);
+        throw fail('external_sign_in_failed', MESSAGES.externalSignInFailed);
       case 'not_supported':
-        throw new GrpcError(GrpcStatus.FAILED_PRECONDITION, err.message);
+        throw fail('not_supported', err.message);
     }
   }
   throw err;
@@ -105,17 +103,17 @@ export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.
   };
 
   const caller = async (bearer: string | undefined) => {
-    if (!bearer) throw unauthenticated(MESSAGES.signInRequired);
+    if (!bearer) throw signInRequired();
     try {
       return await deps.verifier.verify(bearer);
     } catch (err) {
-      throw unauthenticated((err as Error).message || MESSAGES.sessionExpired);
+      throw signInRequired((err as Error).message || MESSAGES.sessionExpired);
     }
   };
 
   const me = async (userId: string): Promise<{ user: identity.User; profile: identity.Profile }> => {
     const user = await provider.getUser(userId);
-    if (!user) throw unauthenticated(MESSAGES.sessionExpired);
+    if (!user) throw fail('session_expired', MESSAGES.sessionExpired);
     const profile: ProfileDoc = await profiles.ensure(user, 'signup');
     return { user: userProto(user), profile: { displayName: profile.displayName } };
   };
@@ -137,7 +135,7 @@ export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.
     async signIn(req) {
       // A malformed email or short password cannot match an account: same answer as a wrong password.
       const email = v.email.safeParse(req.email);
-      if (!email.success || !req.password) throw unauthenticated(MESSAGES.invalidCredentials);
+      if (!email.success || !req.password) throw fail('invalid_credentials', MESSAGES.invalidCredentials);
       const { user, tokens } = await provider
         .signInWithPassword(email.data, req.password)
         .catch(mapIdentityError);
@@ -145,7 +143,7 @@ export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.
     },
 
     async refresh(req) {
-      if (!req.refreshToken) throw unauthenticated(MESSAGES.sessionExpired);
+      if (!req.refreshToken) throw fail('session_expired', MESSAGES.sessionExpired);
       const { user, tokens } = await provider.refresh(req.refreshToken).catch(mapIdentityError);
       return { session: await session(user, tokens) };
     },
@@ -164,7 +162,7 @@ export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.
 
     async verifyEmail(req) {
       const userId = await links.consume('verify', req.token);
-      if (!userId) throw invalidArgument(MESSAGES.linkInvalid);
+      if (!userId) throw fail('invalid_link', MESSAGES.linkInvalid);
       await provider.markEmailVerified(userId).catch(mapIdentityError);
       const { user, tokens } = await provider.issueSession(userId).catch(mapIdentityError);
       return { session: await session(user, tokens) };
@@ -185,7 +183,7 @@ export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.
 
     async consumeMagicLink(req) {
       const userId = await links.consume('magic', req.token);
-      if (!userId) throw invalidArgument(MESSAGES.linkInvalid);
+      if (!userId) throw fail('invalid_link', MESSAGES.linkInvalid);
       // Clicking a link mailed to the address proves the address, as the verification link does.
       const current = await provider.getUser(userId);
       if (current && !current.emailVerified) await provider.markEmailVerified(userId).catch(mapIdentityError);
@@ -208,7 +206,7 @@ export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.
     async completePasswordReset(req) {
       const password = parse(v.password, req.password);
       const userId = await links.consume('reset', req.token);
-      if (!userId) throw invalidArgument(MESSAGES.linkInvalid);
+      if (!userId) throw fail('invalid_link', MESSAGES.linkInvalid);
       await provider.setPassword(userId, password).catch(mapIdentityError);
       await links.spendAll('reset', userId);
       const user = await provider.getUser(userId);
@@ -246,7 +244,7 @@ export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.
 
     async redeemHandoff(req) {
       const parked = await handoffs.redeem(req.code);
-      if (!parked) throw invalidArgument(MESSAGES.handoffInvalid);
+      if (!parked) throw fail('invalid_handoff', MESSAGES.handoffInvalid);
       return { session: parked };
     },
 

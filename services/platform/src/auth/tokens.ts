@@ -31,6 +31,9 @@ interface KeycloakClaims extends JWTPayload {
   realm_access?: { roles?: string[] };
 }
 
+/** Said for an expired access token here, and by identity for a refresh that no longer works. */
+export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+
 export function createTokenVerifier(options: { jwksUrl: string; issuer: string }): TokenVerifier {
   const jwks = createRemoteJWKSet(new URL(options.jwksUrl), {
     cooldownDuration: 30_000,
@@ -51,8 +54,7 @@ export function createTokenVerifier(options: { jwksUrl: string; issuer: string }
         return { userId: payload.sub, email: payload.email, name: payload.name, roles };
       } catch (err) {
         if (err instanceof InvalidTokenError) throw err;
-        if (err instanceof joseErrors.JWTExpired)
-          throw new InvalidTokenError('Your session has expired. Please sign in again.');
+        if (err instanceof joseErrors.JWTExpired) throw new InvalidTokenError(SESSION_EXPIRED);
         if (err instanceof joseErrors.JOSEError)
           throw new InvalidTokenError('Your session is not valid. Please sign in again.');
         throw err;

@@ -1,7 +1,9 @@
 // gRPC status codes are how services tell callers what went wrong. Services throw GrpcError with a message
-// written for a person; the gateway turns the code into the matching HTTP status and passes the message on.
+// written for a person and, where a caller must tell one refusal from another, a reason (reasons.ts) that
+// travels in the status metadata. The gateway maps (status, reason) to the HTTP error once, here.
 import { Metadata, type ServiceError, status } from '@grpc/grpc-js';
-import { HttpError } from '../http/errors';
+import { HttpError, SIGN_IN_REQUIRED } from '../http/errors';
+import { isReason, REASON_KEY, REASONS, type Reason } from './reasons';
 
 export { status as GrpcStatus };
 
@@ -9,11 +11,18 @@ export class GrpcError extends Error {
   constructor(
     readonly code: status,
     message: string,
+    readonly reason?: Reason,
   ) {
     super(message);
     this.name = 'GrpcError';
   }
 }
+
+/** Fails a call for a reason: the status comes with the reason, so the two cannot disagree. */
+export const fail = (reason: Reason, message: string) =>
+  new GrpcError(REASONS[reason].status, message, reason);
+
+export const signInRequired = (message = SIGN_IN_REQUIRED) => fail('sign_in_required', message);
 
 export const invalidArgument = (message: string) => new GrpcError(status.INVALID_ARGUMENT, message);
 export const notFoundError = (message: string) => new GrpcError(status.NOT_FOUND, message);
@@ -46,15 +55,25 @@ export function isServiceError(err: unknown): err is ServiceError {
   return typeof err === 'object' && err !== null && 'code' in err && 'metadata' in err && 'details' in err;
 }
 
+/** The reason a failed call carries, if the service gave one this caller knows. */
+export function reasonOf(err: unknown): Reason | undefined {
+  if (!isServiceError(err) || !(err.metadata instanceof Metadata)) return undefined;
+  const value = err.metadata.get(REASON_KEY)[0];
+  return isReason(value) ? value : undefined;
+}
+
 /**
- * For the gateway's error handler: a 4xx keeps the service's message; a 5xx gets a message that says
- * what to do, never the internals.
+ * For the gateway's error handler: a 4xx keeps the service's message and answers with its reason's code
+ * (the status's name when it gave none); a 5xx gets a message that says what to do, never the internals.
  */
 export function httpErrorFromGrpc(err: unknown): HttpError | undefined {
   if (!isServiceError(err)) return undefined;
   const http = httpStatusForGrpc(err.code);
-  if (http < 500)
-    return new HttpError(http, err.details || 'The request was refused.', status[err.code].toLowerCase());
+  if (http < 500) {
+    const reason = reasonOf(err);
+    const code = reason ? REASONS[reason].code : status[err.code].toLowerCase();
+    return new HttpError(http, err.details || 'The request was refused.', code);
+  }
   if (http === 503 || http === 504) {
     return new HttpError(
       http,
@@ -65,6 +84,9 @@ export function httpErrorFromGrpc(err: unknown): HttpError | undefined {
   return undefined;
 }
 
+/** The status a handler's GrpcError is sent as, its reason in the metadata. */
 export function toServiceError(err: GrpcError): Partial<ServiceError> {
-  return { code: err.code, details: err.message, metadata: new Metadata() };
+  const metadata = new Metadata();
+  if (err.reason) metadata.set(REASON_KEY, err.reason);
+  return { code: err.code, details: err.message, metadata };
 }

@@ -7,14 +7,16 @@ import {
   type ServerCredentials,
   type ServerUnaryCall,
   type ServiceDefinition,
+  type ServiceError,
   status,
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
 import { health } from '@omni/proto';
 import { ZodError } from 'zod';
 import { describeZodError } from '../http/errors';
+import { InvalidInput } from '../http/validate';
 import type { Logger } from '../logging/logger';
-import { GrpcError } from './errors';
+import { fail, GrpcError, toServiceError } from './errors';
 
 type AnyMethod = {
   path: string;
@@ -43,8 +45,10 @@ function contextOf(call: ServerUnaryCall<unknown, unknown>): CallContext {
   return { metadata, bearer: auth?.startsWith('Bearer ') ? auth.slice(7) : undefined };
 }
 
-function toStatus(err: unknown, logger: Logger, path: string): { code: status; details: string } {
-  if (err instanceof GrpcError) return { code: err.code, details: err.message };
+function toStatus(err: unknown, logger: Logger, path: string): Partial<ServiceError> {
+  if (err instanceof GrpcError) return toServiceError(err);
+  // The shared input check (`parseWith`) throws the same 400 in an HTTP route and in a gRPC handler.
+  if (err instanceof InvalidInput) return toServiceError(fail('invalid_request', err.message));
   if (err instanceof ZodError)
     return { code: status.INVALID_ARGUMENT, details: describeZodError(err).message };
   logger.error({ err, method: path }, 'gRPC handler failed');

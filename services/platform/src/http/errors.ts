@@ -16,8 +16,10 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, details?: unknown) =>
   new HttpError(400, message, 'invalid_request', details);
-export const unauthorized = (message = 'Please sign in to continue.') =>
-  new HttpError(401, message, 'unauthenticated');
+/** Said by the gateway's guards and by any service called without a caller. */
+export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
+
+export const unauthorized = (message = SIGN_IN_REQUIRED) => new HttpError(401, message, 'unauthenticated');
 export const forbidden = (message = 'You do not have access to this.') =>
   new HttpError(403, message, 'forbidden');
 export const notFound = (message = 'Not found.') => new HttpError(404, message, 'not_found');

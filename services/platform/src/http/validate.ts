@@ -1,21 +1,43 @@
-// zod at the HTTP boundary: handlers parse what they read, and a mismatch becomes a 400 with a readable
-// message instead of a crash further in.
+// zod at every boundary, one way: handlers parse what they read, and a mismatch becomes a 400
+// (`invalid_request`) with a readable message instead of a crash further in. The same error thrown in a
+// gRPC handler is sent as INVALID_ARGUMENT with the reason `invalid_request` (grpc/server.ts), so a
+// service's own check reaches the browser as a 400 with the same code.
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { badRequest, describeZodError } from './errors';
+import { describeZodError, HttpError } from './errors';
 
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what = 'request'): z.infer<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const { message, issues } = describeZodError(result.error);
-    throw badRequest(`Invalid ${what}: ${message}`, issues);
+export class InvalidInput extends HttpError {
+  constructor(message: string, issues: { path: string; message: string }[]) {
+    super(400, message, 'invalid_request', issues);
+    this.name = 'InvalidInput';
   }
-  return result.data;
 }
 
-export const parseBody = <S extends z.ZodType>(schema: S, req: Request) =>
-  parseWith(schema, req.body ?? {}, 'body');
+export interface ParseOptions {
+  /** Named in the message: 'Invalid body: title: Required'. */
+  what?: string;
+  /**
+   * Only the first failing rule's own message, as the screens show it under 'Validation error' (the spec's
+   * messages are whole sentences, so they are not prefixed).
+   */
+  first?: boolean;
+}
+
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  options: ParseOptions = {},
+): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const { message, issues } = describeZodError(result.error);
+  if (options.first) throw new InvalidInput(issues[0]?.message || 'The request is not valid.', issues);
+  throw new InvalidInput(`Invalid ${options.what ?? 'request'}: ${message}`, issues);
+}
+
+export const parseBody = <S extends z.ZodType>(schema: S, req: Request, options?: { first?: boolean }) =>
+  parseWith(schema, req.body ?? {}, { what: 'body', ...options });
 export const parseQuery = <S extends z.ZodType>(schema: S, req: Request) =>
-  parseWith(schema, req.query, 'query');
+  parseWith(schema, req.query, { what: 'query' });
 export const parseParams = <S extends z.ZodType>(schema: S, req: Request) =>
-  parseWith(schema, req.params, 'path');
+  parseWith(schema, req.params, { what: 'path' });

@@ -40,10 +40,14 @@ export type IdentityErrorReason =
   /** The provider cannot do this at all (e.g. the embedded issuer brokers no external identity provider). */
   | 'not_supported';
 
+/**
+ * The reason is what counts: the identity service answers each with its own words. A message is needed
+ * only where the provider knows something the person must read (a password policy, what it cannot do).
+ */
 export class IdentityError extends Error {
   constructor(
     readonly reason: IdentityErrorReason,
-    message: string,
+    message = `The identity provider refused: ${reason}.`,
   ) {
     super(message);
     this.name = 'IdentityError';

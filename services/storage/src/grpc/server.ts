@@ -12,6 +12,7 @@ import {
   notFoundError,
   type ObjectInfo,
   type ObjectStore,
+  signInRequired,
   type UnaryImpl,
 } from '@omni/platform';
 import { storage } from '@omni/proto';
@@ -59,7 +60,7 @@ export function storageHandlers(
 
   /** The caller's record of this key; someone else's (or no) record is "not found", never "forbidden". */
   async function ownUpload(ownerId: string, bucket: string, key: string): Promise<UploadDoc> {
-    if (!ownerId) throw new GrpcError(GrpcStatus.UNAUTHENTICATED, 'Please sign in to continue.');
+    if (!ownerId) throw signInRequired();
     const doc = key ? await uploads.findById(uploadId(bucket, key)) : null;
     if (!doc || doc.ownerId !== ownerId) throw notFoundError('No such file.');
     return doc;
@@ -114,7 +115,7 @@ export function storageHandlers(
     },
 
     async signUpload(req) {
-      if (!req.ownerId) throw new GrpcError(GrpcStatus.UNAUTHENTICATED, 'Please sign in to continue.');
+      if (!req.ownerId) throw signInRequired();
       const purpose = PURPOSES[req.purpose];
       if (!purpose) throw invalidArgument('Say what the upload is for (purpose).');
       if (!isBucketName(req.bucket)) throw notFoundError(`Bucket "${req.bucket}" missing...`);
@@ -295,7 +296,7 @@ export function storageHandlers(
     },
 
     async listUploads(req) {
-      if (!req.ownerId) throw new GrpcError(GrpcStatus.UNAUTHENTICATED, 'Please sign in to continue.');
+      if (!req.ownerId) throw signInRequired();
       if (req.bucket && !isBucketName(req.bucket)) throw notFoundError(`Bucket "${req.bucket}" missing...`);
       const limit = Math.min(Math.max(req.limit || 50, 1), 200);
       const docs = await uploads.find(

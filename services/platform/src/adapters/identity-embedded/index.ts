@@ -35,8 +35,8 @@ export interface EmbeddedIdentityOptions {
   sessionSeconds?: number;
 }
 
-const expired = () => new IdentityError('session_expired', 'Your session has expired. Please sign in again.');
-const invalid = () => new IdentityError('invalid_credentials', 'Invalid email or password.');
+const expired = () => new IdentityError('session_expired');
+const invalid = () => new IdentityError('invalid_credentials');
 
 export function createEmbeddedIdentityProvider(options: EmbeddedIdentityOptions): IdentityProvider {
   const { store, issuer } = options;
@@ -49,7 +49,7 @@ export function createEmbeddedIdentityProvider(options: EmbeddedIdentityOptions)
 
   const userOrThrow = async (id: string) => {
     const doc = await users.findById(id);
-    if (!doc) throw new IdentityError('user_not_found', 'That account does not exist.');
+    if (!doc) throw new IdentityError('user_not_found');
     return doc;
   };
 
@@ -143,7 +143,7 @@ export function createEmbeddedIdentityProvider(options: EmbeddedIdentityOptions)
       }
       if (!(await verifyPassword(password, doc.passwordHash))) throw invalid();
       // Only after the password is proven: telling a stranger an address is unconfirmed would reveal it exists.
-      if (!doc.emailVerified) throw new IdentityError('email_not_confirmed', 'Email not confirmed');
+      if (!doc.emailVerified) throw new IdentityError('email_not_confirmed');
       return newSession(doc);
     },
     async issueSession(userId) {

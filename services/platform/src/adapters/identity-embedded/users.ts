@@ -48,8 +48,7 @@ export async function insertUser(
       passwordChangedAt: now,
     });
   } catch (err) {
-    if (err instanceof DuplicateKeyError)
-      throw new IdentityError('email_taken', 'An account with this email already exists.');
+    if (err instanceof DuplicateKeyError) throw new IdentityError('email_taken');
     throw err;
   }
 }

@@ -68,8 +68,8 @@ interface AccessClaims {
 const omniRoles = (names: string[]): Role[] =>
   names.filter((r): r is Role => r === 'artist' || r === 'admin');
 
-const expired = () => new IdentityError('session_expired', 'Your session has expired. Please sign in again.');
-const invalid = () => new IdentityError('invalid_credentials', 'Invalid email or password.');
+const expired = () => new IdentityError('session_expired');
+const invalid = () => new IdentityError('invalid_credentials');
 
 export function createKeycloakIdentityProvider(options: KeycloakIdentityOptions): IdentityProvider {
   const base = options.baseUrl.replace(/\/$/, '');
@@ -133,7 +133,7 @@ export function createKeycloakIdentityProvider(options: KeycloakIdentityOptions)
   };
   const userOrThrow = async (id: string) => {
     const user = await getUser(id);
-    if (!user) throw new IdentityError('user_not_found', 'That account does not exist.');
+    if (!user) throw new IdentityError('user_not_found');
     return user;
   };
 
@@ -192,11 +192,9 @@ export function createKeycloakIdentityProvider(options: KeycloakIdentityOptions)
           'create user',
         ));
       } catch (err) {
-        if (err instanceof KeycloakHttpError && err.status === 409)
-          throw new IdentityError('email_taken', 'An account with this email already exists.');
+        if (err instanceof KeycloakHttpError && err.status === 409) throw new IdentityError('email_taken');
         // The realm's password policy refuses with 400 and says why (e.g. 'invalidPasswordMinLengthMessage').
-        if (err instanceof KeycloakHttpError && err.status === 400)
-          throw new IdentityError('weak_password', 'Password must be at least 6 characters');
+        if (err instanceof KeycloakHttpError && err.status === 400) throw new IdentityError('weak_password');
         throw err;
       }
       const id = location?.split('/').pop() ?? (await provider.findUserByEmail(email))?.id;
@@ -236,8 +234,7 @@ export function createKeycloakIdentityProvider(options: KeycloakIdentityOptions)
           'reset password',
         );
       } catch (err) {
-        if (err instanceof KeycloakHttpError && err.status === 400)
-          throw new IdentityError('weak_password', 'Password must be at least 6 characters');
+        if (err instanceof KeycloakHttpError && err.status === 400) throw new IdentityError('weak_password');
         throw err;
       }
       await adminCall(`/users/${encodeURIComponent(id)}/logout`, { method: 'POST' }, 'logout user');
@@ -281,8 +278,7 @@ export function createKeycloakIdentityProvider(options: KeycloakIdentityOptions)
           // when the password was right, which Keycloak checks before required actions.
           if (err.description?.includes('not fully set up')) {
             const user = await provider.findUserByEmail(email);
-            if (user && !user.emailVerified)
-              throw new IdentityError('email_not_confirmed', 'Email not confirmed');
+            if (user && !user.emailVerified) throw new IdentityError('email_not_confirmed');
           }
           throw invalid();
         }
@@ -292,7 +288,7 @@ export function createKeycloakIdentityProvider(options: KeycloakIdentityOptions)
       if (!user.emailVerified) {
         // The realm lets unverified users have tokens (Omni verifies emails itself); this one must not.
         if (t.refresh_token) await logoutRefresh(t.refresh_token);
-        throw new IdentityError('email_not_confirmed', 'Email not confirmed');
+        throw new IdentityError('email_not_confirmed');
       }
       return { user, tokens: tokenSet(t) };
     },
@@ -345,7 +341,7 @@ export function createKeycloakIdentityProvider(options: KeycloakIdentityOptions)
             { status: err.status, error: err.oauthError },
             'Keycloak refused an authorization code',
           );
-          throw new IdentityError('external_sign_in_failed', 'Sign-in did not complete. Please try again.');
+          throw new IdentityError('external_sign_in_failed');
         }
         throw err;
       }
@@ -354,7 +350,7 @@ export function createKeycloakIdentityProvider(options: KeycloakIdentityOptions)
       if (!user.emailVerified) {
         // The google provider has trustEmail on; an unverified address here means the realm was changed.
         if (t.refresh_token) await logoutRefresh(t.refresh_token);
-        throw new IdentityError('email_not_confirmed', 'Email not confirmed');
+        throw new IdentityError('email_not_confirmed');
       }
       return { user, tokens: tokenSet(t) };
     },

@@ -1,0 +1,40 @@
+// Why a call failed, in words a program can switch on. A service fails a call with a reason; the reason
+// travels in the status's trailing metadata under REASON_KEY, beside the message written for a person, and
+// the caller's one mapping (`httpErrorFromGrpc`) turns it into the HTTP error code. So no caller ever
+// reads a sentence to learn what happened, and each sentence is written once, by the service that owns it.
+import { status } from '@grpc/grpc-js';
+
+export const REASON_KEY = 'omni-reason';
+
+/**
+ * Every reason, with the gRPC status it is sent with and the `code` the HTTP API answers with (the web app
+ * switches on some of these). A reason is named for what happened; the code is the public contract, which
+ * several reasons may share.
+ */
+export const REASONS = {
+  /** Input that breaks a rule; the message names the rule. */
+  invalid_request: { status: status.INVALID_ARGUMENT, code: 'invalid_request' },
+  /** Wrong password or unknown email: the caller must not learn which. */
+  invalid_credentials: { status: status.UNAUTHENTICATED, code: 'invalid_credentials' },
+  email_not_confirmed: { status: status.PERMISSION_DENIED, code: 'email_not_confirmed' },
+  email_taken: { status: status.ALREADY_EXISTS, code: 'email_taken' },
+  /** A refresh token that is expired, revoked or unknown, or a session whose account is gone. */
+  session_expired: { status: status.UNAUTHENTICATED, code: 'session_expired' },
+  /** A verification, magic or reset link that is expired, spent or unknown. */
+  invalid_link: { status: status.INVALID_ARGUMENT, code: 'invalid_link' },
+  /** A Google sign-in handoff code that is expired, spent or unknown. */
+  invalid_handoff: { status: status.INVALID_ARGUMENT, code: 'invalid_handoff' },
+  /** The identity provider refused an authorization code from its own login page. */
+  external_sign_in_failed: { status: status.UNAUTHENTICATED, code: 'unauthenticated' },
+  /** No bearer, or one that does not verify. */
+  sign_in_required: { status: status.UNAUTHENTICATED, code: 'unauthenticated' },
+  /** The configured provider cannot do this at all. */
+  not_supported: { status: status.FAILED_PRECONDITION, code: 'failed_precondition' },
+  /** No release with this id for this caller (someone else's release is not found either). */
+  release_not_found: { status: status.NOT_FOUND, code: 'not_found' },
+} as const satisfies Record<string, { status: status; code: string }>;
+
+export type Reason = keyof typeof REASONS;
+
+export const isReason = (value: unknown): value is Reason =>
+  typeof value === 'string' && Object.hasOwn(REASONS, value);
