@@ -2,10 +2,10 @@
 // to, how large it may be and why, then what the bytes turned out to be. The _id is "bucket/key", so a
 // key is handed out once: two signings can never share (and overwrite) one object.
 import type { Collection, DocumentStore } from '@omni/platform';
-import type { BucketName, UploadPurposeName } from './buckets';
-import type { Inspection } from './inspect';
-import type { OwnerSubject } from './owner';
-import type { Role } from './rules';
+import type { BucketName, UploadPurposeName } from '../domain/buckets';
+import type { Inspection } from '../domain/inspect';
+import type { OwnerSubject } from '../domain/owner';
+import type { Role } from '../domain/rules';
 
 export interface UploadDoc {
   _id: string;
@@ -27,7 +27,7 @@ export interface UploadDoc {
   /** The object version (ETag) the inspection describes; another one is inspected again. */
   inspectedEtag?: string;
   problems?: string[];
-  /** What some stores refuse about an accepted file (store-rules.ts). */
+  /** What some stores refuse about an accepted file (domain/store-rules.ts). */
   warnings?: string[];
   completedAt?: string;
   [field: string]: unknown;

@@ -1,0 +1,60 @@
+// Completing an upload: the bytes decide. Inspected and judged for the role asked for; refused bytes do not
+// stay behind (the object goes, the record keeps why), accepted ones are recorded with their warnings.
+import { GrpcError, GrpcStatus, invalidArgument } from '@omni/platform';
+import type { Inspection } from '../domain/inspect';
+import type { StorageContext } from './context';
+import { inspectionOf, ownUpload, requestedRole, verdictOn } from './upload-verdict';
+
+export interface CompletedUpload {
+  inspection: Inspection;
+  warnings: string[];
+  publicUrl: string;
+}
+
+export async function completeUpload(
+  ctx: StorageContext,
+  req: { ownerId: string; bucket: string; fileKey: string; role: string },
+): Promise<CompletedUpload> {
+  const { objects, uploads, log } = ctx;
+  const doc = await ownUpload(ctx, req.ownerId, req.bucket, req.fileKey);
+  const requested = requestedRole(doc.bucket, req.role);
+  if (doc.status === 'rejected') throw invalidArgument(doc.problems?.join(' ') || 'This file was refused.');
+  const info = await objects.statObject(doc.bucket, doc.key);
+  if (!info) throw new GrpcError(GrpcStatus.FAILED_PRECONDITION, 'The file has not been uploaded yet.');
+  const { inspection } = await inspectionOf(ctx, doc, info);
+  const verdict = verdictOn(doc, info, inspection, requested);
+  if (verdict.problems.length > 0) {
+    await objects.removeObject(doc.bucket, doc.key);
+    await uploads.updateOne(
+      { _id: doc._id },
+      {
+        $set: {
+          status: 'rejected',
+          role: verdict.role,
+          inspection,
+          inspectedEtag: info.etag,
+          problems: verdict.problems,
+          warnings: [],
+          completedAt: ctx.now().toISOString(),
+        },
+      },
+    );
+    log.info({ bucket: doc.bucket, key: doc.key, problems: verdict.problems }, 'upload refused and removed');
+    throw invalidArgument(verdict.problems.join(' '));
+  }
+  await uploads.updateOne(
+    { _id: doc._id },
+    {
+      $set: {
+        status: 'complete',
+        role: verdict.role,
+        inspection,
+        inspectedEtag: info.etag,
+        problems: [],
+        warnings: verdict.warnings,
+        completedAt: ctx.now().toISOString(),
+      },
+    },
+  );
+  return { inspection, warnings: verdict.warnings, publicUrl: objects.publicUrl(doc.bucket, doc.key) };
+}

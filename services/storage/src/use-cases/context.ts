@@ -1,0 +1,19 @@
+// What every storage use case works with: the uploads repository, the object store, the log and the clock,
+// built once by the gRPC layer (grpc/server.ts) from the module's ports.
+import type { Collection, Logger, ObjectStore } from '@omni/platform';
+import type { UploadDoc } from '../store/uploads';
+
+export interface StorageOptions {
+  /** Lifetime of a signed upload URL (default 15 minutes); tests shorten it to see expiry refused. */
+  uploadUrlSeconds?: () => number;
+  now?: () => Date;
+}
+
+export interface StorageContext {
+  uploads: Collection<UploadDoc>;
+  objects: ObjectStore;
+  log: Logger;
+  now: () => Date;
+  /** Seconds a signed upload URL stays valid. */
+  uploadUrlSeconds: () => number;
+}

@@ -1,0 +1,133 @@
+// Signing an upload: check the request against the bucket's policy (purpose, claimed type, size), then
+// hand out a key nobody holds yet and record who may send to it, under which limits, until when.
+import {
+  DuplicateKeyError,
+  GrpcError,
+  GrpcStatus,
+  invalidArgument,
+  notFoundError,
+  signInRequired,
+} from '@omni/platform';
+import {
+  claimedKind,
+  describeSize,
+  isBucketName,
+  policyOf,
+  sizeLimit,
+  type UploadPurposeName,
+} from '../domain/buckets';
+import { buildKey, sanitiseSegment } from '../domain/keys';
+import { userSubject } from '../domain/owner';
+import { uploadId } from '../store/uploads';
+import type { StorageContext } from './context';
+
+const MAX_KEY_ATTEMPTS = 20;
+
+export interface UploadRequest {
+  ownerId: string;
+  /** Undefined when the caller named no purpose we know. */
+  purpose: UploadPurposeName | undefined;
+  bucket: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  title: string;
+  folder: string;
+}
+
+export interface SignedUpload {
+  signedUrl: string;
+  fileKey: string;
+  bucket: string;
+  headers: Record<string, string>;
+  expiresAt: string;
+  maxSize: number;
+}
+
+export async function signUpload(ctx: StorageContext, req: UploadRequest): Promise<SignedUpload> {
+  const { objects, uploads, log } = ctx;
+  if (!req.ownerId) throw signInRequired();
+  const purpose = req.purpose;
+  if (!purpose) throw invalidArgument('Say what the upload is for (purpose).');
+  if (!isBucketName(req.bucket)) throw notFoundError(`Bucket "${req.bucket}" missing...`);
+  const bucket = req.bucket;
+  if (!(await objects.bucketExists(bucket))) throw notFoundError(`Bucket "${bucket}" missing...`);
+  const policy = policyOf(bucket);
+  if (!policy.purposes.includes(purpose)) {
+    throw invalidArgument(`Files for ${purpose.replace('-', ' ')} cannot go to the "${bucket}" bucket.`);
+  }
+  if (!req.fileName.trim()) throw invalidArgument('The file needs a name.');
+  const contentType = (req.contentType || 'application/octet-stream').trim().toLowerCase();
+  // The browser's type is only a claim (the bytes decide at completion), but an obvious mismatch is
+  // refused now rather than after a long upload.
+  const claimed = claimedKind(contentType);
+  const kinds: readonly string[] | undefined = policy.kinds;
+  if (claimed && kinds && !kinds.includes(claimed)) {
+    throw invalidArgument(`The "${bucket}" bucket takes ${policy.accepts}; this file is ${contentType}.`);
+  }
+  const limit = sizeLimit(bucket, contentType);
+  if (!(req.size > 0)) throw invalidArgument('The file is empty.');
+  if (req.size > limit) {
+    throw invalidArgument(
+      `This file is ${describeSize(req.size)}; files in "${bucket}" may be at most ${describeSize(limit)}.`,
+    );
+  }
+  if (purpose === 'song-submission' && !req.title.trim()) throw invalidArgument('Title and Artist required.');
+
+  const signedAt = ctx.now();
+  const fileName = sanitiseSegment(req.fileName);
+  for (let attempt = 0; attempt < MAX_KEY_ATTEMPTS; attempt++) {
+    const key = buildKey(
+      {
+        purpose,
+        ownerId: req.ownerId,
+        fileName: req.fileName,
+        folder: req.folder,
+        title: req.title,
+        now: signedAt,
+      },
+      attempt,
+    );
+    if (await objects.statObject(bucket, key)) continue;
+    const seconds = ctx.uploadUrlSeconds();
+    const owner = userSubject(req.ownerId);
+    const signed = await objects.presignPut(bucket, key, {
+      expiresInSeconds: seconds,
+      maxSize: req.size,
+      contentType,
+      owner,
+    });
+    try {
+      await uploads.insertOne({
+        _id: uploadId(bucket, key),
+        bucket,
+        key,
+        ownerId: req.ownerId,
+        ownerSubject: owner,
+        purpose,
+        fileName,
+        contentType,
+        maxSize: req.size,
+        signedAt: signedAt.toISOString(),
+        expiresAt: signed.expiresAt.toISOString(),
+        status: 'signed',
+      });
+    } catch (err) {
+      if (err instanceof DuplicateKeyError) continue;
+      throw err;
+    }
+    log.info({ bucket, key, ownerId: req.ownerId, purpose, maxSize: req.size }, 'upload signed');
+    return {
+      signedUrl: signed.url,
+      fileKey: key,
+      bucket,
+      headers: signed.headers,
+      expiresAt: signed.expiresAt.toISOString(),
+      maxSize: req.size,
+    };
+  }
+  throw new GrpcError(
+    GrpcStatus.ALREADY_EXISTS,
+    'A file with this name already exists here; rename it and try again.',
+  );
+}
