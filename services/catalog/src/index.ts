@@ -2,8 +2,8 @@
 // with storage (GetObjectInfo) and announces accepted releases as `release.created` through its outbox.
 import { Outbox, type ServiceModule } from '@omni/platform';
 import { catalog, storage } from '@omni/proto';
-import { storageFileChecker } from './files/file-checker';
 import { catalogHandlers } from './grpc/server';
+import { storageFileChecker } from './grpc/storage-files';
 import { CatalogStore } from './store/catalog-store';
 
 export const catalogService: ServiceModule = {

@@ -1,10 +1,24 @@
 // Whether a release may use a file. Storage judges the bytes against the stores' rules (its
 // domain/store-rules.ts, the one place they are written), asked for the role the file plays here; catalog
 // adds only what needs the release: whose file it is, and the release-level rules below.
-import type { FileInfo } from '../files/file-checker';
+import type { storage } from '@omni/proto';
 import { PLATFORMS } from './platforms';
 
 export type FileRole = 'audio' | 'artwork';
+
+/** What catalog needs to know about an uploaded file (storage answers it; grpc/storage-files.ts). */
+export interface FileInfo {
+  exists: boolean;
+  ownerId: string;
+  publicUrl: string;
+  inspection: storage.Inspection | undefined;
+}
+
+/** Where file facts come from, behind a small interface so the release rules do not depend on gRPC. */
+export interface FileChecker {
+  /** Storage judges the file for `role` (the stores' rules for a master or a cover). */
+  info(ownerId: string, bucket: string, fileKey: string, role: FileRole): Promise<FileInfo>;
+}
 
 /** The first thing wrong with the file for its role, as a message a person can act on; undefined if fine. */
 export function fileProblem(role: FileRole, info: FileInfo, callerId: string): string | undefined {

@@ -1,7 +1,6 @@
 // CatalogService over gRPC. The gateway validates too, but every service defends its own boundary:
 // requests are checked here with the spec's messages before anything is read or written.
 import {
-  alreadyExists,
   fail,
   GrpcError,
   GrpcStatus,
@@ -10,13 +9,13 @@ import {
   unauthenticated,
 } from '@omni/platform';
 import { catalog } from '@omni/proto';
-import { isValidUpc, normalizeIsrc } from '../domain/codes';
+import type { FileChecker } from '../domain/file-rules';
 import { PLATFORMS, PRESELECTED_KEYS, resolveStores } from '../domain/platforms';
-import { DEFAULT_GENRE, emptyMetadata, releaseToProto } from '../domain/release';
-import { hasFile, InputError, MESSAGES, parseReleaseInput } from '../domain/release-input';
-import type { FileChecker } from '../files/file-checker';
+import { releaseToProto } from '../domain/release';
+import { InputError, parseReleaseInput } from '../domain/release-input';
 import { type CatalogStore, COLLECTIONS, IsrcExhaustedError } from '../store/catalog-store';
-import { submitRelease } from '../submit';
+import { submitRelease } from '../use-cases/submit-release';
+import { submitSong } from '../use-cases/submit-song';
 
 const owner = (id: string) => {
   if (!id.trim()) throw unauthenticated('Please sign in first.');
@@ -83,51 +82,9 @@ export function catalogHandlers(deps: {
 
     submitSong: (req) =>
       guarded(async () => {
-        const ownerId = owner(req.ownerId);
-        const title = req.title.trim().slice(0, 200);
-        const artistName = req.artistName.trim().slice(0, 200);
-        if (!title || !artistName) throw invalidArgument(MESSAGES.songRequired);
-        if (!hasFile(req.audio)) throw invalidArgument(MESSAGES.songAudio);
-        let isrc: string | undefined;
-        if (req.isrc.trim()) {
-          isrc = normalizeIsrc(req.isrc);
-          if (!isrc)
-            throw invalidArgument(
-              'ISRC must be 12 letters and digits like QZQDU2600001 (country, registrant, year, number); leave it blank to get one.',
-            );
-          if (await store.tracks.findOne({ isrc }))
-            throw alreadyExists(`ISRC ${isrc} is already used by another track.`);
-        }
-        let upc: string | undefined;
-        if (req.upc.trim()) {
-          upc = req.upc.replace(/[\s-]/g, '');
-          if (!isValidUpc(upc))
-            throw invalidArgument(
-              'UPC must be 12 to 14 digits ending in a valid check digit; leave it blank to get one.',
-            );
-          if (await store.releases.findOne({ upc }))
-            throw alreadyExists(`UPC ${upc} is already used by another release.`);
-        }
-        const { release, artist, track } = await submitRelease(store, files, {
-          ownerId,
-          artistName,
-          releaseTitle: title,
-          trackTitle: title,
-          releaseType: 'single',
-          genre: DEFAULT_GENRE,
-          label: '',
-          releaseDate: null,
-          explicit: false,
-          audio: { bucket: req.audio.bucket.trim(), fileKey: req.audio.fileKey.trim() },
-          artwork: null,
-          metadata: emptyMetadata(),
-          // A console submission has no cover art, which every store requires: it stays a draft and is
-          // not announced to delivery until artwork is added (later work).
-          stores: [],
-          source: 'song-submission',
-          isrc,
-          upc,
-          announce: false,
+        const { release, artist, track } = await submitSong(store, files, {
+          ...req,
+          ownerId: owner(req.ownerId),
         });
         return { release: releaseToProto(release, artist, [track]), isrc: track.isrc };
       }),

@@ -1,19 +1,8 @@
-// What catalog needs to know about an uploaded file, behind a small interface: the storage service
-// answers over gRPC (GetObjectInfo); tests of catalog rules can stand in for it.
+// What catalog needs to know about an uploaded file (domain/file-rules.ts: FileChecker), answered by the
+// storage service over gRPC (GetObjectInfo): this adapts storage's answers and statuses to it.
 import { GrpcStatus, isServiceError, type PromiseClient } from '@omni/platform';
 import type { storage } from '@omni/proto';
-
-export interface FileInfo {
-  exists: boolean;
-  ownerId: string;
-  publicUrl: string;
-  inspection: storage.Inspection | undefined;
-}
-
-export interface FileChecker {
-  /** Storage judges the file for `role` (the stores' rules for a master or a cover). */
-  info(ownerId: string, bucket: string, fileKey: string, role: 'audio' | 'artwork'): Promise<FileInfo>;
-}
+import type { FileChecker } from '../domain/file-rules';
 
 export function storageFileChecker(client: PromiseClient<typeof storage.StorageServiceService>): FileChecker {
   return {

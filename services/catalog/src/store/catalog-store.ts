@@ -88,6 +88,16 @@ export class CatalogStore {
     });
   }
 
+  /** Whether a track already carries this ISRC. */
+  async isrcInUse(isrc: string): Promise<boolean> {
+    return (await this.tracks.findOne({ isrc })) !== null;
+  }
+
+  /** Whether a release already carries this UPC. */
+  async upcInUse(upc: string): Promise<boolean> {
+    return (await this.releases.findOne({ upc })) !== null;
+  }
+
   async releaseWithParts(id: string) {
     const release = await this.releases.findById(id);
     if (!release) return null;

@@ -3,11 +3,16 @@
 // (random UPC collision, or an ISRC someone typed in by hand) is replaced and the write retried.
 import { randomUUID } from 'node:crypto';
 import { alreadyExists, DuplicateKeyError, invalidArgument } from '@omni/platform';
-import { generateUpc } from './domain/codes';
-import { type FileRole, fileProblem, releaseWarnings } from './domain/file-rules';
-import type { FileRefDoc, MetadataDoc, ReleaseDoc, ReleaseType, TrackDoc } from './domain/release';
-import type { FileChecker, FileInfo } from './files/file-checker';
-import { type CatalogStore, ISRC_INDEX, UPC_INDEX } from './store/catalog-store';
+import { generateUpc } from '../domain/codes';
+import {
+  type FileChecker,
+  type FileInfo,
+  type FileRole,
+  fileProblem,
+  releaseWarnings,
+} from '../domain/file-rules';
+import type { FileRefDoc, MetadataDoc, ReleaseDoc, ReleaseType, TrackDoc } from '../domain/release';
+import { type CatalogStore, ISRC_INDEX, UPC_INDEX } from '../store/catalog-store';
 
 const MAX_ATTEMPTS = 5;
 
