@@ -9,7 +9,6 @@ import {
   tokenVerifierFor,
 } from '@omni/platform';
 import { catalog, cms, delivery, health, identity } from '@omni/proto';
-import { invalidateOnModeration, PublicCache } from './cache/public-cache';
 import { adminRoutes } from './http/admin';
 import { authRoutes } from './http/auth';
 import { authRateLimits } from './http/auth-rate-limits';
@@ -21,6 +20,7 @@ import { meRoutes } from './http/me';
 import { platformRoutes } from './http/platforms';
 import { forwardTo } from './http/proxy';
 import { cachedAssetsFastPath, publicRoutes } from './http/public';
+import { invalidateOnModeration, PublicCache } from './http/public-cache';
 import { releaseRoutes, songRoutes } from './http/releases';
 import { uploadRoutes } from './http/uploads';
 

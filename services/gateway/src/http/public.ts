@@ -9,8 +9,8 @@ import {
 import { cms } from '@omni/proto';
 import { Router as createRouter, type Router } from 'express';
 import { z } from 'zod';
-import type { CachedResponse, PublicCache } from '../cache/public-cache';
 import { assetJson, pageJson } from './json';
+import type { CachedResponse, PublicCache } from './public-cache';
 
 const slugParams = z.object({
   slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'a page slug is lowercase letters, digits and dashes'),
