@@ -6,9 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createLogger } from '@omni/platform';
+import { activeSigningKey, createLogger } from '@omni/platform';
 import { createEmbeddedDocumentStore } from '@omni/platform/src/adapters/documents-embedded';
-import { activeSigningKey } from '@omni/service-identity/src/keys/signing-keys';
 import { signTestToken, type TokenOptions } from './tokens';
 
 export const repoRoot = resolve(__dirname, '../..');

@@ -3,11 +3,7 @@
 // through the JWKS endpoint like any other token.
 import { randomUUID } from 'node:crypto';
 import type { DocumentStore } from '@omni/platform';
-import {
-  activeSigningKey,
-  privateKeyOf,
-  type SigningKeyDoc,
-} from '@omni/service-identity/src/keys/signing-keys';
+import { activeSigningKey, privateKeyOf, type SigningKeyDoc } from '@omni/platform';
 import { SignJWT } from 'jose';
 
 export interface TokenOptions {

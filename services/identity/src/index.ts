@@ -6,9 +6,9 @@ import { identity } from '@omni/proto';
 import { seedAdmin } from './domain/seed-admin';
 import { identityHandlers } from './grpc/server';
 import { mountOidcRoutes } from './http/oidc';
-import { Handoffs } from './links/handoffs';
-import { LinkTokens } from './links/link-tokens';
-import { Profiles } from './profiles/profiles';
+import { Handoffs } from './store/handoffs';
+import { LinkTokens } from './store/link-tokens';
+import { Profiles } from './store/profiles';
 
 /** Built on first use: the embedded issuer's JWKS URL names identity's own HTTP port, bound after init. */
 function lazyVerifier(make: () => TokenVerifier): TokenVerifier {

@@ -17,12 +17,12 @@ import {
 } from '@omni/platform';
 import { identity } from '@omni/proto';
 import type { z } from 'zod';
+import { magicLinkMail, passwordResetMail, verificationMail } from '../domain/mails';
 import { MESSAGES } from '../domain/messages';
 import * as v from '../domain/validation';
-import { HANDOFF_TTL_SECONDS, type Handoffs } from '../links/handoffs';
-import type { LinkTokens } from '../links/link-tokens';
-import { magicLinkMail, passwordResetMail, verificationMail } from '../mail/templates';
-import type { ProfileDoc, Profiles } from '../profiles/profiles';
+import { HANDOFF_TTL_SECONDS, type Handoffs } from '../store/handoffs';
+import type { LinkTokens } from '../store/link-tokens';
+import type { ProfileDoc, Profiles } from '../store/profiles';
 
 export interface IdentityDeps {
   provider: IdentityProvider;

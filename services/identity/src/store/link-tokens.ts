@@ -1,10 +1,13 @@
-// The single-use links identity mails: email verification, magic link, password reset. The token is 256
-// random bits; only its SHA-256 is stored, so the data folder (or a database dump) signs nobody in. A link
-// is spent by one conditional update (unused and unexpired → used), so two clicks racing spend it once.
-import { createHash, randomBytes } from 'node:crypto';
+// The single-use links identity mails, kept in the `link_tokens` collection (the rules: domain/link-tokens.ts).
+// A link is spent by one conditional update (unused and unexpired → used), so two clicks racing spend it once.
 import type { Doc, DocumentStore } from '@omni/platform';
-
-export type LinkPurpose = 'verify' | 'magic' | 'reset';
+import {
+  isWellFormedToken,
+  type LinkPurpose,
+  linkExpiry,
+  linkTokenId,
+  newLinkToken,
+} from '../domain/link-tokens';
 
 export interface LinkTokenDoc extends Doc {
   purpose: LinkPurpose;
@@ -13,15 +16,6 @@ export interface LinkTokenDoc extends Doc {
   expiresAt: string;
   usedAt: string | null;
 }
-
-/** How long each kind of link works. */
-export const LINK_TTL_SECONDS: Record<LinkPurpose, number> = {
-  verify: 24 * 3600,
-  magic: 15 * 60,
-  reset: 30 * 60,
-};
-
-const hash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 export class LinkTokens {
   private readonly links;
@@ -36,14 +30,14 @@ export class LinkTokens {
   }
 
   async issue(purpose: LinkPurpose, userId: string): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newLinkToken();
     const now = this.now();
     await this.links.insertOne({
-      _id: hash(token),
+      _id: linkTokenId(token),
       purpose,
       userId,
       createdAt: new Date(now).toISOString(),
-      expiresAt: new Date(now + LINK_TTL_SECONDS[purpose] * 1000).toISOString(),
+      expiresAt: linkExpiry(purpose, now).toISOString(),
       usedAt: null,
     });
     return token;
@@ -51,10 +45,10 @@ export class LinkTokens {
 
   /** Spends the link and returns whose it was, or null when unknown, expired, used or of another kind. */
   async consume(purpose: LinkPurpose, token: string): Promise<string | null> {
-    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+    if (!isWellFormedToken(token)) return null;
     const now = new Date(this.now()).toISOString();
     const spent = await this.links.findOneAndUpdate(
-      { _id: hash(token), purpose, usedAt: null, expiresAt: { $gt: now } },
+      { _id: linkTokenId(token), purpose, usedAt: null, expiresAt: { $gt: now } },
       { $set: { usedAt: now } },
     );
     return spent?.userId ?? null;
