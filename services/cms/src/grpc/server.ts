@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { type AssetDoc, assetToProto, kindFromProto, type PageDoc, pageToProto } from '../domain/asset';
 import type { AssetsRepository } from '../store/assets';
 import type { PagesRepository } from '../store/pages';
+import { approveAsset, rejectAsset } from '../use-cases/moderate-asset';
 
 const slug = z
   .string()
@@ -72,23 +73,9 @@ export function cmsHandlers(deps: {
     async publishAsset(req) {
       const before = await existing(req.assetId);
       const page = await pages.byId(before.pageId);
-      const published = await assets.transaction(async (scope) => {
-        const updated = await assets.publish(scope, before._id);
-        if (!updated) return null;
-        await outbox.add(scope, 'asset.approved', updated._id, {
-          assetId: updated._id,
-          pageId: updated.pageId,
-          pageSlug: page?.slug ?? '',
-          kind: updated.kind,
-          title: updated.title,
-          publishedAt: updated.publishedAt!,
-          approvedBy: req.actorId || undefined,
-        });
-        return updated;
-      });
+      const published = await approveAsset({ assets, outbox }, before, page, req.actorId);
       if (!published)
         throw failedPrecondition(`This asset is already ${(await existing(before._id)).status}.`);
-      void outbox.flush().catch(() => undefined);
       return { asset: await withPage(published) };
     },
 
@@ -96,19 +83,9 @@ export function cmsHandlers(deps: {
       const reason = req.reason.trim();
       if (!reason) throw invalidArgument('Please give a reason for the rejection.');
       const before = await existing(req.assetId);
-      const rejected = await assets.transaction(async (scope) => {
-        const updated = await assets.reject(scope, before._id, reason.slice(0, 2000));
-        if (!updated) return null;
-        await outbox.add(scope, 'asset.rejected', updated._id, {
-          assetId: updated._id,
-          reason: updated.metadata.rejection_reason!,
-          rejectedBy: req.actorId || undefined,
-        });
-        return updated;
-      });
+      const rejected = await rejectAsset({ assets, outbox }, before, reason.slice(0, 2000), req.actorId);
       if (!rejected)
         throw failedPrecondition(`This asset is already ${(await existing(before._id)).status}.`);
-      void outbox.flush().catch(() => undefined);
       return { asset: await withPage(rejected) };
     },
   };
