@@ -1,10 +1,9 @@
 // IdentityService over gRPC: the account flows on top of the identity-provider port (Keycloak or the
 // embedded issuer), with identity's own single-use links and mails so both providers behave the same.
 // Answers that could reveal whether an email is registered (resend, magic link, reset) are identical
-// either way; the mail is sent (or not) after the answer's work is done.
+// either way; the mails go out after the answer's work is done (use-cases/link-mails.ts).
 import {
   fail,
-  IdentityError,
   type IdentityProvider,
   type IdentityUser,
   type Logger,
@@ -17,12 +16,13 @@ import {
 } from '@omni/platform';
 import { identity } from '@omni/proto';
 import type { z } from 'zod';
-import { magicLinkMail, passwordResetMail, verificationMail } from '../domain/mails';
 import { MESSAGES } from '../domain/messages';
 import * as v from '../domain/validation';
 import { HANDOFF_TTL_SECONDS, type Handoffs } from '../store/handoffs';
 import type { LinkTokens } from '../store/link-tokens';
 import type { ProfileDoc, Profiles } from '../store/profiles';
+import { linkMails } from '../use-cases/link-mails';
+import { mapIdentityError } from './provider-errors';
 
 export interface IdentityDeps {
   provider: IdentityProvider;
@@ -39,33 +39,6 @@ export interface IdentityDeps {
 const parse = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> =>
   parseWith(schema, value, { first: true });
 
-/**
- * Provider refusals → the call's reason with identity's own message (the providers' messages are for
- * logs); anything else is a 5xx with no details.
- */
-function mapIdentityError(err: unknown): never {
-  if (err instanceof IdentityError) {
-    switch (err.reason) {
-      case 'invalid_credentials':
-        throw fail('invalid_credentials', MESSAGES.invalidCredentials);
-      case 'email_not_confirmed':
-        throw fail('email_not_confirmed', MESSAGES.emailNotConfirmed);
-      case 'email_taken':
-        throw fail('email_taken', MESSAGES.emailTaken);
-      case 'session_expired':
-      case 'user_not_found':
-        throw fail('session_expired', MESSAGES.sessionExpired);
-      case 'weak_password':
-        throw fail('invalid_request', MESSAGES.passwordTooShort);
-      case 'external_sign_in_failed':
-        throw fail('external_sign_in_failed', MESSAGES.externalSignInFailed);
-      case 'not_supported':
-        throw fail('not_supported', err.message);
-    }
-  }
-  throw err;
-}
-
 const userProto = (u: IdentityUser): identity.User => ({
   id: u.id,
   email: u.email,
@@ -74,13 +47,8 @@ const userProto = (u: IdentityUser): identity.User => ({
 });
 
 export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.IdentityServiceService> {
-  const { provider, links, handoffs, profiles, mailer, logger } = deps;
-  const linkTo = (path: string, param: string, token: string) => {
-    const url = new URL(path, deps.publicUrl);
-    url.searchParams.set(param, token);
-    return url.toString();
-  };
-
+  const { provider, links, handoffs, profiles } = deps;
+  const mails = linkMails(deps);
   const session = async (user: IdentityUser, tokens: TokenSet): Promise<identity.Session> => {
     const profile = await profiles.ensure(user, 'signup');
     return {
@@ -91,15 +59,6 @@ export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.
       user: userProto(user),
       profile: { displayName: profile.displayName },
     };
-  };
-
-  /** Mail failures must not change the answer (that would reveal the account); they are logged. */
-  const sendQuietly = (what: string, send: () => Promise<void>) =>
-    send().catch((err: unknown) => logger.warn({ err: (err as Error).name, what }, 'could not send mail'));
-
-  const sendVerification = async (user: IdentityUser) => {
-    const token = await links.issue('verify', user.id);
-    await mailer.send(verificationMail(user.email, linkTo('/login', 'verify', token)));
   };
 
   const caller = async (bearer: string | undefined) => {
@@ -128,7 +87,7 @@ export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.
       const password = parse(v.password, req.password);
       const user = await provider.createUser({ email, password }).catch(mapIdentityError);
       await profiles.ensure(user, 'signup');
-      await sendQuietly('verification', () => sendVerification(user));
+      await mails.sendVerification(user);
       return { user: userProto(user) };
     },
 
@@ -155,8 +114,7 @@ export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.
 
     async resendVerification(req) {
       const email = parse(v.email, req.email);
-      const user = await provider.findUserByEmail(email);
-      if (user && !user.emailVerified) await sendQuietly('verification', () => sendVerification(user));
+      await mails.resendVerification(email);
       return {};
     },
 
@@ -171,13 +129,7 @@ export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.
     async requestMagicLink(req) {
       const email = parse(v.email, req.email);
       const redirectTo = parse(v.redirectPath, req.redirectTo);
-      const user = await provider.findUserByEmail(email);
-      if (user) {
-        await sendQuietly('magic link', async () => {
-          const token = await links.issue('magic', user.id);
-          await mailer.send(magicLinkMail(user.email, linkTo(redirectTo, 'magic', token)));
-        });
-      }
+      await mails.sendMagicLink(email, redirectTo);
       return {};
     },
 
@@ -193,13 +145,7 @@ export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.
 
     async requestPasswordReset(req) {
       const email = parse(v.email, req.email);
-      const user = await provider.findUserByEmail(email);
-      if (user) {
-        await sendQuietly('password reset', async () => {
-          const token = await links.issue('reset', user.id);
-          await mailer.send(passwordResetMail(user.email, linkTo('/forgot-password', 'reset', token)));
-        });
-      }
+      await mails.sendPasswordReset(email);
       return {};
     },
 

@@ -1,0 +1,28 @@
+// How the identity provider's refusals reach the caller: each as the call's reason with identity's own
+// message (the providers' messages are for logs).
+import { fail, IdentityError } from '@omni/platform';
+import { MESSAGES } from '../domain/messages';
+
+/** Provider refusals → the call's reason and message; anything else is a 5xx with no details. */
+export function mapIdentityError(err: unknown): never {
+  if (err instanceof IdentityError) {
+    switch (err.reason) {
+      case 'invalid_credentials':
+        throw fail('invalid_credentials', MESSAGES.invalidCredentials);
+      case 'email_not_confirmed':
+        throw fail('email_not_confirmed', MESSAGES.emailNotConfirmed);
+      case 'email_taken':
+        throw fail('email_taken', MESSAGES.emailTaken);
+      case 'session_expired':
+      case 'user_not_found':
+        throw fail('session_expired', MESSAGES.sessionExpired);
+      case 'weak_password':
+        throw fail('invalid_request', MESSAGES.passwordTooShort);
+      case 'external_sign_in_failed':
+        throw fail('external_sign_in_failed', MESSAGES.externalSignInFailed);
+      case 'not_supported':
+        throw fail('not_supported', err.message);
+    }
+  }
+  throw err;
+}

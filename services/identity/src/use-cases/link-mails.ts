@@ -1,0 +1,62 @@
+// The mails that carry identity's single-use links (verification, magic link, password reset). Asked for
+// an address, the answer is the same whether an account has it or not: the mail is sent (or not) after,
+// and a mail that fails to go is logged, never reported (that would reveal the account).
+import type { IdentityProvider, IdentityUser, Logger, Mailer } from '@omni/platform';
+import { magicLinkMail, passwordResetMail, verificationMail } from '../domain/mails';
+import type { LinkTokens } from '../store/link-tokens';
+
+export interface LinkMailDeps {
+  provider: IdentityProvider;
+  links: LinkTokens;
+  mailer: Mailer;
+  publicUrl: string;
+  logger: Logger;
+}
+
+export function linkMails({ provider, links, mailer, publicUrl, logger }: LinkMailDeps) {
+  const linkTo = (path: string, param: string, token: string) => {
+    const url = new URL(path, publicUrl);
+    url.searchParams.set(param, token);
+    return url.toString();
+  };
+
+  const sendQuietly = (what: string, send: () => Promise<void>) =>
+    send().catch((err: unknown) => logger.warn({ err: (err as Error).name, what }, 'could not send mail'));
+
+  const verify = (user: IdentityUser) =>
+    sendQuietly('verification', async () => {
+      const token = await links.issue('verify', user.id);
+      await mailer.send(verificationMail(user.email, linkTo('/login', 'verify', token)));
+    });
+
+  return {
+    /** After sign-up: the link that confirms the address. */
+    sendVerification: verify,
+
+    /** Again, for an account whose address is not confirmed yet. */
+    async resendVerification(email: string) {
+      const user = await provider.findUserByEmail(email);
+      if (user && !user.emailVerified) await verify(user);
+    },
+
+    /** A link that signs the account in and lands on `redirectTo`. */
+    async sendMagicLink(email: string, redirectTo: string) {
+      const user = await provider.findUserByEmail(email);
+      if (!user) return;
+      await sendQuietly('magic link', async () => {
+        const token = await links.issue('magic', user.id);
+        await mailer.send(magicLinkMail(user.email, linkTo(redirectTo, 'magic', token)));
+      });
+    },
+
+    /** A link to choose a new password. */
+    async sendPasswordReset(email: string) {
+      const user = await provider.findUserByEmail(email);
+      if (!user) return;
+      await sendQuietly('password reset', async () => {
+        const token = await links.issue('reset', user.id);
+        await mailer.send(passwordResetMail(user.email, linkTo('/forgot-password', 'reset', token)));
+      });
+    },
+  };
+}
