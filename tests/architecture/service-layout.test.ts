@@ -1,0 +1,83 @@
+// The inner layout every service shares (README, docs/architecture.md §1): one module file and the same
+// few folders, with dependencies pointing inward, and a gRPC layer that only adapts requests to the
+// use cases and repositories behind it. Checked on every run so a new file lands where a reader expects it.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = join(__dirname, '../..');
+const SERVICES = ['gateway', 'identity', 'catalog', 'storage', 'delivery', 'billing', 'cms', 'finder'];
+
+/** The folders a service's src/ may hold, innermost first; a folder may import only from itself and earlier ones. */
+const LAYERS = ['domain', 'store', 'use-cases', 'events', 'http', 'grpc'] as const;
+/** The outer adapters never import one another: each adapts its own protocol to the inner layers. */
+const ADAPTERS = new Set(['events', 'http', 'grpc']);
+
+/** A gRPC file longer than this is doing more than adapting; its steps belong in use-cases/. */
+const GRPC_FILE_MAX_LINES = 220;
+/** Calls on the documents and objects ports: repositories (store/) and use cases make them, never grpc/. */
+const PORT_CALLS =
+  /\.(collection|findOne|findById|findOneAndUpdate|insertOne|updateOne|updateMany|deleteOne|deleteMany|transaction|nextSequence|statObject|presignPut|removeObject|bucketExists|getObject)\s*\(/;
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) return sources(full);
+    return /\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+const relativeImports = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(/(?:from\s+|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map(
+    (m) => m[1]!,
+  );
+
+/** The layer a file of a service's src/ sits in ('' for src/index.ts). */
+const layerOf = (srcDir: string, file: string) => relative(srcDir, file).split('/').slice(0, -1)[0] ?? '';
+
+describe.each(SERVICES)('%s', (service) => {
+  const src = join(root, 'services', service, 'src');
+
+  it('has src/index.ts and only the shared folders beside it', () => {
+    expect(existsSync(join(src, 'index.ts'))).toBe(true);
+    const strays = readdirSync(src).filter((name) =>
+      statSync(join(src, name)).isDirectory()
+        ? !(LAYERS as readonly string[]).includes(name)
+        : name !== 'index.ts',
+    );
+    expect(strays).toEqual([]);
+  });
+
+  it('imports point inward: domain ← store ← use-cases ← events | http | grpc', () => {
+    const offenders = sources(src).flatMap((file) => {
+      const from = layerOf(src, file);
+      if (from === '') return [];
+      return relativeImports(file)
+        .map((spec) => ({ spec, to: layerOf(src, join(file, '..', spec)) }))
+        .filter(({ to }) => {
+          if (to === from) return false;
+          if (to === '') return true; // nothing imports the module file
+          const inner =
+            LAYERS.indexOf(to as (typeof LAYERS)[number]) < LAYERS.indexOf(from as (typeof LAYERS)[number]);
+          return !inner || (ADAPTERS.has(from) && ADAPTERS.has(to));
+        })
+        .map(({ spec }) => `${relative(root, file)} (${from}) imports ${spec}`);
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it('grpc/ only adapts: no calls on the documents or objects ports, and files within the size budget', () => {
+    const grpc = join(src, 'grpc');
+    const files = existsSync(grpc) ? sources(grpc) : [];
+    const offenders = files.flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      const lines = text.split('\n').length;
+      const found: string[] = [];
+      if (lines > GRPC_FILE_MAX_LINES) found.push(`${relative(root, file)} has ${lines} lines`);
+      text.split('\n').forEach((line, i) => {
+        if (PORT_CALLS.test(line)) found.push(`${relative(root, file)}:${i + 1} ${line.trim()}`);
+      });
+      return found;
+    });
+    expect(offenders).toEqual([]);
+  });
+});
