@@ -7,6 +7,10 @@ import { billingHandlers } from './grpc/server';
 export const billingService: ServiceModule = {
   name: 'billing',
   description: 'plans, Stripe checkout and portal, subscriptions, earnings',
+  calls: [],
+  consumes: [],
+  produces: [],
+  ports: ['documents'],
   async init(ctx) {
     const store = await ctx.ports.documents('billing');
     ctx.grpc.add(billing.BillingServiceService, billingHandlers());

@@ -9,6 +9,11 @@ import { CatalogStore } from './store/catalog-store';
 export const catalogService: ServiceModule = {
   name: 'catalog',
   description: 'artists, releases, tracks, ISRC and UPC allocation',
+  // Asks storage about each uploaded file before accepting a release.
+  calls: ['storage'],
+  consumes: [],
+  produces: ['release.created'],
+  ports: ['documents', 'events'],
   async init(ctx) {
     const { config } = ctx;
     const documents = await ctx.ports.documents('catalog');

@@ -9,6 +9,10 @@ import { PagesRepository } from './store/pages';
 export const cmsService: ServiceModule = {
   name: 'cms',
   description: 'pages, assets, moderation',
+  calls: [],
+  consumes: [],
+  produces: ['asset.approved', 'asset.rejected'],
+  ports: ['documents', 'events'],
   async init(ctx) {
     const store = await ctx.ports.documents('cms');
     const bus = await ctx.ports.events();

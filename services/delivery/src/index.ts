@@ -9,6 +9,10 @@ import { JobsRepository } from './store/jobs';
 export const deliveryService: ServiceModule = {
   name: 'delivery',
   description: 'delivery jobs per store, DDEX packaging, retries, takedowns',
+  calls: [],
+  consumes: ['release.created'],
+  produces: [],
+  ports: ['documents', 'events'],
   async init(ctx) {
     const store = await ctx.ports.documents('delivery');
     const bus = await ctx.ports.events();

@@ -7,6 +7,10 @@ import { finderHandlers } from './grpc/server';
 export const finderService: ServiceModule = {
   name: 'finder',
   description: 'catalogue scans for unclaimed royalties',
+  calls: [],
+  consumes: [],
+  produces: [],
+  ports: ['documents'],
   async init(ctx) {
     const store = await ctx.ports.documents('finder');
     ctx.grpc.add(finder.FinderServiceService, finderHandlers());

@@ -27,6 +27,13 @@ import { uploadRoutes } from './http/uploads';
 export const gatewayService: ServiceModule = {
   name: 'gateway',
   description: 'public HTTP API, web app, auth check',
+  public: true,
+  // The API's services by gRPC, storage's /objects and identity's /realms by HTTP, and every service's
+  // gRPC health for /healthz.
+  calls: ['identity', 'catalog', 'storage', 'delivery', 'billing', 'cms', 'finder'],
+  consumes: ['asset.approved', 'asset.rejected'],
+  produces: [],
+  ports: ['documents', 'events', 'mail'],
   async init(ctx) {
     const { http, config, logger } = ctx;
     const cmsClient = ctx.client('cms', cms.CmsServiceService);

@@ -26,6 +26,10 @@ export { INITIAL_ADMIN_FILE, initialAdminFile, SEEDED_ADMIN_EMAIL } from './doma
 export const identityService: ServiceModule = {
   name: 'identity',
   description: 'accounts, sessions, roles, profiles',
+  calls: [],
+  consumes: [],
+  produces: ['user.registered'],
+  ports: ['documents', 'events', 'identity', 'mail'],
   async init(ctx) {
     const { config, logger } = ctx;
     const store = await ctx.ports.documents('identity');

@@ -28,6 +28,7 @@ export * from './ports/events';
 export * from './ports/identity';
 export * from './ports/mail';
 export * from './ports/objects';
+export * from './runtime/graph';
 export * from './runtime/manager';
 export * from './runtime/ports';
 export * from './runtime/service';

@@ -15,6 +15,11 @@ export function createStorageService(options: StorageOptions = {}): ServiceModul
   return {
     name: 'storage',
     description: 'buckets, signed URLs, object inspection',
+    // The embedded issuer's keys (identity's HTTP), to check who sends an upload.
+    calls: ['identity'],
+    consumes: ['asset.approved'],
+    produces: [],
+    ports: ['documents', 'objects', 'events'],
     async init(ctx) {
       const store = await ctx.ports.documents('storage');
       const objects = await ctx.ports.objects();

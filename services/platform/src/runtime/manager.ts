@@ -13,8 +13,9 @@ import { apiNotFound, createHttpApp, errorHandler, securityHeaders } from '../ht
 import { continueOnFirstRead } from '../http/expect-continue';
 import { dispatchWithFastPaths, type HttpFastPath } from '../http/fast-path';
 import { createLogger, type Logger } from '../logging/logger';
+import { startOrder } from './graph';
 import { createPorts, type Ports } from './ports';
-import type { ServiceContext, ServiceModule } from './service';
+import type { PortName, ServiceContext, ServiceModule } from './service';
 
 interface Running {
   module: ServiceModule;
@@ -29,8 +30,9 @@ interface Running {
 export interface Platform {
   config: PlatformConfig;
   ports: Ports;
-  /** The URL of the gateway (or of the single service's HTTP port). */
+  /** The URL of the public service (or of the first service's HTTP port when none is public). */
   url: string;
+  /** This process's services, in the order they started (callees before callers). */
   services: ServiceName[];
   ready(): Promise<Record<string, boolean>>;
   stop(): Promise<void>;
@@ -42,13 +44,16 @@ export async function startPlatform(
   options: { logger?: Logger } = {},
 ): Promise<Platform> {
   const logger = options.logger ?? createLogger('runtime');
+  // Refused before anything opens: a cycle in the declared calls has no start order.
+  const order = startOrder(modules, config.services);
+  const publicName = order.find((name) => modules[name].public);
   // Before any adapter writes: a data folder an older version left readable by everyone is made private.
   await tightenDataDir(config.dataDir, logger);
   const ports = createPorts(config, logger);
   const running: Running[] = [];
   const clients = new Map<string, { close(): void }>();
 
-  const client = <D extends Record<string, unknown>>(service: ServiceName, definition: D) => {
+  const sharedClient = <D extends Record<string, unknown>>(service: ServiceName, definition: D) => {
     const key = `${service}:${Object.keys(definition).join(',')}`;
     let c = clients.get(key);
     if (!c) {
@@ -78,13 +83,13 @@ export async function startPlatform(
     await ports.closeAll();
   };
 
-  // The gateway's HTTP port is taken before any service starts: an unset PUBLIC_URL follows the port it
-  // really got (HTTP_PORT=8095, or one the OS picks), and services read the public URL as they start
-  // (mail links, signed object URLs, the embedded issuer). Until the gateway is ready it answers 503.
+  // The public service's HTTP port is taken before any service starts: an unset PUBLIC_URL follows the port
+  // it really got (HTTP_PORT=8095, or one the OS picks), and services read the public URL as they start
+  // (mail links, signed object URLs, the embedded issuer). Until that service is ready it answers 503.
   let early: Listening | undefined;
   try {
-    if (config.services.includes('gateway')) {
-      early = await listenHttp('gateway', config.env.BIND_HOST, config.listen('gateway').http);
+    if (publicName) {
+      early = await listenHttp(publicName, config.env.BIND_HOST, config.listen(publicName).http);
       config.gatewayListening(early.port);
     }
   } catch (err) {
@@ -93,14 +98,23 @@ export async function startPlatform(
   }
 
   try {
-    for (const name of config.services) {
+    for (const name of order) {
       const module = modules[name];
       const serviceLogger = createLogger(name);
       const grpc = createGrpcServer(name, serviceLogger);
-      const csp: Record<string, string[]> =
-        name === 'gateway'
-          ? { 'img-src': ["'self'", 'data:', 'blob:'], 'media-src': ["'self'", 'blob:'] }
-          : {};
+      // The public service serves the web app, which shows cover art and plays audio from blob URLs.
+      const csp: Record<string, string[]> = module.public
+        ? { 'img-src': ["'self'", 'data:', 'blob:'], 'media-src': ["'self'", 'blob:'] }
+        : {};
+      // Only the declared callees (and itself, for its own health): the graph the chart's NetworkPolicies
+      // admit is the graph the code can use, in one process as in a cluster.
+      const client = <D extends Record<string, unknown>>(service: ServiceName, definition: D) => {
+        if (service !== name && !module.calls.includes(service))
+          throw new Error(
+            `${name} calls ${service}, which is not among the services it declares it calls (${module.calls.join(', ') || 'none'}).`,
+          );
+        return sharedClient(service, definition);
+      };
       const http = createHttpApp({ logger: serviceLogger, csp });
       const fastPaths: HttpFastPath[] = [];
       const r: Running = {
@@ -115,7 +129,7 @@ export async function startPlatform(
         name,
         config,
         logger: serviceLogger,
-        ports,
+        ports: declaredPorts(ports, module),
         grpc,
         http,
         client,
@@ -134,7 +148,8 @@ export async function startPlatform(
         const ok = Object.values(checks).every(Boolean);
         res.status(ok ? 200 : 503).json({ service: name, ready: ok, checks });
       });
-      if (name !== 'gateway') http.get('/healthz', (_req, res) => res.json({ service: name, status: 'ok' }));
+      // The public service's /healthz reports on every service; the others' on themselves.
+      if (!module.public) http.get('/healthz', (_req, res) => res.json({ service: name, status: 'ok' }));
       // Registered before listening, so a failed start still stops what this service began (its gRPC
       // server, subscriptions, stop hooks).
       running.push(r);
@@ -144,9 +159,9 @@ export async function startPlatform(
       http.use(errorHandler(serviceLogger, httpErrorFromGrpc));
 
       const endpoint = config.listen(name);
-      const host = name === 'gateway' || !config.allInOne ? config.env.BIND_HOST : config.env.INTERNAL_HOST;
+      const host = module.public || !config.allInOne ? config.env.BIND_HOST : config.env.INTERNAL_HOST;
       const grpcPort = await grpc.listen(host, endpoint.grpc);
-      const listening = name === 'gateway' && early ? early : await listenHttp(name, host, endpoint.http);
+      const listening = name === publicName && early ? early : await listenHttp(name, host, endpoint.http);
       r.httpServer = listening.server;
       listening.serve(dispatchWithFastPaths(http, fastPaths, securityHeaders(csp), serviceLogger));
       config.bound.set(name, { http: listening.port, grpc: grpcPort });
@@ -156,19 +171,19 @@ export async function startPlatform(
     }
   } catch (err) {
     await stopAll().catch(() => undefined);
-    // Taken before the services, closed here if the gateway never got as far as being stopped with them.
+    // Taken before the services, closed here if the public service never got as far as being stopped with them.
     if (early?.server.listening) await new Promise((resolve) => early!.server.close(resolve));
     throw err;
   }
 
-  const front = config.services.includes('gateway') ? 'gateway' : config.services[0]!;
+  const front = publicName ?? order[0]!;
   const url = `http://localhost:${config.bound.get(front)!.http}`;
   let stopping: Promise<void> | undefined;
   return {
     config,
     ports,
     url,
-    services: config.services,
+    services: order,
     async ready() {
       const out: Record<string, boolean> = {};
       for (const r of running) {
@@ -180,6 +195,28 @@ export async function startPlatform(
       stopping ??= stopAll();
       return stopping;
     },
+  };
+}
+
+/** The ports as one service sees them: only those it declares, and only its own documents. */
+function declaredPorts(ports: Ports, module: ServiceModule): Ports {
+  const refuse = (port: PortName, detail = '') => {
+    throw new Error(
+      `${module.name} opens the ${port} port${detail}, which is not among the ports it declares (${module.ports.join(', ') || 'none'}).`,
+    );
+  };
+  const allowed = <T>(port: PortName, open: () => Promise<T>) =>
+    module.ports.includes(port) ? open() : refuse(port);
+  return {
+    ...ports,
+    documents: (service) =>
+      service === module.name
+        ? allowed('documents', () => ports.documents(service))
+        : refuse('documents', ` of ${service} (each service owns its data)`),
+    events: () => allowed('events', ports.events),
+    objects: () => allowed('objects', ports.objects),
+    identity: () => allowed('identity', ports.identity),
+    mail: () => allowed('mail', ports.mail),
   };
 }
 

@@ -33,7 +33,28 @@ export interface ServiceContext {
   onStarted(hook: () => Promise<void> | void): void;
 }
 
-export interface ServiceModule {
+/** The ports a service may open (see ports.ts). */
+export type PortName = 'documents' | 'events' | 'objects' | 'identity' | 'mail';
+
+/**
+ * What a service declares about itself (after Backstage's declared dependencies): the runtime orders
+ * start-up from `calls`, refuses a client for a service not listed there, and the banner, the architecture
+ * test, the README diagram and the chart's NetworkPolicies are all derived from it.
+ */
+export interface ServiceGraphNode {
+  /** The services it calls (gRPC or HTTP); they start before it, and only they may be reached from it. */
+  calls: readonly ServiceName[];
+  /** The event types it subscribes to. */
+  consumes: readonly string[];
+  /** The event types it publishes (through its outbox). */
+  produces: readonly string[];
+  /** The ports it opens. */
+  ports: readonly PortName[];
+  /** Takes traffic from outside the cluster (browsers): its HTTP port is the public one. */
+  public?: boolean;
+}
+
+export interface ServiceModule extends ServiceGraphNode {
   name: ServiceName;
   /** A one-line description for the start-up banner. */
   description: string;
