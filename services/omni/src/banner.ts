@@ -1,7 +1,8 @@
 // What a newcomer needs to see after `npm start`: where the platform is, which adapter each port got,
 // and which services run.
-import type { Platform } from '@omni/platform';
+import type { Platform, ServiceModule } from '@omni/platform';
 import { initialAdminFile, SEEDED_ADMIN_EMAIL } from '@omni/service-identity';
+import { MODULES } from './modules';
 
 /** How to sign in as the seeded admin, and where the dev mailbox is (never the password itself). */
 function accountLines(platform: Platform): string[] {
@@ -23,6 +24,13 @@ function accountLines(platform: Platform): string[] {
   return lines.length ? [...lines, ''] : [];
 }
 
+/** A service's declared edges: `→ storage` for calls, `⇐ release.created` for events it consumes. */
+function edges(module: ServiceModule): string {
+  const calls = module.calls.length ? `  → ${module.calls.join(', ')}` : '';
+  const consumes = module.consumes.length ? `  ⇐ ${module.consumes.join(', ')}` : '';
+  return `${calls}${consumes}`;
+}
+
 export function printBanner(platform: Platform, ms: number): void {
   const { config } = platform;
   const lines = [
@@ -36,10 +44,10 @@ export function printBanner(platform: Platform, ms: number): void {
     '  adapters:',
     ...platform.ports.describe().map((l) => `    ${l}`),
     '',
-    '  services:',
-    ...config.services.map((s) => {
+    '  services (in start order, with what each calls and consumes):',
+    ...platform.services.map((s) => {
       const b = config.bound.get(s)!;
-      return `    ${s.padEnd(9)} grpc :${b.grpc}  http :${b.http}`;
+      return `    ${s.padEnd(9)} grpc :${b.grpc}  http :${b.http}${edges(MODULES[s])}`;
     }),
     '',
   ];
