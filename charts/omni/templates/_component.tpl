@@ -226,6 +226,9 @@ spec:
 {{- define "omni.component.networkPolicy" -}}
 {{- $root := .root }}
 {{- $np := $root.Values.networkPolicy }}
+{{- /* Who may call this service: generated from the services' declarations (npm run graph:gen). */}}
+{{- $graph := $root.Files.Get "files/service-graph.yaml" | fromYaml }}
+{{- $node := required (printf "files/service-graph.yaml has no entry for %s" .name) (get $graph .name) }}
 apiVersion: networking.k8s.io/v1
 kind: NetworkPolicy
 metadata:
@@ -239,15 +242,20 @@ spec:
       {{- include "omni.componentSelectorLabels" . | nindent 6 }}
   policyTypes: [Ingress]
   ingress:
-    # gRPC and HTTP between this release's services.
+    {{- with $node.callers }}
+    # gRPC and HTTP from exactly the services that declare they call this one.
     - from:
+        {{- range . }}
         - podSelector:
             matchLabels:
               {{- include "omni.selectorLabels" $root | nindent 14 }}
+              app.kubernetes.io/component: {{ . }}
+        {{- end }}
       ports:
         - port: grpc
         - port: http
-    {{- if .svc.public }}
+    {{- end }}
+    {{- if $node.public }}
     # The public entry: the ingress controller.
     - from:
         {{- toYaml $np.ingressFrom | nindent 8 }}
