@@ -1,7 +1,12 @@
 // The house rules that keep the two modes honest, checked on every run: services reach infrastructure
-// only through the platform's ports, never import each other, and only the binary knows them all.
+// only through the platform's ports, never import each other, only the binary knows them all, and what
+// each service calls, publishes and consumes is what it declares.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import type { ServiceName } from '@omni/platform';
+import { events } from '@omni/proto';
+import { CHART_GRAPH_FILE, chartGraph, withDiagram } from '@omni/server/src/graph-docs';
+import { MODULES } from '@omni/server/src/modules';
 
 const root = join(__dirname, '../..');
 const SERVICES = ['gateway', 'identity', 'catalog', 'storage', 'delivery', 'billing', 'cms', 'finder'];
@@ -56,4 +61,57 @@ it('platform code outside adapters does not import an engine statically', () => 
       .map((spec) => `${relative(root, file)} imports ${spec}`),
   );
   expect(offenders).toEqual([]);
+});
+
+// The declared service graph (each services/<name>/src/index.ts) against what the code does: every service
+// another service's code names as a peer is among its declared calls, and the events it publishes and
+// subscribes to are exactly those it declares. The runtime refuses undeclared calls and ports as it starts;
+// this catches them before anything runs, and catches declarations that outlived the code.
+describe('the declared service graph', () => {
+  const literals = (pattern: RegExp, text: string) => [...text.matchAll(pattern)].map((m) => m[1]!);
+  const codeOf = (service: string) =>
+    serviceFiles.filter((f) => f.service === service).map(({ file }) => readFileSync(file, 'utf8'));
+  const eventTypes = Object.keys(events.catalogue);
+
+  it.each(SERVICES)('%s calls only the services it declares', (service) => {
+    const named = codeOf(service).flatMap((text) => [
+      ...literals(/\bclient\(\s*'([a-z]+)'/g, text),
+      ...literals(/\bhttpUrl\(\s*'([a-z]+)'/g, text),
+      ...literals(/\bgrpcAddress\(\s*'([a-z]+)'/g, text),
+    ]);
+    const declared = MODULES[service as ServiceName].calls;
+    const undeclared = [...new Set(named)].filter(
+      (peer) => peer !== service && !declared.includes(peer as ServiceName),
+    );
+    expect(undeclared).toEqual([]);
+  });
+
+  it.each(SERVICES)('%s publishes exactly the events it declares', (service) => {
+    const published = codeOf(service).flatMap((text) => literals(/outbox\.add\(\s*\w+,\s*'([\w.]+)'/g, text));
+    expect([...new Set(published)].sort()).toEqual([...MODULES[service as ServiceName].produces].sort());
+  });
+
+  it.each(SERVICES)('%s subscribes to exactly the events it declares', (service) => {
+    const subscribed = codeOf(service)
+      .filter((text) => /\bconsumeEvents\(|\.subscribe\(/.test(text))
+      .flatMap((text) => literals(/'([a-z]+\.[a-z]+)'/g, text))
+      .filter((type) => eventTypes.includes(type));
+    expect([...new Set(subscribed)].sort()).toEqual([...MODULES[service as ServiceName].consumes].sort());
+  });
+
+  it('every consumed event has a producer, and every declared call names a service', () => {
+    const produced = new Set(SERVICES.flatMap((s) => MODULES[s as ServiceName].produces));
+    const orphans = SERVICES.flatMap((s) =>
+      MODULES[s as ServiceName].consumes.filter((t) => !produced.has(t)).map((t) => `${s} consumes ${t}`),
+    );
+    expect(orphans).toEqual([]);
+    for (const s of SERVICES)
+      for (const callee of MODULES[s as ServiceName].calls) expect(SERVICES).toContain(callee);
+  });
+
+  it('README.md and the chart carry the current graph (npm run graph:gen)', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    expect(readme).toBe(withDiagram(readme, MODULES));
+    expect(readFileSync(join(root, CHART_GRAPH_FILE), 'utf8')).toBe(chartGraph(MODULES));
+  });
 });

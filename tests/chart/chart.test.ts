@@ -4,6 +4,8 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { callersOf } from '@omni/platform';
+import { MODULES } from '@omni/server/src/modules';
 import { parseAllDocuments } from 'yaml';
 import { helm } from './helm';
 import { checkObjects, type KubeObject } from './kube-types';
@@ -72,4 +74,54 @@ describe('charts/omni under a real helm, offline', () => {
       rmSync(copy, { recursive: true, force: true });
     }
   });
+
+  test("each service's NetworkPolicy admits exactly the callers its peers declare", async () => {
+    const objects = await render(chart, ['--set', 'networkPolicy.enabled=true']);
+    const policies = objects.filter(
+      (object) => object.kind === 'NetworkPolicy',
+    ) as unknown as NetworkPolicy[];
+    const callers = callersOf(MODULES);
+    const admitted = Object.fromEntries(
+      policies.map((policy) => [
+        policy.spec.podSelector.matchLabels['app.kubernetes.io/component'],
+        policy.spec.ingress
+          .flatMap((rule) => rule.from ?? [])
+          .flatMap((peer) => {
+            const labels = peer.podSelector?.matchLabels ?? {};
+            // A pod peer without a component label would admit every pod of the release.
+            if (peer.podSelector) expect(labels['app.kubernetes.io/component']).toBeDefined();
+            return peer.podSelector ? [labels['app.kubernetes.io/component']!] : [];
+          })
+          .sort(),
+      ]),
+    );
+    expect(admitted).toEqual(callers);
+    // Only the public service takes traffic from the ingress controller.
+    const fromIngress = policies
+      .filter((policy) =>
+        policy.spec.ingress.some((rule) =>
+          rule.from?.some(
+            (peer) =>
+              peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'ingress-nginx',
+          ),
+        ),
+      )
+      .map((policy) => policy.spec.podSelector.matchLabels['app.kubernetes.io/component']);
+    expect(fromIngress).toEqual(
+      Object.values(MODULES)
+        .filter((m) => m.public)
+        .map((m) => m.name),
+    );
+  });
 });
+
+interface NetworkPolicyPeer {
+  podSelector?: { matchLabels?: Record<string, string> };
+  namespaceSelector?: { matchLabels?: Record<string, string> };
+}
+interface NetworkPolicy {
+  spec: {
+    podSelector: { matchLabels: Record<string, string> };
+    ingress: { from?: NetworkPolicyPeer[] }[];
+  };
+}
