@@ -63,7 +63,6 @@ const fakeStorage: ServiceModule = {
   ports: [],
   async init(ctx) {
     const handlers: UnaryImpl<typeof storage.StorageServiceService> = {
-      describe: async () => ({ service: 'storage', version: 'fake' }),
       signUpload: unimplemented,
       completeUpload: unimplemented,
       listBuckets: unimplemented,

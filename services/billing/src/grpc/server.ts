@@ -2,9 +2,5 @@ import type { UnaryImpl } from '@omni/platform';
 import { billing } from '@omni/proto';
 
 export function billingHandlers(): UnaryImpl<typeof billing.BillingServiceService> {
-  return {
-    async describe() {
-      return { service: 'billing', version: '0.1.0' };
-    },
-  };
+  return {};
 }

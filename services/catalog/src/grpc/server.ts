@@ -13,7 +13,7 @@ import type { FileChecker } from '../domain/file-rules';
 import { PLATFORMS, PRESELECTED_KEYS, resolveStores } from '../domain/platforms';
 import { releaseToProto } from '../domain/release';
 import { InputError, parseReleaseInput } from '../domain/release-input';
-import { type CatalogStore, COLLECTIONS, IsrcExhaustedError } from '../store/catalog-store';
+import { type CatalogStore, IsrcExhaustedError } from '../store/catalog-store';
 import { submitRelease } from '../use-cases/submit-release';
 import { submitSong } from '../use-cases/submit-song';
 
@@ -42,10 +42,6 @@ export function catalogHandlers(deps: {
   const { store, files, relay } = deps;
 
   return {
-    async describe() {
-      return { service: 'catalog', version: '0.2.0', collections: Object.values(COLLECTIONS) };
-    },
-
     async listPlatforms() {
       return { platforms: PLATFORMS.map((p) => ({ ...p })), preselected: [...PRESELECTED_KEYS] };
     },

@@ -3,16 +3,12 @@
 import { invalidArgument, type UnaryImpl } from '@omni/platform';
 import type { delivery } from '@omni/proto';
 import { type JobDoc, jobToProto, summarize } from '../domain/job';
-import { JOBS, type JobsRepository } from '../store/jobs';
+import type { JobsRepository } from '../store/jobs';
 
 const MAX_RELEASES_PER_SUMMARY = 200;
 
 export function deliveryHandlers(jobs: JobsRepository): UnaryImpl<typeof delivery.DeliveryServiceService> {
   return {
-    async describe() {
-      return { service: 'delivery', version: '0.2.0', collections: [JOBS] };
-    },
-
     async listJobs(req) {
       if (!req.releaseId) throw invalidArgument('A release id is required.');
       const list = await jobs.forRelease(req.releaseId);

@@ -2,9 +2,5 @@ import type { UnaryImpl } from '@omni/platform';
 import { finder } from '@omni/proto';
 
 export function finderHandlers(): UnaryImpl<typeof finder.FinderServiceService> {
-  return {
-    async describe() {
-      return { service: 'finder', version: '0.1.0' };
-    },
-  };
+  return {};
 }

@@ -78,10 +78,6 @@ export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.
   };
 
   return {
-    async describe() {
-      return { service: 'identity', version: '1.0.0', provider: provider.kind };
-    },
-
     async signUp(req) {
       const email = parse(v.email, req.email);
       const password = parse(v.password, req.password);

@@ -44,10 +44,6 @@ export function storageHandlers(
   };
 
   return {
-    async describe() {
-      return { service: 'storage', version: '0.2.0' };
-    },
-
     signUpload: (req) => signUpload(ctx, { ...req, purpose: PURPOSES[req.purpose] }),
 
     async completeUpload(req) {

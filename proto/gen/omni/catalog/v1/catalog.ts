@@ -29,16 +29,6 @@ export const protobufFileName = "omni/catalog/v1/catalog.proto";
  * with the `release.created` event (written in the same transaction as the release).
  */
 
-export interface DescribeRequest {
-}
-
-export interface DescribeResponse {
-  service: string;
-  version: string;
-  /** The collections this service keeps (the uploader's setup checklist shows them). */
-  collections: string[];
-}
-
 /** A file uploaded through storage's signed URLs. */
 export interface FileRef {
   bucket: string;
@@ -210,161 +200,6 @@ export interface ListPlatformsResponse {
   platforms: Platform[];
   preselected: string[];
 }
-
-function createBaseDescribeRequest(): DescribeRequest {
-  return {};
-}
-
-export const DescribeRequest: MessageFns<DescribeRequest> = {
-  encode(_: DescribeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): DescribeRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseDescribeRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(_: any): DescribeRequest {
-    return {};
-  },
-
-  toJSON(_: DescribeRequest): unknown {
-    const obj: any = {};
-    return obj;
-  },
-
-  create(base?: DeepPartial<DescribeRequest>): DescribeRequest {
-    return DescribeRequest.fromPartial(base ?? {});
-  },
-  fromPartial(_: DeepPartial<DescribeRequest>): DescribeRequest {
-    const message = createBaseDescribeRequest();
-    return message;
-  },
-};
-
-function createBaseDescribeResponse(): DescribeResponse {
-  return { service: "", version: "", collections: [] };
-}
-
-export const DescribeResponse: MessageFns<DescribeResponse> = {
-  encode(message: DescribeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.service !== "") {
-      writer.uint32(10).string(message.service);
-    }
-    if (message.version !== "") {
-      writer.uint32(18).string(message.version);
-    }
-    for (const v of message.collections) {
-      writer.uint32(26).string(v!);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): DescribeResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseDescribeResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.service = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.version = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.collections.push(reader.string());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): DescribeResponse {
-    return {
-      service: isSet(object.service) ? globalThis.String(object.service) : "",
-      version: isSet(object.version) ? globalThis.String(object.version) : "",
-      collections: globalThis.Array.isArray(object?.collections)
-        ? object.collections.map((e: any) => globalThis.String(e))
-        : [],
-    };
-  },
-
-  toJSON(message: DescribeResponse): unknown {
-    const obj: any = {};
-    if (message.service !== "") {
-      obj.service = message.service;
-    }
-    if (message.version !== "") {
-      obj.version = message.version;
-    }
-    if (message.collections?.length) {
-      obj.collections = message.collections;
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<DescribeResponse>): DescribeResponse {
-    return DescribeResponse.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<DescribeResponse>): DescribeResponse {
-    const message = createBaseDescribeResponse();
-    message.service = object.service ?? "";
-    message.version = object.version ?? "";
-    message.collections = object.collections?.map((e) => e) || [];
-    return message;
-  },
-};
 
 function createBaseFileRef(): FileRef {
   return { bucket: "", fileKey: "" };
@@ -3152,15 +2987,6 @@ export const ListPlatformsResponse: MessageFns<ListPlatformsResponse> = {
 
 export type CatalogServiceService = typeof CatalogServiceService;
 export const CatalogServiceService = {
-  describe: {
-    path: "/omni.catalog.v1.CatalogService/Describe" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: DescribeRequest): Buffer => Buffer.from(DescribeRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): DescribeRequest => DescribeRequest.decode(value),
-    responseSerialize: (value: DescribeResponse): Buffer => Buffer.from(DescribeResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): DescribeResponse => DescribeResponse.decode(value),
-  },
   createRelease: {
     path: "/omni.catalog.v1.CatalogService/CreateRelease" as const,
     requestStream: false as const,
@@ -3222,7 +3048,6 @@ export const CatalogServiceService = {
 } as const;
 
 export interface CatalogServiceServer extends UntypedServiceImplementation {
-  describe: handleUnaryCall<DescribeRequest, DescribeResponse>;
   createRelease: handleUnaryCall<CreateReleaseRequest, CreateReleaseResponse>;
   submitSong: handleUnaryCall<SubmitSongRequest, SubmitSongResponse>;
   getRelease: handleUnaryCall<GetReleaseRequest, GetReleaseResponse>;
@@ -3232,21 +3057,6 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
 }
 
 export interface CatalogServiceClient extends Client {
-  describe(
-    request: DescribeRequest,
-    callback: (error: ServiceError | null, response: DescribeResponse) => void,
-  ): ClientUnaryCall;
-  describe(
-    request: DescribeRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: DescribeResponse) => void,
-  ): ClientUnaryCall;
-  describe(
-    request: DescribeRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: DescribeResponse) => void,
-  ): ClientUnaryCall;
   createRelease(
     request: CreateReleaseRequest,
     callback: (error: ServiceError | null, response: CreateReleaseResponse) => void,

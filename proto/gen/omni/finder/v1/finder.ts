@@ -5,17 +5,11 @@
 // source: omni/finder/v1/finder.proto
 
 /* eslint-disable */
-import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import {
-  type CallOptions,
   type ChannelCredentials,
   Client,
   type ClientOptions,
-  type ClientUnaryCall,
-  type handleUnaryCall,
   makeGenericClientConstructor,
-  type Metadata,
-  type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 
@@ -24,188 +18,17 @@ export const protobufPackage = "omni.finder.v1";
 export const protobufFileName = "omni/finder/v1/finder.proto";
 
 /**
- * Finder service contract. It grows with its issue; for now it describes the service so that
- * every service has a contract, a server and a client from the first day.
+ * Finder service contract. It grows with its issue; until then it is empty, so that every service has a
+ * contract, a server and a client (the gRPC health service answers for it) from the first day.
  */
 
-export interface DescribeRequest {
-}
-
-export interface DescribeResponse {
-  service: string;
-  version: string;
-}
-
-function createBaseDescribeRequest(): DescribeRequest {
-  return {};
-}
-
-export const DescribeRequest: MessageFns<DescribeRequest> = {
-  encode(_: DescribeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): DescribeRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseDescribeRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(_: any): DescribeRequest {
-    return {};
-  },
-
-  toJSON(_: DescribeRequest): unknown {
-    const obj: any = {};
-    return obj;
-  },
-
-  create(base?: DeepPartial<DescribeRequest>): DescribeRequest {
-    return DescribeRequest.fromPartial(base ?? {});
-  },
-  fromPartial(_: DeepPartial<DescribeRequest>): DescribeRequest {
-    const message = createBaseDescribeRequest();
-    return message;
-  },
-};
-
-function createBaseDescribeResponse(): DescribeResponse {
-  return { service: "", version: "" };
-}
-
-export const DescribeResponse: MessageFns<DescribeResponse> = {
-  encode(message: DescribeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.service !== "") {
-      writer.uint32(10).string(message.service);
-    }
-    if (message.version !== "") {
-      writer.uint32(18).string(message.version);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): DescribeResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseDescribeResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.service = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.version = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): DescribeResponse {
-    return {
-      service: isSet(object.service) ? globalThis.String(object.service) : "",
-      version: isSet(object.version) ? globalThis.String(object.version) : "",
-    };
-  },
-
-  toJSON(message: DescribeResponse): unknown {
-    const obj: any = {};
-    if (message.service !== "") {
-      obj.service = message.service;
-    }
-    if (message.version !== "") {
-      obj.version = message.version;
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<DescribeResponse>): DescribeResponse {
-    return DescribeResponse.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<DescribeResponse>): DescribeResponse {
-    const message = createBaseDescribeResponse();
-    message.service = object.service ?? "";
-    message.version = object.version ?? "";
-    return message;
-  },
-};
-
 export type FinderServiceService = typeof FinderServiceService;
-export const FinderServiceService = {
-  describe: {
-    path: "/omni.finder.v1.FinderService/Describe" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: DescribeRequest): Buffer => Buffer.from(DescribeRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): DescribeRequest => DescribeRequest.decode(value),
-    responseSerialize: (value: DescribeResponse): Buffer => Buffer.from(DescribeResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): DescribeResponse => DescribeResponse.decode(value),
-  },
-} as const;
+export const FinderServiceService = {} as const;
 
 export interface FinderServiceServer extends UntypedServiceImplementation {
-  describe: handleUnaryCall<DescribeRequest, DescribeResponse>;
 }
 
 export interface FinderServiceClient extends Client {
-  describe(
-    request: DescribeRequest,
-    callback: (error: ServiceError | null, response: DescribeResponse) => void,
-  ): ClientUnaryCall;
-  describe(
-    request: DescribeRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: DescribeResponse) => void,
-  ): ClientUnaryCall;
-  describe(
-    request: DescribeRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: DescribeResponse) => void,
-  ): ClientUnaryCall;
 }
 
 export const FinderServiceClient = makeGenericClientConstructor(
@@ -216,25 +39,3 @@ export const FinderServiceClient = makeGenericClientConstructor(
   service: typeof FinderServiceService;
   serviceName: string;
 };
-
-type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
-
-export type DeepPartial<T> = T extends Builtin ? T
-  : T extends globalThis.Array<infer U> ? globalThis.Array<DeepPartial<U>>
-  : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
-  : T extends { $case: string; value: unknown } ? { $case: T["$case"]; value?: DeepPartial<T["value"]> }
-  : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
-  : Partial<T>;
-
-function isSet(value: any): boolean {
-  return value !== null && value !== undefined;
-}
-
-export interface MessageFns<T> {
-  encode(message: T, writer?: BinaryWriter): BinaryWriter;
-  decode(input: BinaryReader | Uint8Array, length?: number): T;
-  fromJSON(object: any): T;
-  toJSON(message: T): unknown;
-  create(base?: DeepPartial<T>): T;
-  fromPartial(object: DeepPartial<T>): T;
-}

@@ -29,16 +29,6 @@ export const protobufFileName = "omni/identity/v1/identity.proto";
  * person reads (INVALID_ARGUMENT, UNAUTHENTICATED, PERMISSION_DENIED, ALREADY_EXISTS, NOT_FOUND).
  */
 
-export interface DescribeRequest {
-}
-
-export interface DescribeResponse {
-  service: string;
-  version: string;
-  /** 'embedded' or 'keycloak'. */
-  provider: string;
-}
-
 export interface User {
   id: string;
   email: string;
@@ -199,159 +189,6 @@ export interface RedeemHandoffRequest {
 export interface RedeemHandoffResponse {
   session?: Session | undefined;
 }
-
-function createBaseDescribeRequest(): DescribeRequest {
-  return {};
-}
-
-export const DescribeRequest: MessageFns<DescribeRequest> = {
-  encode(_: DescribeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): DescribeRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseDescribeRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(_: any): DescribeRequest {
-    return {};
-  },
-
-  toJSON(_: DescribeRequest): unknown {
-    const obj: any = {};
-    return obj;
-  },
-
-  create(base?: DeepPartial<DescribeRequest>): DescribeRequest {
-    return DescribeRequest.fromPartial(base ?? {});
-  },
-  fromPartial(_: DeepPartial<DescribeRequest>): DescribeRequest {
-    const message = createBaseDescribeRequest();
-    return message;
-  },
-};
-
-function createBaseDescribeResponse(): DescribeResponse {
-  return { service: "", version: "", provider: "" };
-}
-
-export const DescribeResponse: MessageFns<DescribeResponse> = {
-  encode(message: DescribeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.service !== "") {
-      writer.uint32(10).string(message.service);
-    }
-    if (message.version !== "") {
-      writer.uint32(18).string(message.version);
-    }
-    if (message.provider !== "") {
-      writer.uint32(26).string(message.provider);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): DescribeResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseDescribeResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.service = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.version = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.provider = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): DescribeResponse {
-    return {
-      service: isSet(object.service) ? globalThis.String(object.service) : "",
-      version: isSet(object.version) ? globalThis.String(object.version) : "",
-      provider: isSet(object.provider) ? globalThis.String(object.provider) : "",
-    };
-  },
-
-  toJSON(message: DescribeResponse): unknown {
-    const obj: any = {};
-    if (message.service !== "") {
-      obj.service = message.service;
-    }
-    if (message.version !== "") {
-      obj.version = message.version;
-    }
-    if (message.provider !== "") {
-      obj.provider = message.provider;
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<DescribeResponse>): DescribeResponse {
-    return DescribeResponse.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<DescribeResponse>): DescribeResponse {
-    const message = createBaseDescribeResponse();
-    message.service = object.service ?? "";
-    message.version = object.version ?? "";
-    message.provider = object.provider ?? "";
-    return message;
-  },
-};
 
 function createBaseUser(): User {
   return { id: "", email: "", emailVerified: false, roles: [] };
@@ -2904,15 +2741,6 @@ export const RedeemHandoffResponse: MessageFns<RedeemHandoffResponse> = {
 
 export type IdentityServiceService = typeof IdentityServiceService;
 export const IdentityServiceService = {
-  describe: {
-    path: "/omni.identity.v1.IdentityService/Describe" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: DescribeRequest): Buffer => Buffer.from(DescribeRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): DescribeRequest => DescribeRequest.decode(value),
-    responseSerialize: (value: DescribeResponse): Buffer => Buffer.from(DescribeResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): DescribeResponse => DescribeResponse.decode(value),
-  },
   signUp: {
     path: "/omni.identity.v1.IdentityService/SignUp" as const,
     requestStream: false as const,
@@ -3067,7 +2895,6 @@ export const IdentityServiceService = {
 } as const;
 
 export interface IdentityServiceServer extends UntypedServiceImplementation {
-  describe: handleUnaryCall<DescribeRequest, DescribeResponse>;
   signUp: handleUnaryCall<SignUpRequest, SignUpResponse>;
   signIn: handleUnaryCall<SignInRequest, SignInResponse>;
   refresh: handleUnaryCall<RefreshRequest, RefreshResponse>;
@@ -3088,21 +2915,6 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
 }
 
 export interface IdentityServiceClient extends Client {
-  describe(
-    request: DescribeRequest,
-    callback: (error: ServiceError | null, response: DescribeResponse) => void,
-  ): ClientUnaryCall;
-  describe(
-    request: DescribeRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: DescribeResponse) => void,
-  ): ClientUnaryCall;
-  describe(
-    request: DescribeRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: DescribeResponse) => void,
-  ): ClientUnaryCall;
   signUp(
     request: SignUpRequest,
     callback: (error: ServiceError | null, response: SignUpResponse) => void,

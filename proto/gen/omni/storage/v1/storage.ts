@@ -84,14 +84,6 @@ export function uploadPurposeToJSON(object: UploadPurpose): string {
   }
 }
 
-export interface DescribeRequest {
-}
-
-export interface DescribeResponse {
-  service: string;
-  version: string;
-}
-
 export interface SignUploadRequest {
   ownerId: string;
   bucket: string;
@@ -205,143 +197,6 @@ export interface ListUploadsRequest {
 export interface ListUploadsResponse {
   files: UploadedFile[];
 }
-
-function createBaseDescribeRequest(): DescribeRequest {
-  return {};
-}
-
-export const DescribeRequest: MessageFns<DescribeRequest> = {
-  encode(_: DescribeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): DescribeRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseDescribeRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(_: any): DescribeRequest {
-    return {};
-  },
-
-  toJSON(_: DescribeRequest): unknown {
-    const obj: any = {};
-    return obj;
-  },
-
-  create(base?: DeepPartial<DescribeRequest>): DescribeRequest {
-    return DescribeRequest.fromPartial(base ?? {});
-  },
-  fromPartial(_: DeepPartial<DescribeRequest>): DescribeRequest {
-    const message = createBaseDescribeRequest();
-    return message;
-  },
-};
-
-function createBaseDescribeResponse(): DescribeResponse {
-  return { service: "", version: "" };
-}
-
-export const DescribeResponse: MessageFns<DescribeResponse> = {
-  encode(message: DescribeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.service !== "") {
-      writer.uint32(10).string(message.service);
-    }
-    if (message.version !== "") {
-      writer.uint32(18).string(message.version);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): DescribeResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseDescribeResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.service = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.version = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): DescribeResponse {
-    return {
-      service: isSet(object.service) ? globalThis.String(object.service) : "",
-      version: isSet(object.version) ? globalThis.String(object.version) : "",
-    };
-  },
-
-  toJSON(message: DescribeResponse): unknown {
-    const obj: any = {};
-    if (message.service !== "") {
-      obj.service = message.service;
-    }
-    if (message.version !== "") {
-      obj.version = message.version;
-    }
-    return obj;
-  },
-
-  create(base?: DeepPartial<DescribeResponse>): DescribeResponse {
-    return DescribeResponse.fromPartial(base ?? {});
-  },
-  fromPartial(object: DeepPartial<DescribeResponse>): DescribeResponse {
-    const message = createBaseDescribeResponse();
-    message.service = object.service ?? "";
-    message.version = object.version ?? "";
-    return message;
-  },
-};
 
 function createBaseSignUploadRequest(): SignUploadRequest {
   return { ownerId: "", bucket: "", fileName: "", contentType: "", size: 0, purpose: 0, folder: "", title: "" };
@@ -2181,15 +2036,6 @@ export const ListUploadsResponse: MessageFns<ListUploadsResponse> = {
 
 export type StorageServiceService = typeof StorageServiceService;
 export const StorageServiceService = {
-  describe: {
-    path: "/omni.storage.v1.StorageService/Describe" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: DescribeRequest): Buffer => Buffer.from(DescribeRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): DescribeRequest => DescribeRequest.decode(value),
-    responseSerialize: (value: DescribeResponse): Buffer => Buffer.from(DescribeResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): DescribeResponse => DescribeResponse.decode(value),
-  },
   signUpload: {
     path: "/omni.storage.v1.StorageService/SignUpload" as const,
     requestStream: false as const,
@@ -2241,7 +2087,6 @@ export const StorageServiceService = {
 } as const;
 
 export interface StorageServiceServer extends UntypedServiceImplementation {
-  describe: handleUnaryCall<DescribeRequest, DescribeResponse>;
   signUpload: handleUnaryCall<SignUploadRequest, SignUploadResponse>;
   completeUpload: handleUnaryCall<CompleteUploadRequest, CompleteUploadResponse>;
   getObjectInfo: handleUnaryCall<GetObjectInfoRequest, GetObjectInfoResponse>;
@@ -2250,21 +2095,6 @@ export interface StorageServiceServer extends UntypedServiceImplementation {
 }
 
 export interface StorageServiceClient extends Client {
-  describe(
-    request: DescribeRequest,
-    callback: (error: ServiceError | null, response: DescribeResponse) => void,
-  ): ClientUnaryCall;
-  describe(
-    request: DescribeRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: DescribeResponse) => void,
-  ): ClientUnaryCall;
-  describe(
-    request: DescribeRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: DescribeResponse) => void,
-  ): ClientUnaryCall;
   signUpload(
     request: SignUploadRequest,
     callback: (error: ServiceError | null, response: SignUploadResponse) => void,
