@@ -1,5 +1,5 @@
-// The service graph: every component the one binary can run, its default ports in all-in-one mode, and
-// what it needs running before it (the gateway calls every other service).
+// Every component the one binary can run and its default ports in all-in-one mode. What each calls (and
+// so the start order) is in its own declaration (services/<name>/src/index.ts; runtime/graph.ts).
 export const SERVICE_NAMES = [
   'identity',
   'catalog',
