@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type ServiceModule, type ServiceName, startPlatform } from '@omni/platform';
 import { catalog, health } from '@omni/proto';
+import { printBanner } from '@omni/server/src/banner';
 import { MODULES } from '@omni/server/src/modules';
 
 let dataDir: string;
@@ -61,6 +62,15 @@ it('starts every service after the services it calls (the real graph)', async ()
     expect(order.indexOf('identity')).toBeLessThan(order.indexOf('storage'));
     expect(order.indexOf('storage')).toBeLessThan(order.indexOf('catalog'));
     expect(order.at(-1)).toBe('gateway');
+    // The start-up banner lists them in that order, each with what it calls and consumes.
+    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    printBanner(platform, 1);
+    const banner = String(log.mock.calls[0]?.[0]);
+    log.mockRestore();
+    const lines = banner.split('\n').filter((l) => /^ {4}[a-z]+ +grpc :/.test(l));
+    expect(lines.map((l) => l.trim().split(' ')[0])).toEqual(order);
+    expect(lines.find((l) => l.trim().startsWith('catalog'))).toMatch(/→ storage {2}⇐$|→ storage$/);
+    expect(lines.find((l) => l.trim().startsWith('delivery'))).toMatch(/⇐ release\.created$/);
   } finally {
     await platform.stop();
   }
