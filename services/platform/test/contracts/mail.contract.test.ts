@@ -42,6 +42,18 @@ describe('mail contract: embedded dev mailbox', () => {
     expect(Date.parse(toA[0]!.sentAt)).toBeGreaterThanOrEqual(Date.parse(toA[1]!.sentAt));
   });
 
+  it('keeps mails sent within one millisecond newest first', async () => {
+    const mailer = createEmbeddedMailer({ dataDir: dir });
+    const now = jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-23T20:00:00Z'));
+    try {
+      for (let i = 1; i <= 8; i++) await mailer.send(message('d@example.com', i));
+    } finally {
+      now.mockRestore();
+    }
+    const subjects = (await mailer.mailbox!.list({ to: 'd@example.com' })).map((m) => m.subject);
+    expect(subjects).toEqual([8, 7, 6, 5, 4, 3, 2, 1].map((i) => `Mail ${i}`));
+  });
+
   it('survives a restart (mail is on disk) and prunes beyond its size', async () => {
     const first = createEmbeddedMailer({ dataDir: dir, keep: 3 });
     for (let i = 1; i <= 5; i++) await first.send(message('c@example.com', i));

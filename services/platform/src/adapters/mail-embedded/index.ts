@@ -20,6 +20,14 @@ const FILE = /^(\d{15})-([0-9a-f-]{36})\.json$/;
 export function createEmbeddedMailer(options: EmbeddedMailerOptions): Mailer {
   const dir = options.dataDir;
   const keep = options.keep ?? 500;
+  // File names order the mailbox, so each mail's stamp is later than the one before it even when two
+  // are sent in the same millisecond (a sign-up's verification and a resend, say): with equal stamps the
+  // random id behind them decided, and "newest first" could show the older link first.
+  let lastStamp = 0;
+  const nextStamp = () => {
+    lastStamp = Math.max(Date.now(), lastStamp + 1);
+    return lastStamp;
+  };
 
   const names = async () => {
     const all = await readdir(dir).catch((err: NodeJS.ErrnoException) => {
@@ -58,7 +66,7 @@ export function createEmbeddedMailer(options: EmbeddedMailerOptions): Mailer {
         sentAt: new Date().toISOString(),
       };
       await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-      const name = `${Date.now().toString().padStart(15, '0')}-${mail.id}.json`;
+      const name = `${nextStamp().toString().padStart(15, '0')}-${mail.id}.json`;
       // Written whole then renamed, so a reader never sees half a mail.
       const tmp = join(dir, `.${name}.tmp`);
       await writeFile(tmp, JSON.stringify(mail), { mode: PRIVATE_FILE_MODE });
