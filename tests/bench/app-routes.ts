@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { artifacts, launchBrowser } from '../support/browser';
 import { startTestPlatform } from '../support/platform';
-import { type ApiSession, verifiedSession } from '../support/session';
+import { type ApiSession, storedSession, verifiedSession } from '../support/session';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const PASSWORD = 'correct-horse-42';
@@ -101,21 +101,9 @@ async function visit(
   try {
     if (session) {
       // As the web app stores it (frontends/ui/src/session); written before any of the page's scripts.
-      await context.addInitScript((s) => {
-        if (localStorage.getItem('omni.session')) return;
-        const now = Date.now();
-        localStorage.setItem(
-          'omni.session',
-          JSON.stringify({
-            accessToken: s.accessToken,
-            refreshToken: s.refreshToken,
-            accessExpiresAt: now + s.expiresIn * 1000,
-            refreshExpiresAt: now + s.refreshExpiresIn * 1000,
-            user: s.user,
-            profile: s.profile,
-          }),
-        );
-      }, session);
+      await context.addInitScript((stored) => {
+        if (!localStorage.getItem('omni.session')) localStorage.setItem('omni.session', stored);
+      }, storedSession(session));
     }
     // The watcher: records the first moment the page shows its content, checking on every DOM change.
     await context.addInitScript(`(() => {

@@ -11,25 +11,27 @@ export interface ApiSession {
   profile: unknown;
 }
 
+/** The value the web app keeps under localStorage 'omni.session' for this API session, as of now. */
+export function storedSession(session: ApiSession): string {
+  const now = Date.now();
+  return JSON.stringify({
+    accessToken: session.accessToken,
+    refreshToken: session.refreshToken,
+    accessExpiresAt: now + session.expiresIn * 1000,
+    refreshExpiresAt: now + session.refreshExpiresIn * 1000,
+    user: session.user,
+    profile: session.profile,
+  });
+}
+
 export async function storeSession(page: Page, baseUrl: string, session: ApiSession): Promise<void> {
   await page.goto(`${baseUrl}/`);
-  await page.evaluate((s) => {
-    const now = Date.now();
+  await page.evaluate((stored) => {
     // Runs in the page; typed loosely because the support files are also compiled without the DOM library.
     const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } })
       .localStorage;
-    storage.setItem(
-      'omni.session',
-      JSON.stringify({
-        accessToken: s.accessToken,
-        refreshToken: s.refreshToken,
-        accessExpiresAt: now + s.expiresIn * 1000,
-        refreshExpiresAt: now + s.refreshExpiresIn * 1000,
-        user: s.user,
-        profile: s.profile,
-      }),
-    );
-  }, session);
+    storage.setItem('omni.session', stored);
+  }, storedSession(session));
 }
 
 /**
