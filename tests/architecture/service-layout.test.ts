@@ -7,8 +7,13 @@ import { join, relative } from 'node:path';
 const root = join(__dirname, '../..');
 const SERVICES = ['gateway', 'identity', 'catalog', 'storage', 'delivery', 'billing', 'cms', 'finder'];
 
-/** The folders a service's src/ may hold, innermost first; a folder may import only from itself and earlier ones. */
-const LAYERS = ['domain', 'store', 'use-cases', 'events', 'http', 'grpc'] as const;
+/**
+ * The folders a service's src/ may hold, innermost first; a folder may import only from itself and earlier
+ * ones. providers/ holds the ports only this service uses and their adapters (objects for storage, identity
+ * and mail for identity, rate limits for the gateway): it sits beside store/ as the other way out to the
+ * world, and imports nothing of the service (only the platform kit), so every layer may use its ports.
+ */
+const LAYERS = ['providers', 'domain', 'store', 'use-cases', 'events', 'http', 'grpc'] as const;
 /** The outer adapters never import one another: each adapts its own protocol to the inner layers. */
 const ADAPTERS = new Set(['events', 'http', 'grpc']);
 
@@ -47,7 +52,7 @@ describe.each(SERVICES)('%s', (service) => {
     expect(strays).toEqual([]);
   });
 
-  it('imports point inward: domain ← store ← use-cases ← events | http | grpc', () => {
+  it('imports point inward: providers ← domain ← store ← use-cases ← events | http | grpc', () => {
     const offenders = sources(src).flatMap((file) => {
       const from = layerOf(src, file);
       if (from === '') return [];

@@ -5,10 +5,13 @@
 // A genuinely remote caller, honestly: the platform listens on 0.0.0.0 and the test connects to this
 // machine's own non-loopback address (eth0's, from os.networkInterfaces()) from that address. The server's
 // socket then sees a non-loopback peer, exactly as it would for another host; no header or mock decides.
+import { existsSync } from 'node:fs';
 import { request } from 'node:http';
+import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { join } from 'node:path';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
-import { runPlatformUntilExit } from '../support/process';
+import { freePort, runPlatformUntilExit, startPlatformProcess } from '../support/process';
 
 const external = Object.values(networkInterfaces())
   .flat()
@@ -89,6 +92,78 @@ describe('on npm start (bound to every interface)', () => {
       expect((await get(external!, '/healthz')).status).toBe(200);
     },
   );
+});
+
+describe('with identity in another process', () => {
+  // The mailbox is identity's: a gateway started alone (as its own pod would be) has no mailer, and
+  // reaches the mails of an identity running as a separate OS process over HTTP, as it does /realms.
+  it('the gateway forwards the mailbox to identity, holding no mailer itself', async () => {
+    const grpc = await freePort();
+    const identity = await startPlatformProcess({
+      env: { OMNI_SERVICES: 'identity', OMNI_RANDOM_PORTS: 'false', GRPC_PORT: String(grpc) },
+    });
+    let gateway: TestPlatform | undefined;
+    try {
+      gateway = await startTestPlatform({
+        services: 'gateway',
+        env: { IDENTITY_HTTP_URL: identity.url, IDENTITY_GRPC_ADDR: `127.0.0.1:${grpc}` },
+      });
+      const to = `split-${Date.now()}@example.com`;
+      const signup = await fetch(`${gateway.url}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: to, password: 'correct-horse-42' }),
+      });
+      expect(signup.status).toBe(201);
+      const res = await fetch(`${gateway.url}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+      expect(res.status).toBe(200);
+      const { messages } = (await res.json()) as { messages: { to: string; links: string[] }[] };
+      expect(messages.map((m) => m.to)).toEqual([to]);
+      expect(messages[0]!.links.length).toBeGreaterThan(0);
+      const html = await fetch(`${gateway.url}/dev/mailbox`);
+      expect(html.status).toBe(200);
+      expect(await html.text()).toContain(to);
+      // The mails are in identity's data folder; the gateway's has no mailbox at all.
+      expect(existsSync(join(identity.dataDir, 'mailbox'))).toBe(true);
+      expect(existsSync(join(gateway.dataDir, 'mailbox'))).toBe(false);
+    } finally {
+      await gateway?.close();
+      await identity.stop();
+    }
+  });
+});
+
+/** Just enough SMTP for the mailer's start-up check (greeting, EHLO, QUIT): nothing is sent here. */
+async function greetingSmtp(): Promise<{ url: string; server: TcpServer }> {
+  const server = createTcpServer((socket) => {
+    socket.write('220 test ESMTP\r\n');
+    socket.on('data', (data) => {
+      for (const line of data.toString().split('\r\n').filter(Boolean)) {
+        if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
+        else socket.write(/^(EHLO|HELO)/i.test(line) ? '250 test\r\n' : '250 OK\r\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `smtp://127.0.0.1:${port}`, server };
+}
+
+describe('with a real mail transport (MAIL=smtp)', () => {
+  it('answers 404 on both mailbox paths: sign-in links are never readable here', async () => {
+    const smtp = await greetingSmtp();
+    const withSmtp = await startTestPlatform({ env: { MAIL: 'smtp', SMTP_URL: smtp.url } });
+    try {
+      for (const path of ['/api/dev/mailbox', '/dev/mailbox']) {
+        const res = await fetch(`${withSmtp.url}${path}`);
+        expect({ path, status: res.status }).toEqual({ path, status: 404 });
+        expect(await res.text()).toContain('The dev mailbox exists only in embedded mail mode.');
+      }
+    } finally {
+      await withSmtp.close();
+      smtp.server.close();
+    }
+  });
 });
 
 describe('in production', () => {

@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signedUrl } from '@omni/platform/src/adapters/objects-local/signing';
+import { signedUrl } from '@omni/service-storage/src/providers/objects/local/signing';
 import { wav } from '../support/media';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { runPlatformUntilExit } from '../support/process';

@@ -6,8 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { activeSigningKey, createLogger } from '@omni/platform';
+import { createLogger } from '@omni/platform';
 import { createEmbeddedDocumentStore } from '@omni/platform/src/adapters/documents-embedded';
+import { activeSigningKey } from '@omni/service-identity/src/providers/identity/embedded/signing-keys';
 import { signTestToken, type TokenOptions } from './tokens';
 
 export const repoRoot = resolve(__dirname, '../..');

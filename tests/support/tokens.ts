@@ -3,7 +3,11 @@
 // through the JWKS endpoint like any other token.
 import { randomUUID } from 'node:crypto';
 import type { DocumentStore } from '@omni/platform';
-import { activeSigningKey, privateKeyOf, type SigningKeyDoc } from '@omni/platform';
+import {
+  activeSigningKey,
+  privateKeyOf,
+  type SigningKeyDoc,
+} from '@omni/service-identity/src/providers/identity/embedded/signing-keys';
 import { SignJWT } from 'jose';
 
 export interface TokenOptions {

@@ -15,7 +15,7 @@ import { authRateLimits } from './http/auth-rate-limits';
 import { dashboardRoutes } from './http/dashboard';
 import { defaultFrontendsDir, mountFrontends } from './http/frontends';
 import { mountHealth } from './http/health';
-import { mailboxRoutes } from './http/mailbox';
+import { forwardMailbox } from './http/mailbox';
 import { meRoutes } from './http/me';
 import { platformRoutes } from './http/platforms';
 import { forwardTo } from './http/proxy';
@@ -23,6 +23,7 @@ import { cachedAssetsFastPath, publicRoutes } from './http/public';
 import { invalidateOnModeration, PublicCache } from './http/public-cache';
 import { releaseRoutes, songRoutes } from './http/releases';
 import { uploadRoutes } from './http/uploads';
+import { describeRateLimits } from './providers/rate-limit/describe';
 
 export const gatewayService: ServiceModule = {
   name: 'gateway',
@@ -33,7 +34,8 @@ export const gatewayService: ServiceModule = {
   calls: ['identity', 'catalog', 'storage', 'delivery', 'billing', 'cms', 'finder'],
   consumes: ['asset.approved', 'asset.rejected'],
   produces: [],
-  ports: ['documents', 'events', 'mail'],
+  ports: ['documents', 'events'],
+  providers: { 'rate limits': describeRateLimits },
   async init(ctx) {
     const { http, config, logger } = ctx;
     const cmsClient = ctx.client('cms', cms.CmsServiceService);
@@ -70,11 +72,7 @@ export const gatewayService: ServiceModule = {
     http.use('/api/releases', releaseRoutes(catalogClient, deliveryClient, guards, logger));
     http.use('/api/songs', songRoutes(catalogClient, guards));
     http.use('/api/dashboard', dashboardRoutes(catalogClient, guards));
-    const mailbox = mailboxRoutes(async () =>
-      config.env.MAIL === 'embedded' ? (await ctx.ports.mail()).mailbox : undefined,
-    );
-    http.use('/api/dev/mailbox', mailbox.api);
-    http.use('/dev/mailbox', mailbox.html);
+    forwardMailbox(http, () => config.httpUrl('identity'), logger);
     http.use(
       '/objects',
       forwardTo(() => config.httpUrl('storage'), logger),

@@ -5,7 +5,10 @@ import { createTokenVerifier, Outbox, REALM, type ServiceModule, type TokenVerif
 import { identity } from '@omni/proto';
 import { seedAdmin } from './domain/seed-admin';
 import { identityHandlers } from './grpc/server';
+import { mountMailbox } from './http/mailbox';
 import { mountOidcRoutes } from './http/oidc';
+import { describeIdentityProvider, openIdentityProvider } from './providers/identity/open';
+import { describeMailer, openMailer } from './providers/mail/open';
 import { Handoffs } from './store/handoffs';
 import { LinkTokens } from './store/link-tokens';
 import { Profiles } from './store/profiles';
@@ -29,20 +32,25 @@ export const identityService: ServiceModule = {
   calls: [],
   consumes: [],
   produces: ['user.registered'],
-  ports: ['documents', 'events', 'identity', 'mail'],
+  ports: ['documents', 'events'],
+  providers: { identity: describeIdentityProvider, mail: describeMailer },
   async init(ctx) {
     const { config, logger } = ctx;
     const store = await ctx.ports.documents('identity');
     const bus = await ctx.ports.events();
     await bus.ensureTopics(['user.registered']);
-    const provider = await ctx.ports.identity();
-    const mailer = await ctx.ports.mail();
+    const provider = await openIdentityProvider(config, store, logger);
+    ctx.onStop(() => provider.close());
+    const mailer = await openMailer(config, logger);
+    ctx.onStop(() => mailer.close());
     const outbox = new Outbox(store, bus, 'identity', logger);
     const links = new LinkTokens(store);
     const profiles = new Profiles(store, outbox);
 
     // The embedded issuer's keys and discovery document, at Keycloak's paths (the gateway forwards /realms).
     if (provider.kind === 'embedded') mountOidcRoutes(ctx.http, store, REALM, provider.issuer);
+    // The dev mailbox (embedded mail only; the gateway forwards /dev/mailbox here from this machine).
+    mountMailbox(ctx.http, mailer.mailbox);
 
     const handlers = identityHandlers({
       provider,

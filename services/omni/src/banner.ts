@@ -43,6 +43,9 @@ export function printBanner(platform: Platform, ms: number): void {
     ...accountLines(platform),
     '  adapters:',
     ...platform.ports.describe().map((l) => `    ${l}`),
+    ...platform.services.flatMap((s) =>
+      Object.values(MODULES[s].providers ?? {}).map((describe) => `    ${describe(config)}`),
+    ),
     '',
     '  services (in start order, with what each calls and consumes):',
     ...platform.services.map((s) => {

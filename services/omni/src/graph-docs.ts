@@ -12,9 +12,9 @@ export function graphDiagram(graph: ServiceGraph): string {
   const lines = ['```mermaid', 'flowchart LR', '  browser([browser])'];
   for (const name of SERVICE_NAMES) {
     const node = graph[name];
-    lines.push(
-      `  ${name}[${name}${node.ports.length ? `<br/><small>${node.ports.join(' · ')}</small>` : ''}]`,
-    );
+    // Shared ports first, then the service's own providers.
+    const opens = [...node.ports, ...Object.keys(node.providers ?? {})];
+    lines.push(`  ${name}[${name}${opens.length ? `<br/><small>${opens.join(' · ')}</small>` : ''}]`);
   }
   for (const name of SERVICE_NAMES) if (graph[name].public) lines.push(`  browser -->|HTTP| ${name}`);
   for (const name of SERVICE_NAMES) {

@@ -1,11 +1,12 @@
 // storage: buckets, signed upload and download URLs, object inspection. Embedded mode serves the signed
 // URLs from its own HTTP endpoints (the gateway forwards /objects/* here); MinIO serves them in production.
-import { type ServiceModule, tokenVerifierFor, type UploadCredentials } from '@omni/platform';
+import { type ServiceModule, tokenVerifierFor } from '@omni/platform';
 import { storage } from '@omni/proto';
-import { BUCKETS } from './domain/buckets';
+import { BUCKETS, PUBLIC_BUCKETS } from './domain/buckets';
 import { onAssetApproved } from './events/asset-approved';
 import { type StorageOptions, storageHandlers } from './grpc/server';
 import { uploadCredentials } from './http/upload-credentials';
+import { describeObjectStore, openObjectStore } from './providers/objects/open';
 
 export { PUBLIC_BUCKETS } from './domain/buckets';
 export type { StorageOptions } from './grpc/server';
@@ -19,21 +20,18 @@ export function createStorageService(options: StorageOptions = {}): ServiceModul
     calls: ['identity'],
     consumes: ['asset.approved'],
     produces: [],
-    ports: ['documents', 'objects', 'events'],
+    ports: ['documents', 'events'],
+    providers: { objects: describeObjectStore },
     async init(ctx) {
       const store = await ctx.ports.documents('storage');
-      const objects = await ctx.ports.objects();
+      const { objects, local } = await openObjectStore(ctx.config, ctx.logger, PUBLIC_BUCKETS);
+      ctx.onStop(() => objects.close());
       const bus = await ctx.ports.events();
       // Every bucket the spec names exists from the first start (idempotent on later ones).
       for (const bucket of Object.keys(BUCKETS)) await objects.ensureBucket(bucket);
       // The embedded store serves its own upload URLs and checks each sender against the signed owner with
       // the credentials storage recognises. (MinIO serves S3's presigned URLs: see docs/architecture.md §6.)
-      if ('router' in objects && typeof objects.router === 'function') {
-        const router = objects.router as (
-          credentials: UploadCredentials,
-        ) => Parameters<typeof ctx.http.use>[0];
-        ctx.http.use(router.call(objects, uploadCredentials(tokenVerifierFor(ctx.config))));
-      }
+      if (local) ctx.http.use(local.router(uploadCredentials(tokenVerifierFor(ctx.config))));
       ctx.grpc.add(storage.StorageServiceService, storageHandlers(store, objects, ctx.logger, options));
       const subscription = await onAssetApproved(bus, store, ctx.logger);
       ctx.onStop(() => subscription.close());

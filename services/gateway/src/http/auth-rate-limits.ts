@@ -1,13 +1,13 @@
 // Where the auth rate limits count. With MongoDB, every gateway replica counts in one place (the chart
 // runs 2 to 10 replicas; counting per replica would multiply the limit). With the embedded store there
 // is one process, whose memory is exact and costs no disk write per sign-in attempt.
+import type { ServiceContext } from '@omni/platform';
 import {
-  documentRateLimitStore,
   memoryRateLimitStore,
   type RateLimitOptions,
   type RateLimitStore,
-  type ServiceContext,
-} from '@omni/platform';
+} from '../providers/rate-limit/rate-limit';
+import { documentRateLimitStore } from '../providers/rate-limit/shared-store';
 
 export function authRateLimits(
   ctx: Pick<ServiceContext, 'config' | 'ports' | 'logger'>,

@@ -2,18 +2,11 @@
 // per IP and per email, and calls the identity service over gRPC. Identity's refusals arrive as gRPC
 // statuses with identity's message and a reason; the gateway's error handler turns the reason into the
 // stable `code` the web app switches on (platform grpc/errors.ts), so nothing here reads a sentence.
-import {
-  type Env,
-  normalizeEmail,
-  type PromiseClient,
-  parseBody,
-  type RateLimitOptions,
-  rateLimit,
-  SESSION_EXPIRED,
-} from '@omni/platform';
+import { type Env, normalizeEmail, type PromiseClient, parseBody, SESSION_EXPIRED } from '@omni/platform';
 import type { identity } from '@omni/proto';
 import { Router as createRouter, type Request, type Router } from 'express';
 import { z } from 'zod';
+import { type RateLimitOptions, rateLimit } from '../providers/rate-limit/rate-limit';
 import { googleReady, googleSignInRoutes } from './google-sign-in';
 
 type IdentityClient = PromiseClient<typeof identity.IdentityServiceService>;

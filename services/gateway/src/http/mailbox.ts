@@ -1,45 +1,10 @@
-// The dev mailbox, in embedded mail mode only: /dev/mailbox lists what Omni "sent" (newest first, links
-// clickable) so a newcomer can confirm an account without a mail server; /api/dev/mailbox is the same as
-// JSON for tests. With a real mail transport both answer 404: sign-in links must never be readable here.
-// It answers only callers on this machine (403 otherwise): whoever reads it can take over any account.
-// Production refuses to start with the embedded mailbox at all (config: MAIL must be smtp).
-import { type DevMailbox, HttpError, type StoredMail } from '@omni/platform';
-import { Router as createRouter, type RequestHandler, type Router } from 'express';
-import { z } from 'zod';
+// The dev mailbox is identity's (it holds the mailer); the gateway forwards /api/dev/mailbox and
+// /dev/mailbox to identity's HTTP side, as it does /realms, and only for callers on this machine (403
+// otherwise): whoever reads it can take over any account, and only the gateway sees the real TCP peer.
+import { HttpError, type Logger } from '@omni/platform';
+import type { Express, RequestHandler } from 'express';
 import { fromThisMachine } from './local-caller';
-
-const query = z.object({
-  to: z.string().max(254).optional(),
-  limit: z.coerce.number().int().min(1).max(500).optional(),
-});
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function page(mails: StoredMail[], to: string | undefined): string {
-  const items = mails
-    .map(
-      (m) => `<article>
-  <header><strong>${escapeHtml(m.subject)}</strong><br><small>to ${escapeHtml(m.to)} · ${escapeHtml(new Date(m.sentAt).toLocaleString('en-GB'))}</small></header>
-  <p>${escapeHtml(m.text)
-    .replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')
-    .replace(/\n/g, '<br>')}</p>
-</article>`,
-    )
-    .join('\n');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">
-<title>Dev mailbox · Omni</title>
-<style>body{font:15px/1.5 system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#111}
-article{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}a{color:#6d28d9;word-break:break-all}
-small{color:#666}</style></head>
-<body><h1>Dev mailbox</h1>
-<p>Mails Omni sent in embedded mode${to ? ` to ${escapeHtml(to)}` : ''}, newest first. Nothing leaves this machine.
-<a href="/dev/mailbox">All</a></p>
-<form method="get"><input name="to" type="email" placeholder="Filter by recipient" value="${escapeHtml(to ?? '')}"> <button>Filter</button></form>
-${items || '<p>No mail yet.</p>'}
-</body></html>`;
-}
+import { forwardTo } from './proxy';
 
 const onlyThisMachine: RequestHandler = (req, _res, next) => {
   if (fromThisMachine(req)) return next();
@@ -52,33 +17,7 @@ const onlyThisMachine: RequestHandler = (req, _res, next) => {
   );
 };
 
-export function mailboxRoutes(mailbox: () => Promise<DevMailbox | undefined>): { api: Router; html: Router } {
-  const resolve = async () => {
-    const box = await mailbox();
-    if (!box) throw new HttpError(404, 'The dev mailbox exists only in embedded mail mode.', 'not_found');
-    return box;
-  };
-  const read = async (q: unknown) => {
-    const parsed = query.safeParse(q);
-    if (!parsed.success) throw new HttpError(400, 'Invalid mailbox query.', 'invalid_request');
-    const box = await resolve();
-    return {
-      to: parsed.data.to,
-      mails: await box.list({ to: parsed.data.to, limit: parsed.data.limit ?? 100 }),
-    };
-  };
-
-  const api = createRouter();
-  api.use(onlyThisMachine);
-  api.get('/', async (req, res) => {
-    const { mails } = await read(req.query);
-    res.set('Cache-Control', 'no-store').json({ messages: mails });
-  });
-  const html = createRouter();
-  html.use(onlyThisMachine);
-  html.get('/', async (req, res) => {
-    const { to, mails } = await read(req.query);
-    res.set('Cache-Control', 'no-store').type('html').send(page(mails, to));
-  });
-  return { api, html };
+export function forwardMailbox(http: Express, identity: () => string, logger: Logger): void {
+  const forward = forwardTo(identity, logger, 'The dev mailbox');
+  for (const path of ['/api/dev/mailbox', '/dev/mailbox']) http.use(path, onlyThisMachine, forward);
 }

@@ -1,6 +1,6 @@
 // The mails identity sends. Plain words, one link each; the HTML is the text with the link made a button.
 // Links are built from PUBLIC_URL so they land on Omni's own screens whatever the identity provider.
-import type { MailMessage } from '@omni/platform';
+import type { MailMessage } from '../providers/mail/port';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

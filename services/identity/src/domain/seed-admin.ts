@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type IdentityProvider, type Logger, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@omni/platform';
+import { type Logger, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@omni/platform';
+import type { IdentityProvider } from '../providers/identity/port';
 
 export const SEEDED_ADMIN_EMAIL = 'admin@omni.local';
 export const INITIAL_ADMIN_FILE = 'initial-admin.txt';

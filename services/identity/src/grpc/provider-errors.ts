@@ -1,7 +1,8 @@
 // How the identity provider's refusals reach the caller: each as the call's reason with identity's own
 // message (the providers' messages are for logs).
-import { fail, IdentityError } from '@omni/platform';
+import { fail } from '@omni/platform';
 import { MESSAGES } from '../domain/messages';
+import { IdentityError } from '../providers/identity/port';
 
 /** Provider refusals → the call's reason and message; anything else is a 5xx with no details. */
 export function mapIdentityError(err: unknown): never {

@@ -4,13 +4,9 @@
 // either way; the mails go out after the answer's work is done (use-cases/link-mails.ts).
 import {
   fail,
-  type IdentityProvider,
-  type IdentityUser,
   type Logger,
-  type Mailer,
   parseWith,
   signInRequired,
-  type TokenSet,
   type TokenVerifier,
   type UnaryImpl,
 } from '@omni/platform';
@@ -18,6 +14,8 @@ import { identity } from '@omni/proto';
 import type { z } from 'zod';
 import { MESSAGES } from '../domain/messages';
 import * as v from '../domain/validation';
+import type { IdentityProvider, IdentityUser, TokenSet } from '../providers/identity/port';
+import type { Mailer } from '../providers/mail/port';
 import { HANDOFF_TTL_SECONDS, type Handoffs } from '../store/handoffs';
 import type { LinkTokens } from '../store/link-tokens';
 import type { ProfileDoc, Profiles } from '../store/profiles';

@@ -1,7 +1,8 @@
 // The embedded issuer's public endpoints at Keycloak's paths, so the token verifier is the same code
 // whichever provider runs. The gateway forwards /realms/* here.
-import { type DocumentStore, jwksPath, publicJwks } from '@omni/platform';
+import { type DocumentStore, jwksPath } from '@omni/platform';
 import type { Express } from 'express';
+import { publicJwks } from '../providers/identity/embedded/signing-keys';
 
 export function mountOidcRoutes(http: Express, store: DocumentStore, realm: string, issuer: string): void {
   http.get(jwksPath(realm), async (_req, res, next) => {

@@ -1,7 +1,8 @@
 // Profiles: the display name every account has. The profile is written in the same transaction as the
 // `user.registered` event, so an account is announced exactly when its profile appears; `ensure` repairs
 // an account created by the provider just before a crash (at sign-in or /api/me).
-import type { Doc, DocumentStore, IdentityUser, Outbox } from '@omni/platform';
+import type { Doc, DocumentStore, Outbox } from '@omni/platform';
+import type { IdentityUser } from '../providers/identity/port';
 
 export interface ProfileDoc extends Doc {
   /** _id is the user id. */

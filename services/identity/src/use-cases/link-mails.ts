@@ -1,8 +1,10 @@
 // The mails that carry identity's single-use links (verification, magic link, password reset). Asked for
 // an address, the answer is the same whether an account has it or not: the mail is sent (or not) after,
 // and a mail that fails to go is logged, never reported (that would reveal the account).
-import type { IdentityProvider, IdentityUser, Logger, Mailer } from '@omni/platform';
+import type { Logger } from '@omni/platform';
 import { magicLinkMail, passwordResetMail, verificationMail } from '../domain/mails';
+import type { IdentityProvider, IdentityUser } from '../providers/identity/port';
+import type { Mailer } from '../providers/mail/port';
 import type { LinkTokens } from '../store/link-tokens';
 
 export interface LinkMailDeps {

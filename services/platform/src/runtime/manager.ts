@@ -214,9 +214,6 @@ function declaredPorts(ports: Ports, module: ServiceModule): Ports {
         ? allowed('documents', () => ports.documents(service))
         : refuse('documents', ` of ${service} (each service owns its data)`),
     events: () => allowed('events', ports.events),
-    objects: () => allowed('objects', ports.objects),
-    identity: () => allowed('identity', ports.identity),
-    mail: () => allowed('mail', ports.mail),
   };
 }
 

@@ -33,8 +33,11 @@ export interface ServiceContext {
   onStarted(hook: () => Promise<void> | void): void;
 }
 
-/** The ports a service may open (see ports.ts). */
-export type PortName = 'documents' | 'events' | 'objects' | 'identity' | 'mail';
+/**
+ * The shared ports a service may open (see ports.ts). A port only one service uses (object store, identity
+ * provider, mail, rate limits) is that service's provider, in its src/providers/.
+ */
+export type PortName = 'documents' | 'events';
 
 /**
  * What a service declares about itself (after Backstage's declared dependencies): the runtime orders
@@ -48,8 +51,13 @@ export interface ServiceGraphNode {
   consumes: readonly string[];
   /** The event types it publishes (through its outbox). */
   produces: readonly string[];
-  /** The ports it opens. */
+  /** The shared ports it opens. */
   ports: readonly PortName[];
+  /**
+   * Its own providers (src/providers/: adapters only it uses), each with a banner line saying which
+   * adapter this configuration gives it.
+   */
+  providers?: Readonly<Record<string, (config: PlatformConfig) => string>>;
   /** Takes traffic from outside the cluster (browsers): its HTTP port is the public one. */
   public?: boolean;
 }

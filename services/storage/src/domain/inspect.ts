@@ -1,10 +1,11 @@
 // What an uploaded object really is: the sniffed type from its bytes (file-type), then for audio its format
 // and duration (music-metadata) and for images their format, size and colour mode (sharp). Only ranges of
 // the object are read for sniffing and audio; images (at most 50 MB) are read once, streamed into sharp.
-import type { Logger, ObjectStore } from '@omni/platform';
+import type { Logger } from '@omni/platform';
 import { fileTypeFromTokenizer } from 'file-type';
 import { parseFromTokenizer } from 'music-metadata';
 import sharp, { type Metadata } from 'sharp';
+import type { ObjectStore } from '../providers/objects/port';
 import { type ContentKind, describeSize, SIZE_LIMITS } from './buckets';
 import { ObjectTokenizer } from './object-tokenizer';
 

@@ -2,8 +2,9 @@
 // (a WAV's data chunk is skipped, an MP3's ID3v1 tag sits at the end), so each read asks the objects port
 // for just that byte range instead of streaming the whole file through: a 2 GB master is inspected by
 // reading a few kilobytes, and memory never depends on the file's size.
-import type { ObjectStore } from '@omni/platform';
+
 import { AbstractTokenizer, EndOfStreamError, type IFileInfo, type IReadChunkOptions } from 'strtok3';
+import type { ObjectStore } from '../providers/objects/port';
 
 /** Reads are rounded up to this, so a parser's many small reads cost one range request per block. */
 const BLOCK_BYTES = 64 * 1024;

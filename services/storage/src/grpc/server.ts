@@ -1,10 +1,11 @@
 // StorageService over gRPC: adapts each request to its use case (use-cases/) and each answer to the
 // contract; the rules and the steps live there. Messages are written for the person at the other end of
 // the gateway.
-import type { DocumentStore, Logger, ObjectStore, UnaryImpl } from '@omni/platform';
+import type { DocumentStore, Logger, UnaryImpl } from '@omni/platform';
 import { storage } from '@omni/proto';
 import type { UploadPurposeName } from '../domain/buckets';
 import type { Inspection } from '../domain/inspect';
+import type { ObjectStore } from '../providers/objects/port';
 import { uploadsCollection } from '../store/uploads';
 import { completeUpload } from '../use-cases/complete-upload';
 import type { StorageContext, StorageOptions } from '../use-cases/context';

@@ -1,13 +1,9 @@
 // What a PUT to a signed upload URL proves about its sender, for the object store's upload endpoint: an
 // account's access token proves `user:<id>`. Contributor link sessions (the CMS work) add their token
 // type here, proving `link:<session id>`; the signed URL then names that subject as its owner.
-import {
-  InvalidTokenError,
-  type TokenVerifier,
-  UploadCredentialError,
-  type UploadCredentials,
-} from '@omni/platform';
+import { InvalidTokenError, type TokenVerifier } from '@omni/platform';
 import { userSubject } from '../domain/owner';
+import { UploadCredentialError, type UploadCredentials } from '../providers/objects/port';
 
 export function uploadCredentials(verifier: TokenVerifier): UploadCredentials {
   return async (headers) => {

@@ -1,6 +1,7 @@
 // What every storage use case works with: the uploads repository, the object store, the log and the clock,
 // built once by the gRPC layer (grpc/server.ts) from the module's ports.
-import type { Collection, Logger, ObjectStore } from '@omni/platform';
+import type { Collection, Logger } from '@omni/platform';
+import type { ObjectStore } from '../providers/objects/port';
 import type { UploadDoc } from '../store/uploads';
 
 export interface StorageOptions {

@@ -1,6 +1,6 @@
 // The steps completing and describing an upload share: finding the caller's own record, knowing what the
 // bytes are (inspected once per object version), and judging them for the role asked for.
-import { invalidArgument, notFoundError, type ObjectInfo, signInRequired } from '@omni/platform';
+import { invalidArgument, notFoundError, signInRequired } from '@omni/platform';
 import { type BucketName, describeSize } from '../domain/buckets';
 import { emptyInspection, type Inspection, inspectObject } from '../domain/inspect';
 import {
@@ -11,6 +11,7 @@ import {
   type Role,
   roleFitsBucket,
 } from '../domain/rules';
+import type { ObjectInfo } from '../providers/objects/port';
 import { type UploadDoc, uploadId } from '../store/uploads';
 import type { StorageContext } from './context';
 

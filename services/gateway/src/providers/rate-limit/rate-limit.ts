@@ -1,0 +1,103 @@
+// Fixed-window rate limits for the abuse-prone endpoints (sign-in, sign-up, magic link, resend, reset),
+// keyed per client IP and per target email. Where the counters live is a choice of the caller:
+//  - in this process's memory: exact when one process serves every request (the all-in-one mode);
+//  - in the documents store (shared-store.ts): shared by every gateway replica, so the limit holds
+//    across replicas instead of becoming limit × replicas (the chart autoscales the gateway to 10).
+
+import { HttpError, type Logger } from '@omni/platform';
+import type { Request, RequestHandler } from 'express';
+
+export interface RateLimitRule {
+  /** Names the counter family, e.g. 'auth-ip'. */
+  name: string;
+  /** Requests allowed per window. */
+  limit: number;
+  windowMs: number;
+  /** The keys this request counts against (none: not counted). */
+  keys(req: Request): string[];
+}
+
+export interface WindowCount {
+  /** Hits in the current window, this one included. */
+  count: number;
+  /** When the current window ends (epoch ms). */
+  resetsAt: number;
+}
+
+/** Where the counters live: counts one hit for `key` in the window of `windowMs` that holds now. */
+export interface RateLimitStore {
+  hit(key: string, windowMs: number): Promise<WindowCount>;
+}
+
+/** Windows are aligned to the clock (epoch multiples of the window), so every replica agrees on them. */
+export function windowStart(now: number, windowMs: number): number {
+  return now - (now % windowMs);
+}
+
+export function memoryRateLimitStore(now: () => number = Date.now): RateLimitStore {
+  const windows = new Map<string, { start: number; count: number }>();
+  return {
+    async hit(key, windowMs) {
+      const t = now();
+      const start = windowStart(t, windowMs);
+      // Bounded memory under a flood of distinct keys: ended windows are dropped in one pass.
+      if (windows.size > 50_000) {
+        for (const [k, w] of windows) if (w.start + windowMs <= t) windows.delete(k);
+      }
+      let w = windows.get(key);
+      if (!w || w.start !== start) {
+        w = { start, count: 0 };
+        windows.set(key, w);
+      }
+      w.count += 1;
+      return { count: w.count, resetsAt: start + windowMs };
+    },
+  };
+}
+
+export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
+
+export interface RateLimitOptions {
+  store: RateLimitStore;
+  /**
+   * Used when `store` fails (its database unreachable): limits then hold per process rather than not at
+   * all, and the request is not failed for a counter's sake.
+   */
+  fallback?: RateLimitStore;
+  logger?: Logger;
+  now?: () => number;
+}
+
+/** Express middleware: 429 with Retry-After once any of the rules' keys is over its limit. */
+export function rateLimit(rules: RateLimitRule[], options: RateLimitOptions): RequestHandler {
+  const { store, fallback, logger, now = Date.now } = options;
+  const hit = async (key: string, windowMs: number): Promise<WindowCount> => {
+    try {
+      return await store.hit(key, windowMs);
+    } catch (err) {
+      if (!fallback) throw err;
+      logger?.warn({ err }, 'rate limit store unavailable; counting in this process meanwhile');
+      return fallback.hit(key, windowMs);
+    }
+  };
+  return (req, res, next) => {
+    const hits = rules.flatMap((rule) =>
+      rule.keys(req).map(async (key) => {
+        const { count, resetsAt } = await hit(`${rule.name}:${key}`, rule.windowMs);
+        return count > rule.limit ? Math.max(1, Math.ceil((resetsAt - now()) / 1000)) : 0;
+      }),
+    );
+    Promise.all(hits).then(
+      (waits) => {
+        const retryAfter = Math.max(0, ...waits);
+        if (retryAfter > 0) {
+          res.set('Retry-After', String(retryAfter));
+          next(new HttpError(429, RATE_LIMITED_MESSAGE, 'rate_limited'));
+          return;
+        }
+        next();
+      },
+      (err: unknown) => next(err),
+    );
+  };
+}

@@ -1,0 +1,150 @@
+// Rate limits through a real HTTP surface: the in-process counters, and the shared counters in the
+// documents store that let every gateway replica count against one budget (embedded store always,
+// MongoDB too when MONGODB_URI is set).
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLogger, type DocumentStore, errorHandler } from '@omni/platform';
+import {
+  type DocumentStoreTarget,
+  embeddedTarget,
+  mongoTarget,
+} from '@omni/platform/test/support/documents-targets';
+import express from 'express';
+import {
+  memoryRateLimitStore,
+  type RateLimitOptions,
+  type RateLimitStore,
+  rateLimit,
+} from '../src/providers/rate-limit/rate-limit';
+import { documentRateLimitStore } from '../src/providers/rate-limit/shared-store';
+
+const WINDOW = 60_000;
+// Mid-window, so a test's own run time never crosses a window boundary.
+let clock = 10 * WINDOW + 20_000;
+const now = () => clock;
+
+const servers: Server[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+});
+
+/** A "replica": its own Express app and limiter middleware, counting in `options.store`. */
+async function replica(options: Omit<RateLimitOptions, 'now'>): Promise<string> {
+  const app = express();
+  app.use(express.json());
+  app.post(
+    '/login',
+    rateLimit(
+      [
+        { name: 'login:ip', limit: 30, windowMs: WINDOW, keys: (req) => [req.ip ?? 'unknown'] },
+        {
+          name: 'login:email',
+          limit: 5,
+          windowMs: WINDOW,
+          keys: (req) => [String((req.body as { email?: string }).email)],
+        },
+      ],
+      { ...options, now },
+    ),
+    (_req, res) => {
+      res.json({ ok: true });
+    },
+  );
+  app.use(errorHandler(createLogger('test')));
+  const server = createServer(app);
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const login = (url: string, email: string) =>
+  fetch(`${url}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+
+describe('in-process counters', () => {
+  it('allows 5 attempts per email a minute, then 429 with Retry-After until the window ends', async () => {
+    const url = await replica({ store: memoryRateLimitStore(now) });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await login(url, 'a@example.com')).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const refused = await login(url, 'a@example.com');
+    expect(refused.headers.get('retry-after')).toBe('40');
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+    // Another email has its own budget; the next window starts afresh.
+    expect((await login(url, 'b@example.com')).status).toBe(200);
+    clock += 40_000;
+    expect((await login(url, 'a@example.com')).status).toBe(200);
+  });
+});
+
+const targets: [string, () => DocumentStoreTarget][] = [['embedded store', embeddedTarget]];
+if (process.env.MONGODB_URI) targets.push(['MongoDB', () => mongoTarget(process.env.MONGODB_URI!)]);
+else console.log('[rate-limit] MongoDB: SKIPPED — MONGODB_URI not set');
+
+describe.each(targets)('shared counters in the documents store (%s)', (_label, makeTarget) => {
+  let target: DocumentStoreTarget;
+  let store: DocumentStore;
+  beforeAll(async () => {
+    target = makeTarget();
+    store = target.open();
+    await store.ready();
+  });
+  afterAll(async () => {
+    await store.close();
+    await target.cleanup();
+  });
+
+  it('two replicas count against one budget', async () => {
+    const [first, second] = [
+      await replica({ store: documentRateLimitStore(store, { now }) }),
+      await replica({ store: documentRateLimitStore(store, { now }) }),
+    ];
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push((await login(first, 'shared@example.com')).status);
+      statuses.push((await login(second, 'shared@example.com')).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect((await login(first, 'other@example.com')).status).toBe(200);
+  });
+
+  it('counts every one of 40 simultaneous first hits exactly once', async () => {
+    const limiter = documentRateLimitStore(store, { now });
+    const counts = await Promise.all(Array.from({ length: 40 }, () => limiter.hit('burst', WINDOW)));
+    expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
+  });
+
+  it('deletes ended windows in the background', async () => {
+    const limiter = documentRateLimitStore(store, { now, collection: 'sweep_windows' });
+    await limiter.hit('old', WINDOW);
+    clock += 2 * WINDOW;
+    await limiter.hit('new', WINDOW);
+    const windows = store.collection('sweep_windows');
+    for (let i = 0; i < 250 && (await windows.count()) > 1; i++) await new Promise((r) => setTimeout(r, 20));
+    expect((await windows.find({})).map((w) => w._id)).toEqual([`new@${clock - (clock % WINDOW)}`]);
+  });
+});
+
+describe('when the shared store fails', () => {
+  const broken: RateLimitStore = {
+    hit: async () => {
+      throw new Error('MongoNetworkError: connection refused');
+    },
+  };
+
+  it('counts in this process meanwhile and says so in the log', async () => {
+    const warnings: string[] = [];
+    const logger = { warn: (_obj: unknown, msg: string) => warnings.push(msg) } as never;
+    const url = await replica({ store: broken, fallback: memoryRateLimitStore(now), logger });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await login(url, 'down@example.com')).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(warnings[0]).toBe('rate limit store unavailable; counting in this process meanwhile');
+  });
+});
