@@ -1,5 +1,5 @@
 // One jest run for every suite: service unit and integration tests (services/*/test), frontend unit tests, port contract
-// suites (services/platform/test/contracts), and the cross-service and browser suites (tests/).
+// suites (services/*/test/contracts, beside their adapters), and the cross-service and browser suites (tests/).
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
