@@ -71,6 +71,17 @@ it('starts every service after the services it calls (the real graph)', async ()
     expect(lines.map((l) => l.trim().split(' ')[0])).toEqual(order);
     expect(lines.find((l) => l.trim().startsWith('catalog'))).toMatch(/→ storage {2}⇐$|→ storage$/);
     expect(lines.find((l) => l.trim().startsWith('delivery'))).toMatch(/⇐ release\.created$/);
+    // Which adapter each shared port and each service's own provider got (embedded here).
+    const adapters = banner.slice(banner.indexOf('adapters:'), banner.indexOf('services (in start order'));
+    for (const line of [
+      /events +→ embedded log at /,
+      /documents +→ embedded store at /,
+      /objects +→ local disk at .*objects \(HMAC-signed URLs\)/,
+      /identity +→ embedded issuer/,
+      /mail +→ dev mailbox at .*mailbox/,
+      /limits +→ memory of this process/,
+    ])
+      expect(adapters).toMatch(line);
   } finally {
     await platform.stop();
   }
