@@ -1,5 +1,6 @@
 // Catalog and delivery gRPC messages → the release JSON of the API contract (null for empty optionals).
 import type { catalog, delivery } from '@omni/proto';
+import type { ReleaseJson } from '@omni/proto/api';
 
 export interface DeliveryJson {
   total: number;
@@ -18,9 +19,12 @@ export const deliveryJson = (
   jobs: jobs.map((j) => ({ target: j.target, status: j.status, jobKind: j.jobKind, updatedAt: j.updatedAt })),
 });
 
+/** A release just created or submitted: delivery has not queued its jobs yet (it does so from the event). */
+export const NO_JOBS_YET: DeliveryJson = { total: 0, byStatus: {}, jobs: [] };
+
 export const DELIVERY_UNKNOWN: DeliveryJson = { total: 0, byStatus: {}, jobs: [], unavailable: true };
 
-export function releaseJson(r: catalog.Release, delivery: DeliveryJson) {
+export function releaseJson(r: catalog.Release, delivery: DeliveryJson): ReleaseJson {
   const m = r.metadata;
   return {
     id: r.id,
