@@ -3,9 +3,10 @@
 import type { Doc } from '@omni/platform';
 import type { catalog } from '@omni/proto';
 
-export const RELEASE_TYPES = ['single', 'ep', 'album'] as const;
-export type ReleaseType = (typeof RELEASE_TYPES)[number];
-export const DEFAULT_GENRE = 'Hip-Hop/Rap';
+// The release types and the default genre are the API contract's: the form offers and sends the same.
+import type { ReleaseType } from '@omni/proto/api';
+
+export { DEFAULT_GENRE, RELEASE_TYPES, type ReleaseType } from '@omni/proto/api';
 
 export interface FileRefDoc {
   bucket: string;
