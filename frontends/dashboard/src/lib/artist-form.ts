@@ -1,9 +1,9 @@
 // The /artist-upload form as the user types it (every field a string, so inputs stay controlled
 // across tab switches), and its translation into the POST /api/releases body.
-import type { CreateReleaseRequest, FileRef, ReleaseType } from './releases-api';
+import { type CreateReleaseRequest, DEFAULT_GENRE, type FileRef, type ReleaseType } from '@omni/proto/api';
 
-/** Spec section 9: the default primary genre. */
-export const DEFAULT_GENRE = 'Hip-Hop/Rap';
+/** Spec section 9: the default primary genre (the API contract's, which catalog applies too). */
+export { DEFAULT_GENRE };
 
 export const GENRES = [
   'Hip-Hop/Rap',

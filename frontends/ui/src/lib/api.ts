@@ -1,3 +1,4 @@
+import { apiErrorSchema } from '@omni/proto/api';
 import { getSessionStore } from '@omni/ui/session';
 
 /** Marks an ApiError whichever bundle made it (see `Symbol.hasInstance` below). */
@@ -24,12 +25,12 @@ export class ApiError extends Error {
   }
 }
 
+/** The gateway's own message, when the body is the API contract's error body. */
 function errorMessageOf(body: unknown): string | null {
-  if (typeof body !== 'object' || body === null || !('error' in body)) return null;
-  const { error } = body as { error: unknown };
-  if (typeof error !== 'object' || error === null || !('message' in error)) return null;
-  const { message } = error as { message: unknown };
-  return typeof message === 'string' && message.trim() !== '' ? message : null;
+  const parsed = apiErrorSchema.safeParse(body);
+  if (!parsed.success) return null;
+  const { message } = parsed.data.error;
+  return message.trim() !== '' ? message : null;
 }
 
 async function readBody(response: Response): Promise<unknown> {
