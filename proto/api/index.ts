@@ -4,5 +4,6 @@
 export * from './auth';
 export * from './error';
 export * from './messages';
+export * from './release-constants';
 export * from './releases';
 export * from './responses';

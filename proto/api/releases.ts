@@ -4,19 +4,16 @@
 // the web app types its requests and parses the answers with the same schemas.
 import * as z from 'zod/mini';
 import { RELEASE_MESSAGES, fieldMessages as says } from './messages';
-
-export const RELEASE_TYPES = ['single', 'ep', 'album'] as const;
-export type ReleaseType = (typeof RELEASE_TYPES)[number];
-
-/** Spec §9: the primary genre when the artist picks none. */
-export const DEFAULT_GENRE = 'Hip-Hop/Rap';
-
-export const SHORT_TEXT = 200;
-export const LONG_TEXT = 5000;
-export const LYRICS_TEXT = 20_000;
-export const MAX_NAMES = 50;
-export const MAX_STORES = 500;
-export const MAX_BPM = 999;
+import {
+  DEFAULT_GENRE,
+  LONG_TEXT,
+  LYRICS_TEXT,
+  MAX_BPM,
+  MAX_NAMES,
+  MAX_STORES,
+  RELEASE_TYPES,
+  SHORT_TEXT,
+} from './release-constants';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
