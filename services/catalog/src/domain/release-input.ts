@@ -84,34 +84,30 @@ export function parseReleaseInput(req: catalog.CreateReleaseRequest): ReleaseInp
   };
 }
 
+/** Fields allowed more than the short limit; every other text field is bounded at SHORT. */
+const LIMITS: Record<string, number> = { instruments: LONG, summary: LONG, lyrics: LYRICS };
+
+/** Each text of a section trimmed and bounded, each list cleaned: whatever fields the section has. */
+function bounded<T extends object>(section: T): T {
+  return Object.fromEntries(
+    Object.entries(section).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? text(value, LIMITS[key]) : Array.isArray(value) ? list(value) : value,
+    ]),
+  ) as T;
+}
+
 function metadataFrom(m: catalog.ReleaseMetadata | undefined, recordingDate: string): MetadataDoc {
   const base = emptyMetadata();
   if (!m) return base;
   return {
-    credits: {
-      producers: list(m.credits?.producers),
-      writers: list(m.credits?.writers),
-      musicians: list(m.credits?.musicians),
-      engineer: text(m.credits?.engineer),
-      instruments: text(m.credits?.instruments, LONG),
-    },
+    credits: bounded({ ...base.credits, ...m.credits }),
     technical: {
+      ...bounded({ ...base.technical, ...m.technical }),
       bpm: m.technical?.bpm ?? null,
-      musicalKey: text(m.technical?.musicalKey),
-      style: text(m.technical?.style),
-      mood: text(m.technical?.mood),
-      recordedIn: text(m.technical?.recordedIn),
-      masteringStudio: text(m.technical?.masteringStudio),
       recordingDate,
     },
-    legal: {
-      copyrightLine: text(m.legal?.copyrightLine),
-      publishingLine: text(m.legal?.publishingLine),
-      pro: text(m.legal?.pro),
-      ipi: text(m.legal?.ipi),
-      iswc: text(m.legal?.iswc),
-      isni: text(m.legal?.isni),
-    },
-    content: { summary: text(m.content?.summary, LONG), lyrics: text(m.content?.lyrics, LYRICS) },
+    legal: bounded({ ...base.legal, ...m.legal }),
+    content: bounded({ ...base.content, ...m.content }),
   };
 }
