@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   AUTH_MESSAGES,
+  apiErrorSchema,
   createReleaseRequest,
   fieldMessages,
   RELEASE_MESSAGES,
@@ -25,7 +26,10 @@ afterAll(() => omni?.close());
 const refusal = async (path: string, json: unknown, auth = true) => {
   const res = await omni.api(path, { method: 'POST', json, ...(auth ? { token } : {}) });
   expect(res.status).toBe(400);
-  return ((await res.json()) as { error: { message: string } }).error.message;
+  // Every refusal is the contract's error body, with the code the web app switches on.
+  const body = apiErrorSchema.parse(await res.json());
+  expect(body.error.code).toBe('invalid_request');
+  return body.error.message;
 };
 /** The first message the contract's schema gives, as the gateway shows it. */
 const contractSays = (schema: z.ZodMiniType, value: unknown) =>
