@@ -52,6 +52,9 @@ function inputsHash(name) {
   const inputs = [
     ...listFiles(path.join(frontends, name)),
     ...listFiles(path.join(frontends, 'ui')),
+    // The API contract the bundles type and parse with (@omni/proto/api).
+    ...listFiles(path.join(root, 'proto', 'api')),
+    path.join(root, 'proto', 'package.json'),
     path.join(frontends, 'rspack.base.mjs'),
     path.join(frontends, 'rspack.prerender.mjs'),
     path.join(root, 'package-lock.json'),

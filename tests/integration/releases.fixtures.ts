@@ -131,7 +131,11 @@ export interface ReleasePlatform extends Platform {
   close(options?: { keepData?: boolean }): Promise<void>;
 }
 
-export async function startReleasePlatform(dataDir?: string): Promise<ReleasePlatform> {
+/** `env` adds to the test settings (e.g. a peer's address, to make it unreachable). */
+export async function startReleasePlatform(
+  dataDir?: string,
+  env: Record<string, string> = {},
+): Promise<ReleasePlatform> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'omni-releases-'));
   const config = loadConfig(
     {
@@ -142,6 +146,7 @@ export async function startReleasePlatform(dataDir?: string): Promise<ReleasePla
       OMNI_SERVICES: 'all',
       PUBLIC_URL: 'http://localhost:8080',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     [],
   );

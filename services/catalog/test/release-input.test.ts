@@ -47,9 +47,7 @@ describe('parseReleaseInput', () => {
     expect(refusal(valid({ releaseDate: '2026-02-30' }))).toBe(
       'Release date must be a real date written as YYYY-MM-DD.',
     );
-    expect(refusal(valid({ metadata: { technical: { bpm: 0 } } }))).toBe(
-      'BPM must be a number between 1 and 999.',
-    );
+    expect(refusal(valid({ metadata: { technical: { bpm: 0 } } }))).toBe('BPM must be between 1 and 999.');
     expect(refusal(valid({ metadata: { technical: { recordingDate: '31/12/2025' } } }))).toBe(
       'Date of recording must be a real date written as YYYY-MM-DD.',
     );

@@ -1,9 +1,9 @@
 // The /artist-upload form as the user types it (every field a string, so inputs stay controlled
 // across tab switches), and its translation into the POST /api/releases body.
-import type { CreateReleaseRequest, FileRef, ReleaseType } from './releases-api';
+import { type CreateReleaseRequest, DEFAULT_GENRE, type FileRef, type ReleaseType } from '@omni/proto/api';
 
-/** Spec section 9: the default primary genre. */
-export const DEFAULT_GENRE = 'Hip-Hop/Rap';
+/** Spec section 9: the default primary genre (the API contract's, which catalog applies too). */
+export { DEFAULT_GENRE };
 
 export const GENRES = [
   'Hip-Hop/Rap',
@@ -27,6 +27,30 @@ export const GENRES = [
   "Children's Music",
   'World',
 ] as const;
+
+/** The artist form's extra fields as the form and the release page name them. */
+export const METADATA_LABELS: Record<string, string> = {
+  producers: 'Producers',
+  writers: 'Writers',
+  musicians: 'Musicians',
+  engineer: 'Engineer',
+  instruments: 'Instruments',
+  bpm: 'BPM',
+  musicalKey: 'Musical Key',
+  style: 'Style',
+  mood: 'Mood',
+  recordedIn: 'Recorded In',
+  masteringStudio: 'Mastering/Recording Studio',
+  recordingDate: 'Date of Recording',
+  copyrightLine: 'Copyright (P Line)',
+  publishingLine: 'Publishing (C Line)',
+  pro: 'PRO',
+  ipi: 'IPI',
+  iswc: 'ISWC',
+  isni: 'ISNI',
+  summary: 'Summary',
+  lyrics: 'Lyrics',
+};
 
 export interface ArtistFormValues {
   // Basic Info

@@ -1,6 +1,7 @@
 // The /artist-upload submission as a sequence of real steps, each moving the progress bar to the
 // spec's next mark (10, 20, 40, 60, 70, 85, 100) and writing one Upload Log line. The network calls
 // are injected so the sequence can be tested without a browser.
+import { RELEASE_MESSAGES } from '@omni/proto/api';
 import { type ArtistFormValues, hasRequiredFields, toCreateReleaseRequest } from './artist-form';
 import type { CreateReleaseRequest, Release } from './releases-api';
 import type { ByteProgress, UploadedFile, UploadFileOptions } from './upload';
@@ -32,10 +33,10 @@ export function checkArtistUpload(
 ): ToastText | null {
   if (!signedIn) return { title: 'Authentication Required', description: 'Please sign in to upload music.' };
   if (!hasRequiredFields(values)) {
-    return { title: 'Missing Fields', description: 'Please fill in all required fields.' };
+    return { title: 'Missing Fields', description: RELEASE_MESSAGES.required };
   }
   if (!files.audio || !files.artwork) {
-    return { title: 'Missing Files', description: 'Please add both audio and artwork files.' };
+    return { title: 'Missing Files', description: RELEASE_MESSAGES.files };
   }
   return null;
 }

@@ -1,12 +1,11 @@
 // zod's mini build: the same schemas in a few kilobytes; the classic build's chainable API costs every
 // dashboard page about 100 KB of script to parse and run before it can show anything.
+// The fields and their messages (spec section 5, word for word) are the API contract's: the gateway
+// refuses with the same ones.
+import { AUTH_MESSAGES, emailField as email, passwordField as password } from '@omni/proto/api';
 import * as z from 'zod/mini';
 
-// Spec section 5: the texts are the spec's, word for word.
-export const MIN_PASSWORD_LENGTH = 6;
-
-const email = z.string().check(z.trim(), z.email('Invalid email address'));
-const password = z.string().check(z.minLength(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters'));
+export { MIN_PASSWORD_LENGTH } from '@omni/proto/api';
 
 export const loginSchema = z.object({ email, password });
 export type LoginValues = z.infer<typeof loginSchema>;
@@ -14,7 +13,7 @@ export type LoginValues = z.infer<typeof loginSchema>;
 const passwordsMatch = {
   check: (values: { password: string; confirmPassword: string }) =>
     values.password === values.confirmPassword,
-  params: { message: "Passwords don't match", path: ['confirmPassword'] },
+  params: { message: AUTH_MESSAGES.passwordsDontMatch, path: ['confirmPassword'] },
 };
 
 /** Sign-up: the login rules plus a confirmation that must match. */

@@ -20,33 +20,11 @@ import { Link, useParams } from 'react-router';
 import { PageFrame } from '../components/page-frame';
 import { DeliveryCard } from '../components/release/delivery-card';
 import { RequireSession } from '../components/session-gates';
+import { METADATA_LABELS } from '../lib/artist-form';
 import { formatDuration } from '../lib/artist-upload-flow';
 import { type DeliveryStage, deliveryStage, nextPollDelay } from '../lib/delivery-progress';
 import { errorMessage } from '../lib/error-message';
 import { fetchRelease, isReleaseId, type Release } from '../lib/releases-api';
-
-const LABELS: Record<string, string> = {
-  producers: 'Producers',
-  writers: 'Writers',
-  musicians: 'Musicians',
-  engineer: 'Engineer',
-  instruments: 'Instruments',
-  bpm: 'BPM',
-  musicalKey: 'Musical Key',
-  style: 'Style',
-  mood: 'Mood',
-  recordedIn: 'Recorded In',
-  masteringStudio: 'Mastering/Recording Studio',
-  recordingDate: 'Date of Recording',
-  copyrightLine: 'Copyright (P Line)',
-  publishingLine: 'Publishing (C Line)',
-  pro: 'PRO',
-  ipi: 'IPI',
-  iswc: 'ISWC',
-  isni: 'ISNI',
-  summary: 'Summary',
-  lyrics: 'Lyrics',
-};
 
 function showValue(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
@@ -56,7 +34,7 @@ function showValue(value: unknown): string | null {
 
 const rowsOf = (record: Record<string, unknown>) =>
   Object.entries(record)
-    .map(([key, value]) => [LABELS[key] ?? key, showValue(value)] as const)
+    .map(([key, value]) => [METADATA_LABELS[key] ?? key, showValue(value)] as const)
     .filter((row): row is readonly [string, string] => row[1] !== null);
 
 const hasMetadata = (metadata: Release['metadata']) =>

@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@omni/proto/api';
 import { Button, Input, Label, Textarea } from '@omni/ui';
 import { type FormEvent, useId, useState } from 'react';
 
@@ -40,7 +41,7 @@ export function RequestForm({ title, fields, to, subject, submitLabel }: Request
       const value = values[field.name]?.trim() ?? '';
       if (field.required && !value) found[field.name] = `${field.label} is required`;
       else if (field.type === 'email' && value && !EMAIL.test(value))
-        found[field.name] = 'Invalid email address';
+        found[field.name] = AUTH_MESSAGES.invalidEmail;
     }
     return found;
   };

@@ -1,3 +1,4 @@
+import type { ApiErrorBody } from '@omni/proto/api';
 import { getSessionStore } from '@omni/ui/session';
 
 /** Marks an ApiError whichever bundle made it (see `Symbol.hasInstance` below). */
@@ -24,11 +25,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The gateway's own message, when the body is the API contract's error body. Checked by hand against the
+ * contract's type rather than parsed with its schema: this kit is in every bundle, the shell's included,
+ * and the schema would bring zod into each (about 14 KB more script for the shell).
+ */
 function errorMessageOf(body: unknown): string | null {
   if (typeof body !== 'object' || body === null || !('error' in body)) return null;
-  const { error } = body as { error: unknown };
-  if (typeof error !== 'object' || error === null || !('message' in error)) return null;
-  const { message } = error as { message: unknown };
+  const { error } = body as Partial<ApiErrorBody>;
+  const message: unknown = error?.message;
   return typeof message === 'string' && message.trim() !== '' ? message : null;
 }
 

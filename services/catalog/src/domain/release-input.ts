@@ -1,18 +1,19 @@
 // Checks a release request the way the artist upload form's rules say (spec §5), in the form's order:
 // required text first, then the two files, then the rest. Messages are the spec's where it has one.
+// The sentences and the sizes are the API contract's, the same the gateway and the form use.
 import type { catalog } from '@omni/proto';
+import {
+  fieldMessages,
+  LONG_TEXT as LONG,
+  LYRICS_TEXT as LYRICS,
+  MAX_BPM,
+  MAX_NAMES,
+  RELEASE_MESSAGES as MESSAGES,
+  SHORT_TEXT as SHORT,
+} from '@omni/proto/api';
 import { DEFAULT_GENRE, emptyMetadata, type MetadataDoc, RELEASE_TYPES, type ReleaseType } from './release';
 
-export const MESSAGES = {
-  required: 'Please fill in all required fields.',
-  files: 'Please add both audio and artwork files.',
-  songRequired: 'Title and Artist required.',
-  songAudio: 'Choose an audio file.',
-} as const;
-
-const SHORT = 200;
-const LONG = 5000;
-const LYRICS = 20_000;
+export { MESSAGES };
 
 export class InputError extends Error {
   override name = 'InputError';
@@ -23,7 +24,7 @@ const list = (values: readonly string[] | undefined) =>
   (values ?? [])
     .map((v) => v.trim())
     .filter(Boolean)
-    .slice(0, 50)
+    .slice(0, MAX_NAMES)
     .map((v) => v.slice(0, SHORT));
 
 export const hasFile = (f: catalog.FileRef | undefined): f is catalog.FileRef =>
@@ -57,16 +58,16 @@ export function parseReleaseInput(req: catalog.CreateReleaseRequest): ReleaseInp
   if (!artistName || !releaseTitle || !trackTitle) throw new InputError(MESSAGES.required);
   if (!hasFile(req.audio) || !hasFile(req.artwork)) throw new InputError(MESSAGES.files);
   const releaseType = (req.releaseType || 'single') as ReleaseType;
-  if (!RELEASE_TYPES.includes(releaseType)) throw new InputError('Release type must be single, ep or album.');
+  if (!RELEASE_TYPES.includes(releaseType)) throw new InputError(MESSAGES.releaseType);
   const releaseDate = req.releaseDate.trim();
   if (releaseDate && !isCalendarDate(releaseDate))
-    throw new InputError('Release date must be a real date written as YYYY-MM-DD.');
+    throw new InputError(fieldMessages.realDate('Release date'));
   const bpm = req.metadata?.technical?.bpm;
-  if (bpm !== undefined && !(Number.isFinite(bpm) && bpm > 0 && bpm <= 999))
-    throw new InputError('BPM must be a number between 1 and 999.');
+  if (bpm !== undefined && !(Number.isFinite(bpm) && bpm > 0 && bpm <= MAX_BPM))
+    throw new InputError(MESSAGES.bpmRange);
   const recordingDate = text(req.metadata?.technical?.recordingDate);
   if (recordingDate && !isCalendarDate(recordingDate))
-    throw new InputError('Date of recording must be a real date written as YYYY-MM-DD.');
+    throw new InputError(fieldMessages.realDate('Date of recording'));
   return {
     artistName,
     releaseTitle,
@@ -83,34 +84,30 @@ export function parseReleaseInput(req: catalog.CreateReleaseRequest): ReleaseInp
   };
 }
 
+/** Fields allowed more than the short limit; every other text field is bounded at SHORT. */
+const LIMITS: Record<string, number> = { instruments: LONG, summary: LONG, lyrics: LYRICS };
+
+/** Each text of a section trimmed and bounded, each list cleaned: whatever fields the section has. */
+function bounded<T extends object>(section: T): T {
+  return Object.fromEntries(
+    Object.entries(section).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? text(value, LIMITS[key]) : Array.isArray(value) ? list(value) : value,
+    ]),
+  ) as T;
+}
+
 function metadataFrom(m: catalog.ReleaseMetadata | undefined, recordingDate: string): MetadataDoc {
   const base = emptyMetadata();
   if (!m) return base;
   return {
-    credits: {
-      producers: list(m.credits?.producers),
-      writers: list(m.credits?.writers),
-      musicians: list(m.credits?.musicians),
-      engineer: text(m.credits?.engineer),
-      instruments: text(m.credits?.instruments, LONG),
-    },
+    credits: bounded({ ...base.credits, ...m.credits }),
     technical: {
+      ...bounded({ ...base.technical, ...m.technical }),
       bpm: m.technical?.bpm ?? null,
-      musicalKey: text(m.technical?.musicalKey),
-      style: text(m.technical?.style),
-      mood: text(m.technical?.mood),
-      recordedIn: text(m.technical?.recordedIn),
-      masteringStudio: text(m.technical?.masteringStudio),
       recordingDate,
     },
-    legal: {
-      copyrightLine: text(m.legal?.copyrightLine),
-      publishingLine: text(m.legal?.publishingLine),
-      pro: text(m.legal?.pro),
-      ipi: text(m.legal?.ipi),
-      iswc: text(m.legal?.iswc),
-      isni: text(m.legal?.isni),
-    },
-    content: { summary: text(m.content?.summary, LONG), lyrics: text(m.content?.lyrics, LYRICS) },
+    legal: bounded({ ...base.legal, ...m.legal }),
+    content: bounded({ ...base.content, ...m.content }),
   };
 }

@@ -1,43 +1,24 @@
 // Releases, their tracks and artists as catalog stores them, and how they read over gRPC. A release is
 // created as a draft (spec §3); every field of the artist form is kept under `metadata`, not dropped.
 import type { Doc } from '@omni/platform';
-import type { catalog } from '@omni/proto';
+import { catalog } from '@omni/proto';
 
-export const RELEASE_TYPES = ['single', 'ep', 'album'] as const;
-export type ReleaseType = (typeof RELEASE_TYPES)[number];
-export const DEFAULT_GENRE = 'Hip-Hop/Rap';
+// The release types and the default genre are the API contract's: the form offers and sends the same.
+import type { ReleaseType } from '@omni/proto/api';
+
+export { DEFAULT_GENRE, RELEASE_TYPES, type ReleaseType } from '@omni/proto/api';
 
 export interface FileRefDoc {
   bucket: string;
   fileKey: string;
 }
 
+/** The artist form's extra fields as stored: the gRPC sections as they are, BPM null when not given. */
 export interface MetadataDoc {
-  credits: {
-    producers: string[];
-    writers: string[];
-    musicians: string[];
-    engineer: string;
-    instruments: string;
-  };
-  technical: {
-    bpm: number | null;
-    musicalKey: string;
-    style: string;
-    mood: string;
-    recordedIn: string;
-    masteringStudio: string;
-    recordingDate: string;
-  };
-  legal: {
-    copyrightLine: string;
-    publishingLine: string;
-    pro: string;
-    ipi: string;
-    iswc: string;
-    isni: string;
-  };
-  content: { summary: string; lyrics: string };
+  credits: catalog.Credits;
+  technical: Omit<catalog.Technical, 'bpm'> & { bpm: number | null };
+  legal: catalog.Legal;
+  content: catalog.Content;
 }
 
 export interface ArtistDoc extends Doc {
@@ -87,18 +68,10 @@ export interface TrackDoc extends Doc {
 
 export function emptyMetadata(): MetadataDoc {
   return {
-    credits: { producers: [], writers: [], musicians: [], engineer: '', instruments: '' },
-    technical: {
-      bpm: null,
-      musicalKey: '',
-      style: '',
-      mood: '',
-      recordedIn: '',
-      masteringStudio: '',
-      recordingDate: '',
-    },
-    legal: { copyrightLine: '', publishingLine: '', pro: '', ipi: '', iswc: '', isni: '' },
-    content: { summary: '', lyrics: '' },
+    credits: catalog.Credits.fromPartial({}),
+    technical: { ...catalog.Technical.fromPartial({}), bpm: null },
+    legal: catalog.Legal.fromPartial({}),
+    content: catalog.Content.fromPartial({}),
   };
 }
 

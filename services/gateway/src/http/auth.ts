@@ -4,6 +4,7 @@
 // stable `code` the web app switches on (platform grpc/errors.ts), so nothing here reads a sentence.
 import { type Env, normalizeEmail, type PromiseClient, parseBody, SESSION_EXPIRED } from '@omni/platform';
 import type { identity } from '@omni/proto';
+import { emailField, passwordField } from '@omni/proto/api';
 import { Router as createRouter, type Request, type Router } from 'express';
 import { z } from 'zod';
 import { type RateLimitOptions, rateLimit } from '../providers/rate-limit/rate-limit';
@@ -11,15 +12,9 @@ import { googleReady, googleSignInRoutes } from './google-sign-in';
 
 type IdentityClient = PromiseClient<typeof identity.IdentityServiceService>;
 
-const email = z
-  .string({ error: 'Invalid email address' })
-  .trim()
-  .max(254, 'Invalid email address')
-  .pipe(z.email('Invalid email address'));
-const password = z
-  .string({ error: 'Password must be at least 6 characters' })
-  .min(6, 'Password must be at least 6 characters')
-  .max(256, 'Password must be at most 256 characters');
+// The fields' rules and messages are the API contract's, the same the sign-in screens check with.
+const email = emailField;
+const password = passwordField;
 const token = z.string({ error: 'This link is not valid.' }).min(1, 'This link is not valid.').max(512);
 const refreshToken = z.string({ error: SESSION_EXPIRED }).min(1, SESSION_EXPIRED).max(4096);
 
@@ -37,7 +32,7 @@ const handoffBody = z.object({
 });
 
 /** The first failing rule, as the screens show it under 'Validation error'. */
-const parse = <S extends z.ZodType>(schema: S, req: Request): z.infer<S> =>
+const parse = <S extends z.core.$ZodType>(schema: S, req: Request): z.output<S> =>
   parseBody(schema, req, { first: true });
 
 export const sessionJson = (s: identity.Session | undefined) => ({

@@ -1,5 +1,6 @@
 // Catalog and delivery gRPC messages → the release JSON of the API contract (null for empty optionals).
-import type { catalog, delivery } from '@omni/proto';
+import { catalog, type delivery } from '@omni/proto';
+import type { ReleaseJson } from '@omni/proto/api';
 
 export interface DeliveryJson {
   total: number;
@@ -18,9 +19,12 @@ export const deliveryJson = (
   jobs: jobs.map((j) => ({ target: j.target, status: j.status, jobKind: j.jobKind, updatedAt: j.updatedAt })),
 });
 
+/** A release just created or submitted: delivery has not queued its jobs yet (it does so from the event). */
+export const NO_JOBS_YET: DeliveryJson = { total: 0, byStatus: {}, jobs: [] };
+
 export const DELIVERY_UNKNOWN: DeliveryJson = { total: 0, byStatus: {}, jobs: [], unavailable: true };
 
-export function releaseJson(r: catalog.Release, delivery: DeliveryJson) {
+export function releaseJson(r: catalog.Release, delivery: DeliveryJson): ReleaseJson {
   const m = r.metadata;
   return {
     id: r.id,
@@ -43,32 +47,13 @@ export function releaseJson(r: catalog.Release, delivery: DeliveryJson) {
       genre: t.genre,
       audioUrl: t.audioUrl || null,
     })),
+    // Every field of each section, whatever catalog stores (ts-proto's fromPartial fills the defaults), so a
+    // new field of the form reaches the release page without a change here.
     metadata: {
-      credits: {
-        producers: m?.credits?.producers ?? [],
-        writers: m?.credits?.writers ?? [],
-        musicians: m?.credits?.musicians ?? [],
-        engineer: m?.credits?.engineer ?? '',
-        instruments: m?.credits?.instruments ?? '',
-      },
-      technical: {
-        bpm: m?.technical?.bpm ?? null,
-        musicalKey: m?.technical?.musicalKey ?? '',
-        style: m?.technical?.style ?? '',
-        mood: m?.technical?.mood ?? '',
-        recordedIn: m?.technical?.recordedIn ?? '',
-        masteringStudio: m?.technical?.masteringStudio ?? '',
-        recordingDate: m?.technical?.recordingDate ?? '',
-      },
-      legal: {
-        copyrightLine: m?.legal?.copyrightLine ?? '',
-        publishingLine: m?.legal?.publishingLine ?? '',
-        pro: m?.legal?.pro ?? '',
-        ipi: m?.legal?.ipi ?? '',
-        iswc: m?.legal?.iswc ?? '',
-        isni: m?.legal?.isni ?? '',
-      },
-      content: { summary: m?.content?.summary ?? '', lyrics: m?.content?.lyrics ?? '' },
+      credits: { ...catalog.Credits.fromPartial(m?.credits ?? {}) },
+      technical: { ...catalog.Technical.fromPartial(m?.technical ?? {}), bpm: m?.technical?.bpm ?? null },
+      legal: { ...catalog.Legal.fromPartial(m?.legal ?? {}) },
+      content: { ...catalog.Content.fromPartial(m?.content ?? {}) },
     },
     stores: r.stores,
     // What some stores may refuse (each message names them); the release was accepted regardless.

@@ -10,17 +10,16 @@ import {
   parseQuery,
 } from '@omni/platform';
 import type { catalog, delivery } from '@omni/proto';
+import { isReleaseId } from '@omni/proto/api';
 import { Router as createRouter, type Router } from 'express';
 import { z } from 'zod';
 import { parseReleaseBody, parseSongBody } from './release-body';
-import { DELIVERY_UNKNOWN, type DeliveryJson, deliveryJson, releaseJson } from './release-json';
+import { DELIVERY_UNKNOWN, type DeliveryJson, deliveryJson, NO_JOBS_YET, releaseJson } from './release-json';
 
 type CatalogClient = PromiseClient<typeof catalog.CatalogServiceService>;
 type DeliveryClient = PromiseClient<typeof delivery.DeliveryServiceService>;
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
-/** Catalog names releases with random UUIDs: any other id is answered here, without asking it. */
-const RELEASE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).optional() }).strict();
 
 /** Per-store status of releases. A delivery outage degrades the page (`unavailable`), it does not break it. */
@@ -84,8 +83,9 @@ export function releaseRoutes(
       // Two storage inspections and a durable commit: more than the default deadline on a busy disk.
       { deadlineMs: 15_000 },
     );
-    // Jobs are queued asynchronously from the event; the release page polls for them.
-    res.status(201).json({ release: releaseJson(release!, await deliveries.forRelease(release!.id)) });
+    // Delivery queues the jobs from catalog's event, after this answer: there are none to ask for yet. The
+    // release page reads them with the release (GET /:id) and polls until they appear.
+    res.status(201).json({ release: releaseJson(release!, NO_JOBS_YET) });
   });
 
   router.get('/', async (req, res) => {
@@ -99,8 +99,9 @@ export function releaseRoutes(
 
   router.get('/:id', async (req, res) => {
     const { id } = parseParams(idParams, req);
-    // The same answer as catalog's for a release that does not exist (or is someone else's).
-    if (!RELEASE_ID.test(id)) throw notFound('No such release.');
+    // Catalog names releases with random UUIDs: any other id gets catalog's answer for a release that does
+    // not exist (or is someone else's), without asking it.
+    if (!isReleaseId(id)) throw notFound('No such release.');
     const principal = req.principal!;
     const { release } = await catalogClient.getRelease({
       releaseId: id,
@@ -125,7 +126,7 @@ export function songRoutes(catalogClient: CatalogClient, guards: Guards): Router
       { ownerId: req.principal!.userId, ...body },
       { deadlineMs: 15_000 },
     );
-    res.status(201).json({ release: releaseJson(release!, { total: 0, byStatus: {}, jobs: [] }), isrc });
+    res.status(201).json({ release: releaseJson(release!, NO_JOBS_YET), isrc });
   });
   return router;
 }

@@ -2,12 +2,13 @@
 // reads one sentence whichever token ran out). The gateway passes them on unchanged; what it switches on
 // is the reason each refusal carries (platform grpc/reasons.ts), never these sentences.
 import { SESSION_EXPIRED } from '@omni/platform';
+import { AUTH_MESSAGES } from '@omni/proto/api';
 
 export const MESSAGES = {
   accountCreated: 'Account created!',
   emailTaken: 'An account with this email already exists.',
   invalidCredentials: 'Invalid email or password.',
-  passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooShort: AUTH_MESSAGES.passwordTooShort,
   emailNotConfirmed: 'Email not confirmed',
   sessionExpired: SESSION_EXPIRED,
   linkInvalid: 'This link has expired or was already used. Request a new one.',

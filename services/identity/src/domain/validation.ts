@@ -1,18 +1,14 @@
 // The spec's validation rules (section 5), checked again here although the gateway checks them too:
-// every service defends its own boundary. The messages are the spec's, word for word.
+// every service defends its own boundary. The fields are the API contract's (the spec's messages, word for
+// word), so the sign-in screens, the gateway and identity refuse the same input with the same sentence.
+import { emailField, passwordField } from '@omni/proto/api';
 import { z } from 'zod';
-import { MESSAGES } from './messages';
 
-export const email = z
-  .string()
-  .trim()
-  .max(254, 'Invalid email address')
-  .pipe(z.email('Invalid email address'))
-  .transform((e) => e.toLowerCase());
-export const password = z
-  .string()
-  .min(6, MESSAGES.passwordTooShort)
-  .max(256, 'Password must be at most 256 characters');
+export const email = z.pipe(
+  emailField,
+  z.transform((e: string) => e.toLowerCase()),
+);
+export const password = passwordField;
 export const displayName = z.string().trim().max(80, 'Display name must be at most 80 characters');
 /** A same-origin path: '/uploader', never '//evil.example' or 'https://…' (an open redirect). */
 export const redirectPath = z

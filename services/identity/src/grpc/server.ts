@@ -34,7 +34,7 @@ export interface IdentityDeps {
 }
 
 /** The first failing rule's message, as the screens show it under 'Validation error'. */
-const parse = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> =>
+const parse = <S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> =>
   parseWith(schema, value, { first: true });
 
 const userProto = (u: IdentityUser): identity.User => ({

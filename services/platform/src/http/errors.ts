@@ -1,6 +1,6 @@
 // Errors a person can act on. Anything thrown that is not one of these is our fault: it is logged with its
 // stack and answered with a plain 500 that never leaks internals.
-import type { ZodError } from 'zod';
+import type { z } from 'zod';
 
 export class HttpError extends Error {
   constructor(
@@ -26,7 +26,7 @@ export const notFound = (message = 'Not found.') => new HttpError(404, message, 
 export const conflict = (message: string) => new HttpError(409, message, 'conflict');
 
 /** 'title: Required; kind: Invalid option' — one readable line for a toast, plus the structured issues. */
-export function describeZodError(error: ZodError): {
+export function describeZodError(error: z.core.$ZodError): {
   message: string;
   issues: { path: string; message: string }[];
 } {

@@ -3,7 +3,7 @@
 // gRPC handler is sent as INVALID_ARGUMENT with the reason `invalid_request` (grpc/server.ts), so a
 // service's own check reaches the browser as a 400 with the same code.
 import type { Request } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { describeZodError, HttpError } from './errors';
 
 export class InvalidInput extends HttpError {
@@ -23,21 +23,25 @@ export interface ParseOptions {
   first?: boolean;
 }
 
-export function parseWith<S extends z.ZodType>(
+/** Any zod schema, classic or mini (the API contract is written with the mini build). */
+export function parseWith<S extends z.core.$ZodType>(
   schema: S,
   value: unknown,
   options: ParseOptions = {},
-): z.infer<S> {
-  const result = schema.safeParse(value);
+): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   const { message, issues } = describeZodError(result.error);
   if (options.first) throw new InvalidInput(issues[0]?.message || 'The request is not valid.', issues);
   throw new InvalidInput(`Invalid ${options.what ?? 'request'}: ${message}`, issues);
 }
 
-export const parseBody = <S extends z.ZodType>(schema: S, req: Request, options?: { first?: boolean }) =>
-  parseWith(schema, req.body ?? {}, { what: 'body', ...options });
-export const parseQuery = <S extends z.ZodType>(schema: S, req: Request) =>
+export const parseBody = <S extends z.core.$ZodType>(
+  schema: S,
+  req: Request,
+  options?: { first?: boolean },
+) => parseWith(schema, req.body ?? {}, { what: 'body', ...options });
+export const parseQuery = <S extends z.core.$ZodType>(schema: S, req: Request) =>
   parseWith(schema, req.query, { what: 'query' });
-export const parseParams = <S extends z.ZodType>(schema: S, req: Request) =>
+export const parseParams = <S extends z.core.$ZodType>(schema: S, req: Request) =>
   parseWith(schema, req.params, { what: 'path' });

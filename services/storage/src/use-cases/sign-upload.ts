@@ -8,6 +8,7 @@ import {
   notFoundError,
   signInRequired,
 } from '@omni/platform';
+import { RELEASE_MESSAGES } from '@omni/proto/api';
 import {
   claimedKind,
   describeSize,
@@ -72,7 +73,8 @@ export async function signUpload(ctx: StorageContext, req: UploadRequest): Promi
       `This file is ${describeSize(req.size)}; files in "${bucket}" may be at most ${describeSize(limit)}.`,
     );
   }
-  if (purpose === 'song-submission' && !req.title.trim()) throw invalidArgument('Title and Artist required.');
+  if (purpose === 'song-submission' && !req.title.trim())
+    throw invalidArgument(RELEASE_MESSAGES.songRequired);
 
   const signedAt = ctx.now();
   const fileName = sanitiseSegment(req.fileName);

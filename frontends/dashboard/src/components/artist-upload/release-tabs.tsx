@@ -1,6 +1,6 @@
 import { FormField, Label, Tabs, TabsContent, TabsList, TabsTrigger, Textarea } from '@omni/ui';
 import { type ChangeEvent, useId } from 'react';
-import { type ArtistFormValues, GENRES, type TextField } from '../../lib/artist-form';
+import { type ArtistFormValues, GENRES, METADATA_LABELS, type TextField } from '../../lib/artist-form';
 import { formatBytes } from '../../lib/artist-upload-flow';
 import { RELEASE_TYPES, type ReleaseType } from '../../lib/releases-api';
 import { selectClass } from '../page-frame';
@@ -22,7 +22,11 @@ const RELEASE_TYPE_LABELS: Record<ReleaseType, string> = { single: 'Single', ep:
 
 /** Spec: the five tabs of /artist-upload. Values live in the page, so switching tabs loses nothing. */
 export function ReleaseTabs({ values, onChange, files, onFiles, disabled }: ReleaseTabsProps) {
-  const text = (field: TextField, label: string, extra: Record<string, unknown> = {}) => (
+  const text = (
+    field: TextField,
+    label = METADATA_LABELS[field] ?? field,
+    extra: Record<string, unknown> = {},
+  ) => (
     <FormField
       label={label}
       value={values[field]}
@@ -33,7 +37,7 @@ export function ReleaseTabs({ values, onChange, files, onFiles, disabled }: Rele
       {...extra}
     />
   );
-  const area = (field: TextField, label: string, hint?: string, rows = 4) => (
+  const area = (field: TextField, label = METADATA_LABELS[field] ?? field, hint?: string, rows = 4) => (
     <TextArea
       label={label}
       hint={hint}
@@ -104,40 +108,40 @@ export function ReleaseTabs({ values, onChange, files, onFiles, disabled }: Rele
       </TabsContent>
 
       <TabsContent value="credits" className="grid data-[state=inactive]:hidden gap-4 pt-4 sm:grid-cols-2">
-        {text('producers', 'Producers', { placeholder: 'Comma-separated' })}
-        {text('writers', 'Writers', { placeholder: 'Comma-separated' })}
-        {text('musicians', 'Musicians', { placeholder: 'Comma-separated' })}
-        {text('engineer', 'Engineer')}
+        {text('producers', undefined, { placeholder: 'Comma-separated' })}
+        {text('writers', undefined, { placeholder: 'Comma-separated' })}
+        {text('musicians', undefined, { placeholder: 'Comma-separated' })}
+        {text('engineer')}
         <div className="sm:col-span-2">
-          {area('instruments', 'Instruments', 'One per line, e.g. "Guitar – Jane Doe".')}
+          {area('instruments', undefined, 'One per line, e.g. "Guitar – Jane Doe".')}
         </div>
       </TabsContent>
 
       <TabsContent value="technical" className="grid data-[state=inactive]:hidden gap-4 pt-4 sm:grid-cols-2">
-        {text('bpm', 'BPM', { type: 'number', min: 1, max: 999, inputMode: 'numeric' })}
-        {text('musicalKey', 'Musical Key', { placeholder: 'e.g. A minor' })}
-        {text('style', 'Style')}
-        {text('mood', 'Mood')}
-        {text('recordedIn', 'Recorded In', { placeholder: 'City, country' })}
-        {text('masteringStudio', 'Mastering/Recording Studio')}
-        {text('recordingDate', 'Date of Recording', { type: 'date' })}
+        {text('bpm', undefined, { type: 'number', min: 1, max: 999, inputMode: 'numeric' })}
+        {text('musicalKey', undefined, { placeholder: 'e.g. A minor' })}
+        {text('style')}
+        {text('mood')}
+        {text('recordedIn', undefined, { placeholder: 'City, country' })}
+        {text('masteringStudio')}
+        {text('recordingDate', undefined, { type: 'date' })}
       </TabsContent>
 
       <TabsContent value="legal" className="grid data-[state=inactive]:hidden gap-4 pt-4 sm:grid-cols-2">
-        {text('copyrightLine', 'Copyright (P Line)', { placeholder: '℗ 2025 Your Label' })}
-        {text('publishingLine', 'Publishing (C Line)', { placeholder: '© 2025 Your Publisher' })}
-        {text('pro', 'PRO', { placeholder: 'e.g. ASCAP, BMI, PRS' })}
-        {text('ipi', 'IPI')}
-        {text('iswc', 'ISWC')}
-        {text('isni', 'ISNI')}
+        {text('copyrightLine', undefined, { placeholder: '℗ 2025 Your Label' })}
+        {text('publishingLine', undefined, { placeholder: '© 2025 Your Publisher' })}
+        {text('pro', undefined, { placeholder: 'e.g. ASCAP, BMI, PRS' })}
+        {text('ipi')}
+        {text('iswc')}
+        {text('isni')}
         <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground sm:col-span-2" role="note">
           ISRC and UPC codes are auto-generated when you submit.
         </p>
       </TabsContent>
 
       <TabsContent value="content" className="grid data-[state=inactive]:hidden gap-4 pt-4">
-        {area('summary', 'Summary', undefined, 3)}
-        {area('lyrics', 'Lyrics', undefined, 8)}
+        {area('summary', undefined, undefined, 3)}
+        {area('lyrics', undefined, undefined, 8)}
       </TabsContent>
     </Tabs>
   );

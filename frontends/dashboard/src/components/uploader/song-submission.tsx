@@ -1,3 +1,4 @@
+import { RELEASE_MESSAGES } from '@omni/proto/api';
 import { Button, Card, CardContent, CardHeader, CardTitle, FormField, Label, useSession } from '@omni/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
@@ -29,8 +30,8 @@ export function SongSubmission() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!title.trim() || !artistName.trim())
-      return setOutcome({ kind: 'error', text: 'Title and Artist required.' });
-    if (!audio) return setOutcome({ kind: 'error', text: 'Choose an audio file.' });
+      return setOutcome({ kind: 'error', text: RELEASE_MESSAGES.songRequired });
+    if (!audio) return setOutcome({ kind: 'error', text: RELEASE_MESSAGES.songAudio });
     if (!session) return setOutcome({ kind: 'error', text: 'Sign in first.' });
     setBusy(true);
     setOutcome({ kind: 'info', text: 'Uploading audio…' });

@@ -1,0 +1,9 @@
+// The REST contract of /api: request and response schemas, the error body, and the constants both the
+// gateway and the web app need. Written with zod's mini build so a frontend bundle that imports it stays
+// small; import it as '@omni/proto/api' (never the package root, which brings gRPC).
+export * from './auth';
+export * from './error';
+export * from './messages';
+export * from './release-constants';
+export * from './releases';
+export * from './responses';

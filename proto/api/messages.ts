@@ -1,0 +1,39 @@
+// The sentences both sides of the API show a person: the web app before it sends, the gateway or the service
+// that owns the rule when it refuses. Written once here so they cannot drift apart (spec §5 gives most of them
+// word for word).
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 256;
+export const MAX_EMAIL_LENGTH = 254;
+
+export const AUTH_MESSAGES = {
+  invalidEmail: 'Invalid email address',
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
+  passwordsDontMatch: "Passwords don't match",
+} as const;
+
+export const RELEASE_MESSAGES = {
+  required: 'Please fill in all required fields.',
+  files: 'Please add both audio and artwork files.',
+  songRequired: 'Title and Artist required.',
+  songAudio: 'Choose an audio file.',
+  releaseType: 'Release type must be single, ep or album.',
+  bpmType: 'BPM must be a number.',
+  bpmRange: 'BPM must be between 1 and 999.',
+  explicit: 'Explicit must be true or false.',
+  stores: 'Stores must be a list of store keys.',
+  storeKey: 'Store keys must be text.',
+  tooManyStores: 'Choose at most 500 stores.',
+} as const;
+
+/** '<label> must be text.' and the other per-field sentences, named by the field's label on the form. */
+export const fieldMessages = {
+  text: (label: string) => `${label} must be text.`,
+  tooLong: (label: string, max: number) => `${label} is too long (${max} characters at most).`,
+  list: (label: string) => `${label} must be a list of names.`,
+  /** The shape of a date: the gateway's check. */
+  dateFormat: (label: string) => `${label} must be written as YYYY-MM-DD.`,
+  /** A date that does not exist (2026-02-30): catalog's check, which knows the calendar. */
+  realDate: (label: string) => `${label} must be a real date written as YYYY-MM-DD.`,
+} as const;

@@ -1,0 +1,15 @@
+// The release constants both sides need, apart from the schemas so that a screen importing one (the form's
+// default genre) does not bring the request schemas into its bundle.
+
+export const RELEASE_TYPES = ['single', 'ep', 'album'] as const;
+export type ReleaseType = (typeof RELEASE_TYPES)[number];
+
+/** Spec §9: the primary genre when the artist picks none. */
+export const DEFAULT_GENRE = 'Hip-Hop/Rap';
+
+export const SHORT_TEXT = 200;
+export const LONG_TEXT = 5000;
+export const LYRICS_TEXT = 20_000;
+export const MAX_NAMES = 50;
+export const MAX_STORES = 500;
+export const MAX_BPM = 999;

@@ -1,0 +1,187 @@
+// POST /api/releases, POST /api/songs and the release the API answers with. The gateway parses requests with
+// these (shape and size only, in the artist form's order: required text, then both files, then the rest);
+// catalog, which owns releases, judges the rules that need more (a real calendar date, the store keys);
+// the web app types its requests and parses the answers with the same schemas.
+import * as z from 'zod/mini';
+import { RELEASE_MESSAGES, fieldMessages as says } from './messages';
+import {
+  DEFAULT_GENRE,
+  LONG_TEXT,
+  LYRICS_TEXT,
+  MAX_BPM,
+  MAX_NAMES,
+  MAX_STORES,
+  RELEASE_TYPES,
+  SHORT_TEXT,
+} from './release-constants';
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const filled = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+/** Required text: present and not blank (a missing body has none). */
+const hasText = (body: unknown, key: string) => isObject(body) && filled(body[key]);
+/** A file reference with both its bucket and its key. */
+const hasFile = (body: unknown, key: string) => {
+  const file = isObject(body) ? body[key] : undefined;
+  return isObject(file) && filled(file.bucket) && filled(file.fileKey);
+};
+
+const text = (label: string, max = SHORT_TEXT) =>
+  z.string({ error: says.text(label) }).check(z.trim(), z.maxLength(max, says.tooLong(label, max)));
+const optionalText = (label: string, max = SHORT_TEXT) => z._default(z.optional(text(label, max)), '');
+
+const fileRef = z.object({
+  bucket: z.string().check(z.trim(), z.minLength(1), z.maxLength(100, says.tooLong('Bucket', 100))),
+  fileKey: z.string().check(z.trim(), z.minLength(1), z.maxLength(1024, says.tooLong('File key', 1024))),
+});
+export type FileRef = z.infer<typeof fileRef>;
+
+/** The form sends comma-separated text; the contract says arrays. Both are accepted. */
+const names = (label: string) =>
+  z.pipe(
+    z.optional(
+      z.union(
+        [
+          z.array(z.string().check(z.maxLength(SHORT_TEXT))).check(z.maxLength(MAX_NAMES)),
+          z.string().check(z.maxLength(LONG_TEXT)),
+        ],
+        {
+          error: says.list(label),
+        },
+      ),
+    ),
+    z.transform((v) =>
+      (typeof v === 'string' ? v.split(',') : (v ?? [])).map((s) => s.trim()).filter(Boolean),
+    ),
+  );
+
+/** YYYY-MM-DD or empty; whether the day exists is catalog's to say. */
+const isoDate = (label: string) =>
+  z.pipe(
+    z.optional(
+      z.nullable(
+        z.string().check(
+          z.trim(),
+          z.refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), says.dateFormat(label)),
+        ),
+      ),
+    ),
+    z.transform((v) => v ?? ''),
+  );
+
+const bpm = z.pipe(
+  z.optional(z.union([z.number(), z.literal(''), z.null()], { error: RELEASE_MESSAGES.bpmType })),
+  z.pipe(
+    z.transform((v: number | '' | null | undefined) => (typeof v === 'number' ? v : undefined)),
+    z.optional(z.number().check(z.refine((v) => v > 0 && v <= MAX_BPM, RELEASE_MESSAGES.bpmRange))),
+  ),
+);
+
+const credits = z.object({
+  producers: names('Producers'),
+  writers: names('Writers'),
+  musicians: names('Musicians'),
+  engineer: optionalText('Engineer'),
+  instruments: optionalText('Instruments', LONG_TEXT),
+});
+const technical = z.object({
+  bpm,
+  musicalKey: optionalText('Musical key'),
+  style: optionalText('Style'),
+  mood: optionalText('Mood'),
+  recordedIn: optionalText('Recorded in'),
+  masteringStudio: optionalText('Mastering studio'),
+  recordingDate: isoDate('Date of recording'),
+});
+const legal = z.object({
+  copyrightLine: optionalText('Copyright line'),
+  publishingLine: optionalText('Publishing line'),
+  pro: optionalText('PRO'),
+  ipi: optionalText('IPI'),
+  iswc: optionalText('ISWC'),
+  isni: optionalText('ISNI'),
+});
+const content = z.object({
+  summary: optionalText('Summary', LONG_TEXT),
+  lyrics: optionalText('Lyrics', LYRICS_TEXT),
+});
+
+const releaseShape = z.object({
+  artistName: text('Artist name'),
+  releaseTitle: text('Release title'),
+  trackTitle: text('Track title'),
+  releaseType: z._default(
+    z.optional(z.enum(RELEASE_TYPES, { error: RELEASE_MESSAGES.releaseType })),
+    'single',
+  ),
+  genre: z.pipe(
+    optionalText('Genre'),
+    z.transform((g: string) => g || DEFAULT_GENRE),
+  ),
+  label: optionalText('Label'),
+  releaseDate: isoDate('Release date'),
+  explicit: z._default(z.optional(z.boolean({ error: RELEASE_MESSAGES.explicit })), false),
+  audio: fileRef,
+  artwork: fileRef,
+  credits: z.prefault(credits, {}),
+  technical: z.prefault(technical, {}),
+  legal: z.prefault(legal, {}),
+  content: z.prefault(content, {}),
+  stores: z._default(
+    z.optional(
+      z
+        .array(z.string({ error: RELEASE_MESSAGES.storeKey }).check(z.maxLength(100)), {
+          error: RELEASE_MESSAGES.stores,
+        })
+        .check(z.maxLength(MAX_STORES, RELEASE_MESSAGES.tooManyStores)),
+    ),
+    [],
+  ),
+});
+
+/** POST /api/releases, checked in the form's order: the shape is checked only once the required fields pass. */
+export const createReleaseRequest = z.pipe(
+  z.unknown().check(
+    z.refine((v) => hasText(v, 'artistName') && hasText(v, 'releaseTitle') && hasText(v, 'trackTitle'), {
+      message: RELEASE_MESSAGES.required,
+      abort: true,
+    }),
+    z.refine((v) => hasFile(v, 'audio') && hasFile(v, 'artwork'), {
+      message: RELEASE_MESSAGES.files,
+      abort: true,
+    }),
+  ),
+  releaseShape,
+);
+/** What the web app sends (optional sections and fields may be left out). */
+export type CreateReleaseRequest = z.input<typeof releaseShape>;
+/** What the gateway passes on to catalog, every default filled in. */
+export type CreateReleaseBody = z.output<typeof releaseShape>;
+
+const songShape = z.object({
+  title: text('Title'),
+  artistName: text('Artist name'),
+  isrc: z._default(
+    z.optional(z.string({ error: says.text('ISRC') }).check(z.trim(), z.maxLength(20, 'ISRC is too long.'))),
+    '',
+  ),
+  upc: z._default(
+    z.optional(z.string({ error: says.text('UPC') }).check(z.trim(), z.maxLength(20, 'UPC is too long.'))),
+    '',
+  ),
+  audio: fileRef,
+});
+
+/** POST /api/songs: the /uploader's Song Submission panel, checked in the panel's order like a release. */
+export const submitSongRequest = z.pipe(
+  z.unknown().check(
+    z.refine((v) => hasText(v, 'title') && hasText(v, 'artistName'), {
+      message: RELEASE_MESSAGES.songRequired,
+      abort: true,
+    }),
+    z.refine((v) => hasFile(v, 'audio'), { message: RELEASE_MESSAGES.songAudio, abort: true }),
+  ),
+  songShape,
+);
+export type SubmitSongRequest = z.input<typeof songShape>;
+export type SubmitSongBody = z.output<typeof songShape>;
