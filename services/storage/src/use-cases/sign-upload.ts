@@ -17,7 +17,7 @@ import {
   type UploadPurposeName,
 } from '../domain/buckets';
 import { buildKey, sanitiseSegment } from '../domain/keys';
-import { userSubject } from '../domain/owner';
+import { isLinkOwner, newUploadSession, UPLOAD_SESSION_HEADER, userSubject } from '../domain/owner';
 import { uploadId } from '../store/uploads';
 import type { StorageContext } from './context';
 
@@ -33,6 +33,8 @@ export interface UploadRequest {
   size: number;
   title: string;
   folder: string;
+  /** First key segment when not ownerId (contributor without a session: 'anon'). */
+  pathOwner?: string;
 }
 
 export interface SignedUpload {
@@ -81,6 +83,7 @@ export async function signUpload(ctx: StorageContext, req: UploadRequest): Promi
       {
         purpose,
         ownerId: req.ownerId,
+        pathOwner: req.pathOwner,
         fileName: req.fileName,
         folder: req.folder,
         title: req.title,
@@ -90,7 +93,9 @@ export async function signUpload(ctx: StorageContext, req: UploadRequest): Promi
     );
     if (await objects.statObject(bucket, key)) continue;
     const seconds = ctx.uploadUrlSeconds();
-    const owner = userSubject(req.ownerId);
+    // A link's anonymous contributor has no account to prove: a secret handed out once with this URL does.
+    const session = isLinkOwner(req.ownerId) ? newUploadSession() : undefined;
+    const owner = session?.subject ?? userSubject(req.ownerId);
     const signed = await objects.presignPut(bucket, key, {
       expiresInSeconds: seconds,
       maxSize: req.size,
@@ -121,7 +126,7 @@ export async function signUpload(ctx: StorageContext, req: UploadRequest): Promi
       signedUrl: signed.url,
       fileKey: key,
       bucket,
-      headers: signed.headers,
+      headers: session ? { ...signed.headers, [UPLOAD_SESSION_HEADER]: session.secret } : signed.headers,
       expiresAt: signed.expiresAt.toISOString(),
       maxSize: req.size,
     };
