@@ -26,9 +26,11 @@ export function cmsApi(baseUrl: string): CmsApi {
       }),
     put: (signedUrl, bytes, contentType, headers = {}) => {
       const target = new URL(signedUrl);
+      const sent = new Headers(headers);
+      sent.set('content-type', contentType);
       return fetch(`${baseUrl}${target.pathname}${target.search}`, {
         method: 'PUT',
-        headers: { ...headers, 'content-type': contentType },
+        headers: sent,
         body: new Uint8Array(bytes),
       });
     },
