@@ -44,6 +44,9 @@ export const SEED_PAGES = [
   { slug: 'videos', title: 'Videos' },
 ] as const;
 
+/** What the public Music and Videos pages show (design: /music kind music, /videos kind video). */
+export const PAGE_KIND: Record<string, AssetKind> = { music: 'music', videos: 'video' };
+
 /** The bucket admin uploads go to. */
 export const CMS_BUCKET = 'cms-assets';
 

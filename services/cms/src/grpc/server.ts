@@ -8,6 +8,7 @@ import {
   type AssetDoc,
   assetToProto,
   kindFromProto,
+  PAGE_KIND,
   type PageDoc,
   pageToProto,
   statusFromProto,
@@ -77,7 +78,7 @@ export function cmsHandlers(ctx: CmsContext): UnaryImpl<typeof cms.CmsServiceSer
     async listPublishedAssets(req) {
       const page = await pageOrThrow(req.pageSlug);
       const limit = limitOf(req.limit, 100, 200);
-      const list = await assets.published(page._id, limit, cursorOf(req.cursor));
+      const list = await assets.published(page._id, PAGE_KIND[page.slug], limit, cursorOf(req.cursor));
       return {
         page: pageToProto(page),
         assets: list.map((a) => assetToProto(a, page)),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentStore, Filter, TransactionScope } from '@omni/platform';
-import type { AssetDoc, AssetStatus, NewAssetFields } from '../domain/asset';
+import type { AssetDoc, AssetKind, AssetStatus, NewAssetFields } from '../domain/asset';
 import type { Cursor } from '../domain/cursor';
 
 const COLLECTION = 'assets';
@@ -44,10 +44,10 @@ export class AssetsRepository {
     return this.assets.findById(id);
   }
 
-  /** Published assets of a page, newest published first. */
-  published(pageId: string, limit: number, cursor?: Cursor) {
+  /** Published assets of a page (of one kind when given), newest published first. */
+  published(pageId: string, kind: AssetKind | undefined, limit: number, cursor?: Cursor) {
     return this.assets.find(
-      { pageId, status: 'published', ...after('publishedAt', cursor) },
+      { pageId, status: 'published', ...(kind ? { kind } : {}), ...after('publishedAt', cursor) },
       { sort: { publishedAt: -1, _id: -1 }, limit },
     );
   }
