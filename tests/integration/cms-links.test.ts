@@ -240,6 +240,26 @@ describe('contributor submissions', () => {
     expect(((await res.json()) as { asset: AssetJson }).asset.kind).toBe('music');
   });
 
+  it('upserts: the same sender sending the same path replaces the file; another sender gets a new name', async () => {
+    const { token } = await createLink(api, admin, { pageSlug: 'music', maxUses: 3 });
+    const file = { bucket: 'presskits', folder: 'bio', fileName: 'bio.txt', contentType: 'text/plain' };
+    const first = await contributorSignAndPut(api, token, { ...file, bytes: Buffer.from('first version') });
+    const second = await contributorSignAndPut(api, token, {
+      ...file,
+      bytes: Buffer.from('second version!'),
+    });
+    expect(second.fileKey).toBe(first.fileKey);
+    const res = await submitContributorFile(api, token, { bucket: 'presskits', fileKey: second.fileKey });
+    expect(res.status).toBe(201);
+    const { url } = (await res.json()) as { url: string };
+    expect(await (await fetch(url)).text()).toBe('second version!');
+    // Another link's anonymous contributor at the same path does not replace this one's file.
+    const other = (await createLink(api, admin, { pageSlug: 'music' })).token;
+    const theirs = await contributorSignAndPut(api, other, { ...file, bytes: Buffer.from('someone else') });
+    expect(theirs.fileKey).toBe(first.fileKey.replace(/bio\.txt$/, 'bio-2.txt'));
+    expect(await (await fetch(url)).text()).toBe('second version!');
+  });
+
   it('refuses an anonymous PUT without the session secret the sign call handed out', async () => {
     const { token } = await createLink(api, admin, { pageSlug: 'music' });
     const signed = (await (

@@ -91,7 +91,11 @@ export async function signUpload(ctx: StorageContext, req: UploadRequest): Promi
       },
       attempt,
     );
-    if (await objects.statObject(bucket, key)) continue;
+    // The contributor page upserts (spec §3): the same path sent again by the same sender replaces the file.
+    // Someone else's file at that path is never replaced; the new one gets a suffixed name instead.
+    const existing = await uploads.findById(uploadId(bucket, key));
+    const replaces = purpose === 'contributor' && existing?.ownerId === req.ownerId;
+    if (!replaces && (await objects.statObject(bucket, key))) continue;
     const seconds = ctx.uploadUrlSeconds();
     // A link's anonymous contributor has no account to prove: a secret handed out once with this URL does.
     const session = isLinkOwner(req.ownerId) ? newUploadSession() : undefined;
@@ -101,25 +105,37 @@ export async function signUpload(ctx: StorageContext, req: UploadRequest): Promi
       maxSize: req.size,
       contentType,
       owner,
+      overwrite: replaces,
     });
-    try {
-      await uploads.insertOne({
-        _id: uploadId(bucket, key),
-        bucket,
-        key,
-        ownerId: req.ownerId,
-        ownerSubject: owner,
-        purpose,
-        fileName,
-        contentType,
-        maxSize: req.size,
-        signedAt: signedAt.toISOString(),
-        expiresAt: signed.expiresAt.toISOString(),
-        status: 'signed',
-      });
-    } catch (err) {
-      if (err instanceof DuplicateKeyError) continue;
-      throw err;
+    const record = {
+      bucket,
+      key,
+      ownerId: req.ownerId,
+      ownerSubject: owner,
+      purpose,
+      fileName,
+      contentType,
+      maxSize: req.size,
+      signedAt: signedAt.toISOString(),
+      expiresAt: signed.expiresAt.toISOString(),
+      status: 'signed' as const,
+    };
+    if (replaces) {
+      // What was known about the old bytes no longer holds: the new ones are inspected at completion.
+      await uploads.updateOne(
+        { _id: existing._id },
+        {
+          $set: record,
+          $unset: { inspection: 1, inspectedEtag: 1, problems: 1, warnings: 1, role: 1, completedAt: 1 },
+        },
+      );
+    } else {
+      try {
+        await uploads.insertOne({ _id: uploadId(bucket, key), ...record });
+      } catch (err) {
+        if (err instanceof DuplicateKeyError) continue;
+        throw err;
+      }
     }
     log.info({ bucket, key, ownerId: req.ownerId, purpose, maxSize: req.size }, 'upload signed');
     return {
