@@ -7,7 +7,7 @@ export const assetApproved = z.object({
   assetId: z.string().min(1),
   pageId: z.string().min(1),
   pageSlug: z.string().min(1),
-  kind: z.enum(['music', 'video']),
+  kind: z.enum(['music', 'video', 'image', 'document']),
   title: z.string(),
   publishedAt: z.string().datetime(),
   approvedBy: z.string().optional(),
@@ -16,7 +16,7 @@ export const assetApproved = z.object({
 export const assetSubmitted = z.object({
   assetId: z.string().min(1),
   pageSlug: z.string().min(1),
-  kind: z.enum(['music', 'video']),
+  kind: z.enum(['music', 'video', 'image', 'document']),
   title: z.string(),
 });
 

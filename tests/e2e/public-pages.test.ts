@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { format } from 'date-fns';
 import type { Browser, Page } from 'playwright-core';
 import { artifacts, launchBrowser } from '../support/browser';
+import { adminUpload, cmsApi } from '../support/cms';
+import { wav } from '../support/media';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { signTestToken } from '../support/tokens';
 
@@ -19,18 +21,17 @@ beforeAll(async () => {
   }
   platform = await startTestPlatform();
   const admin = await signTestToken(await platform.ports.documents('identity'), { roles: ['admin'] });
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${admin}` };
+  // An admin's upload is published at once.
   for (const [title, description] of [
     ['Midnight Drive', 'Synthwave single'],
     ['Untitled Draft', ''],
   ]) {
-    const res = await fetch(`${platform.url}/api/admin/assets`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ pageSlug: 'music', kind: 'music', title, description }),
-    });
-    const { asset } = (await res.json()) as { asset: { id: string } };
-    await fetch(`${platform.url}/api/admin/assets/${asset.id}/publish`, { method: 'POST', headers });
+    await adminUpload(
+      cmsApi(platform.url),
+      admin,
+      { pageSlug: 'music', kind: 'music', title: title!, description },
+      { fileName: `${title}.wav`, contentType: 'audio/wav', bytes: wav(1) },
+    );
   }
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

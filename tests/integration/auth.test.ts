@@ -334,7 +334,7 @@ describe('sessions', () => {
 
   it('keeps a non-admin out of admin endpoints (403) and lets the seeded admin in', async () => {
     const { session } = await verifiedUser();
-    const res = await api('/api/admin/assets', { method: 'POST', token: session.accessToken, json: {} });
+    const res = await api('/api/admin/uploads', { method: 'POST', token: session.accessToken, json: {} });
     expect(res.status).toBe(403);
 
     const file = readFileSync(join(platform.dataDir, 'initial-admin.txt'), 'utf8');
@@ -344,7 +344,7 @@ describe('sessions', () => {
     const adminSession = (await admin.json()) as Session;
     expect(adminSession.user.roles).toEqual(['artist', 'admin']);
     expect(adminSession.profile.displayName).toBe('Omni admin');
-    const allowed = await api('/api/admin/assets', {
+    const allowed = await api('/api/admin/uploads', {
       method: 'POST',
       token: adminSession.accessToken,
       json: { pageSlug: 'music', kind: 'music', title: '' },

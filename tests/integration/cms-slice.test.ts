@@ -2,12 +2,23 @@
 // moderation API's guards, and the asset.approved event reaching storage through the event bus.
 import { createGrpcClient, type Doc } from '@omni/platform';
 import { cms } from '@omni/proto';
+import {
+  type CmsApi,
+  cmsApi,
+  contributorSignAndPut,
+  createLink,
+  submitContributorFile,
+} from '../support/cms';
+import { wav } from '../support/media';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { signTestToken } from '../support/tokens';
 
 let platform: TestPlatform;
 let admin: string;
 let artist: string;
+let cmsCalls: CmsApi;
+/** One contributor link per page, so the slice can put pending assets in moderation. */
+const linkTokens = new Map<string, string>();
 
 const api = (path: string, init: RequestInit & { token?: string } = {}) =>
   fetch(`${platform.url}${path}`, {
@@ -19,11 +30,24 @@ const api = (path: string, init: RequestInit & { token?: string } = {}) =>
     },
   });
 
-async function createAsset(title: string, pageSlug = 'music', kind = 'music') {
-  const res = await api('/api/admin/assets', {
-    method: 'POST',
-    token: admin,
-    body: JSON.stringify({ pageSlug, kind, title, description: `About ${title}` }),
+/** A pending music asset, submitted by a contributor through an upload link (as moderation receives them). */
+async function createAsset(title: string, pageSlug = 'music') {
+  let token = linkTokens.get(pageSlug);
+  if (!token) {
+    token = (await createLink(cmsCalls, admin, { pageSlug, maxUses: 100 })).token;
+    linkTokens.set(pageSlug, token);
+  }
+  const { fileKey } = await contributorSignAndPut(cmsCalls, token, {
+    bucket: 'audio',
+    fileName: `${title}.wav`,
+    contentType: 'audio/wav',
+    bytes: wav(1),
+  });
+  const res = await submitContributorFile(cmsCalls, token, {
+    bucket: 'audio',
+    fileKey,
+    title,
+    description: `About ${title}`,
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { asset: { id: string; status: string } }).asset;
@@ -33,6 +57,7 @@ const publish = (id: string) => api(`/api/admin/assets/${id}/publish`, { method:
 
 beforeAll(async () => {
   platform = await startTestPlatform();
+  cmsCalls = cmsApi(platform.url);
   const identity = await platform.ports.documents('identity');
   admin = await signTestToken(identity, { roles: ['artist', 'admin'] });
   artist = await signTestToken(identity, { roles: ['artist'] });
@@ -57,6 +82,7 @@ describe('public pages', () => {
     expect(await res.json()).toEqual({
       page: expect.objectContaining({ slug: 'videos', title: 'Videos' }),
       assets: [],
+      nextCursor: null,
     });
   });
 
@@ -154,7 +180,7 @@ describe('moderation and publishing', () => {
     const again = await publish(asset.id);
     expect(again.status).toBe(409);
     expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
-      'This asset is already published.',
+      'This asset was already moderated.',
     );
   });
 
@@ -221,19 +247,19 @@ describe('moderation and publishing', () => {
   });
 
   it('refuses anonymous callers (401), artists (403) and forged tokens (401)', async () => {
-    const body = JSON.stringify({ pageSlug: 'music', kind: 'music', title: 'x' });
-    expect((await api('/api/admin/assets', { method: 'POST', body })).status).toBe(401);
-    expect((await api('/api/admin/assets', { method: 'POST', body, token: artist })).status).toBe(403);
+    const body = JSON.stringify({ pageSlug: 'music', kind: 'music', title: 'x', fileKey: 'x' });
+    expect((await api('/api/admin/uploads', { method: 'POST', body })).status).toBe(401);
+    expect((await api('/api/admin/uploads', { method: 'POST', body, token: artist })).status).toBe(403);
     const [h, p] = admin.split('.');
     const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
     const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString(
       'base64url',
     );
     const forged = `${h}.${forgedPayload}.${admin.split('.')[2]}`;
-    const res = await api('/api/admin/assets', { method: 'POST', body, token: forged });
+    const res = await api('/api/admin/uploads', { method: 'POST', body, token: forged });
     expect(res.status).toBe(401);
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/sign in again/);
-    expect((await api('/api/admin/assets', { method: 'POST', body, token: 'not-a-jwt' })).status).toBe(401);
+    expect((await api('/api/admin/uploads', { method: 'POST', body, token: 'not-a-jwt' })).status).toBe(401);
   });
 
   it('refuses an expired token with 401', async () => {
@@ -245,12 +271,12 @@ describe('moderation and publishing', () => {
   });
 
   it('answers bad input to the admin API with 4xx and a readable message', async () => {
-    const badJson = await api('/api/admin/assets', { method: 'POST', token: admin, body: '{"title": ' });
+    const badJson = await api('/api/admin/uploads', { method: 'POST', token: admin, body: '{"title": ' });
     expect(badJson.status).toBe(400);
     expect(((await badJson.json()) as { error: { message: string } }).error.message).toBe(
       'The request body is not valid JSON.',
     );
-    const missing = await api('/api/admin/assets', {
+    const missing = await api('/api/admin/uploads', {
       method: 'POST',
       token: admin,
       body: JSON.stringify({ pageSlug: 'music', kind: 'music', title: '' }),
@@ -259,19 +285,19 @@ describe('moderation and publishing', () => {
     expect(((await missing.json()) as { error: { message: string } }).error.message).toMatch(
       /Please fill all required fields/,
     );
-    const wrongType = await api('/api/admin/assets', {
+    const wrongType = await api('/api/admin/uploads', {
       method: 'POST',
       token: admin,
       body: JSON.stringify({ pageSlug: 'music', kind: 'podcast', title: 7 }),
     });
     expect(wrongType.status).toBe(400);
-    const unknownField = await api('/api/admin/assets', {
+    const unknownField = await api('/api/admin/uploads', {
       method: 'POST',
       token: admin,
       body: JSON.stringify({ pageSlug: 'music', kind: 'music', title: 'x', status: 'published' }),
     });
     expect(unknownField.status).toBe(400);
-    const huge = await api('/api/admin/assets', {
+    const huge = await api('/api/admin/uploads', {
       method: 'POST',
       token: admin,
       body: JSON.stringify({
@@ -282,10 +308,10 @@ describe('moderation and publishing', () => {
       }),
     });
     expect(huge.status).toBe(413);
-    const noPage = await api('/api/admin/assets', {
+    const noPage = await api('/api/admin/uploads', {
       method: 'POST',
       token: admin,
-      body: JSON.stringify({ pageSlug: 'nowhere', kind: 'music', title: 'x' }),
+      body: JSON.stringify({ pageSlug: 'nowhere', kind: 'music', title: 'x', fileKey: 'x' }),
     });
     expect(noPage.status).toBe(404);
     const missingAsset = await publish('does-not-exist');
@@ -321,7 +347,7 @@ describe('operations', () => {
     const res = await api('/api/pages/music/assets');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-powered-by')).toBeNull();
-    const bad = await api('/api/admin/assets', { method: 'POST', token: admin, body: '{' });
+    const bad = await api('/api/admin/uploads', { method: 'POST', token: admin, body: '{' });
     expect(await bad.text()).not.toMatch(/at .*\.ts:\d+/);
   });
 });

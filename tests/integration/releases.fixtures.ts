@@ -67,6 +67,7 @@ const fakeStorage: ServiceModule = {
       completeUpload: unimplemented,
       listBuckets: unimplemented,
       listUploads: unimplemented,
+      signDownload: unimplemented,
       async getObjectInfo(req) {
         const file = fakeFiles.get(`${req.bucket}/${req.fileKey}`);
         // Like storage: someone else's object is not found for this caller.

@@ -3,6 +3,8 @@
 import { join } from 'node:path';
 import type { Doc } from '@omni/platform';
 import { createEmbeddedDocumentStore } from '@omni/platform/src/adapters/documents-embedded';
+import { adminUpload, cmsApi } from '../support/cms';
+import { wav } from '../support/media';
 import { type PlatformProcess, startPlatformProcess, waitFor } from '../support/process';
 
 let omni: PlatformProcess | undefined;
@@ -11,21 +13,18 @@ afterAll(() => omni?.stop({ hard: true }));
 it('keeps every acknowledged publish and delivers every event after kill -9 and restart', async () => {
   omni = await startPlatformProcess();
   const admin = await omni.token({ roles: ['admin'] });
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${admin}` };
+  const api = cmsApi(omni.url);
 
+  // An admin's upload is published at once (its asset.approved goes through the outbox).
   const acknowledged: string[] = [];
   for (let i = 0; i < 15; i++) {
-    const res = await fetch(`${omni.url}/api/admin/assets`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ pageSlug: 'music', kind: 'music', title: `Track ${i}` }),
-    });
-    const { asset } = (await res.json()) as { asset: { id: string } };
-    const published = await fetch(`${omni.url}/api/admin/assets/${asset.id}/publish`, {
-      method: 'POST',
-      headers,
-    });
-    if (published.status === 200) acknowledged.push(asset.id);
+    const asset = await adminUpload(
+      api,
+      admin,
+      { pageSlug: 'music', kind: 'music', title: `Track ${i}` },
+      { fileName: `track-${i}.wav`, contentType: 'audio/wav', bytes: wav(1) },
+    );
+    if (asset.status === 'published') acknowledged.push(asset.id);
   }
   // No grace: whatever the outbox relay or the consumer had in flight is cut off.
   const { dataDir } = omni;

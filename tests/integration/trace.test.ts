@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cmsApi, contributorSignAndPut, createLink, submitContributorFile } from '../support/cms';
+import { wav } from '../support/media';
 import { type PlatformProcess, startPlatformProcess, waitFor } from '../support/process';
 
 let omni: PlatformProcess | undefined;
@@ -16,11 +18,16 @@ it('continues one trace from the HTTP request through gRPC and asset.approved to
   omni = await startPlatformProcess({ dataDir, env: { OMNI_TRACE_FILE: traceFile } });
   const admin = await omni.token({ roles: ['admin'] });
 
-  const created = await fetch(`${omni.url}/api/admin/assets`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
-    body: JSON.stringify({ pageSlug: 'music', kind: 'music', title: 'Traced' }),
+  // A contributor's submission waits in moderation; the admin's approval below is the traced request.
+  const api = cmsApi(omni.url);
+  const { token } = await createLink(api, admin, { pageSlug: 'music' });
+  const { fileKey } = await contributorSignAndPut(api, token, {
+    bucket: 'audio',
+    fileName: 'traced.wav',
+    contentType: 'audio/wav',
+    bytes: wav(1),
   });
+  const created = await submitContributorFile(api, token, { bucket: 'audio', fileKey, title: 'Traced' });
   expect(created.status).toBe(201);
   const { asset } = (await created.json()) as { asset: { id: string } };
 

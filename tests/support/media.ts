@@ -80,3 +80,22 @@ export function png(width: number, height: number): Buffer {
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * The smallest file storage's sniffer takes for an MP4 video: an `ftyp` box (brand isom) followed by an
+ * empty `mdat` box and `padding` bytes of payload.
+ */
+export function mp4(padding = 64): Buffer {
+  const ftyp = Buffer.alloc(24);
+  ftyp.writeUInt32BE(24, 0);
+  ftyp.write('ftyp', 4, 'ascii');
+  ftyp.write('isom', 8, 'ascii');
+  ftyp.writeUInt32BE(0x200, 12);
+  ftyp.write('isom', 16, 'ascii');
+  ftyp.write('mp41', 20, 'ascii');
+  const mdat = Buffer.alloc(8 + padding);
+  mdat.writeUInt32BE(8 + padding, 0);
+  mdat.write('mdat', 4, 'ascii');
+  for (let i = 0; i < padding; i++) mdat[8 + i] = i % 251;
+  return Buffer.concat([ftyp, mdat]);
+}

@@ -8,10 +8,11 @@ import {
   type ServiceModule,
   tokenVerifierFor,
 } from '@omni/platform';
-import { catalog, cms, delivery, health, identity } from '@omni/proto';
+import { catalog, cms, delivery, health, identity, storage } from '@omni/proto';
 import { adminRoutes } from './http/admin';
 import { authRoutes } from './http/auth';
 import { authRateLimits } from './http/auth-rate-limits';
+import { contributorRoutes } from './http/contributor';
 import { dashboardRoutes } from './http/dashboard';
 import { defaultFrontendsDir, mountFrontends } from './http/frontends';
 import { mountHealth } from './http/health';
@@ -50,10 +51,18 @@ export const gatewayService: ServiceModule = {
     ctx.onStop(() => invalidation.close());
     http.use('/api', publicRoutes(cmsClient, publicCache));
     ctx.fastPath(cachedAssetsFastPath(publicCache));
+    const storageClient = ctx.client('storage', storage.StorageServiceService);
     http.use(
       '/api/admin',
-      adminRoutes(cmsClient, guards, () => publicCache.clear()),
+      adminRoutes({
+        cms: cmsClient,
+        storage: storageClient,
+        guards,
+        publicUrl: config.publicUrl,
+        onModerated: () => publicCache.clear(),
+      }),
     );
+    http.use('/api/contributor', contributorRoutes(cmsClient, guards));
     http.use(
       '/api/auth',
       authRoutes(identityClient, {

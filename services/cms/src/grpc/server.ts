@@ -1,30 +1,55 @@
-// CmsService over gRPC. Inputs are validated here (the gateway validates too, but every service defends
-// its own boundary); messages are written for the person who will read them in a toast.
-import {
-  failedPrecondition,
-  invalidArgument,
-  notFoundError,
-  type Outbox,
-  type UnaryImpl,
-} from '@omni/platform';
-import { cms } from '@omni/proto';
+// CmsService over gRPC: adapts each request to its use case and each answer to the contract. Inputs are
+// validated here too (the gateway validates first, but every service defends its own boundary); messages
+// are written for the person who will read them in a toast.
+import { fail, invalidArgument, notFoundError, type UnaryImpl } from '@omni/platform';
+import type { cms } from '@omni/proto';
 import { z } from 'zod';
-import { type AssetDoc, assetToProto, kindFromProto, type PageDoc, pageToProto } from '../domain/asset';
-import type { AssetsRepository } from '../store/assets';
-import type { PagesRepository } from '../store/pages';
+import {
+  type AssetDoc,
+  assetToProto,
+  kindFromProto,
+  PAGE_KIND,
+  type PageDoc,
+  pageToProto,
+  statusFromProto,
+} from '../domain/asset';
+import { type Cursor, decodeCursor, encodeCursor } from '../domain/cursor';
+import { linkToProto, type UploadLinkDoc } from '../domain/upload-link';
+import { publishAdminUpload } from '../use-cases/admin-upload';
+import { assetMediaUrl } from '../use-cases/asset-media';
+import type { CmsContext } from '../use-cases/context';
+import {
+  signContributorUpload,
+  submitContributorUpload,
+  submitRelease,
+} from '../use-cases/contributor-submit';
 import { approveAsset, rejectAsset } from '../use-cases/moderate-asset';
+import { createLink, usableLink } from '../use-cases/upload-links';
 
 const slug = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Page slug must be lowercase letters, digits and dashes.');
 const id = z.string().min(1, 'An asset id is required.').max(100);
 
-export function cmsHandlers(deps: {
-  pages: PagesRepository;
-  assets: AssetsRepository;
-  outbox: Outbox;
-}): UnaryImpl<typeof cms.CmsServiceService> {
-  const { pages, assets, outbox } = deps;
+const ALREADY_MODERATED = 'This asset was already moderated.';
+
+function cursorOf(raw: string): Cursor | undefined {
+  const cursor = decodeCursor(raw);
+  if (cursor === null) throw invalidArgument('This page cursor is not valid; start from the first page.');
+  return cursor;
+}
+
+const limitOf = (limit: number, fallback: number, max: number) =>
+  limit > 0 ? Math.min(limit, max) : fallback;
+
+/** The next page's cursor when this page was full (a short page is the last). */
+function nextCursor<T extends { _id: string }>(items: T[], limit: number, at: (item: T) => string) {
+  const last = items[items.length - 1];
+  return items.length === limit && last ? encodeCursor({ at: at(last), id: last._id }) : '';
+}
+
+export function cmsHandlers(ctx: CmsContext): UnaryImpl<typeof cms.CmsServiceService> {
+  const { pages, assets, links, outbox } = ctx;
 
   const pageOrThrow = async (pageSlug: string) => {
     const page = await pages.bySlug(slug.parse(pageSlug));
@@ -38,8 +63,12 @@ export function cmsHandlers(deps: {
     return asset;
   };
 
-  const withPage = async (asset: AssetDoc) =>
-    assetToProto(asset, (await pages.byId(asset.pageId)) ?? undefined);
+  // Pages are few and never change at run time: one read per call covers every row.
+  const pagesById = async () => new Map((await pages.all()).map((p) => [p._id, p] as const));
+
+  const withPage = async (asset: AssetDoc) => assetToProto(asset, await pages.byId(asset.pageId));
+  const linkWithPage = async (link: UploadLinkDoc) =>
+    linkToProto(link, await pages.byId(link.pageId), ctx.now());
 
   return {
     async listPages() {
@@ -48,34 +77,51 @@ export function cmsHandlers(deps: {
 
     async listPublishedAssets(req) {
       const page = await pageOrThrow(req.pageSlug);
-      const limit = req.limit > 0 ? Math.min(req.limit, 200) : 100;
-      const list = await assets.published(page._id, limit);
-      return { page: pageToProto(page), assets: list.map((a) => assetToProto(a, page)) };
+      const limit = limitOf(req.limit, 100, 200);
+      const list = await assets.published(page._id, PAGE_KIND[page.slug], limit, cursorOf(req.cursor));
+      return {
+        page: pageToProto(page),
+        assets: list.map((a) => assetToProto(a, page)),
+        nextCursor: nextCursor(list, limit, (a) => a.publishedAt ?? ''),
+      };
     },
 
     async createAsset(req) {
-      const page: PageDoc = await pageOrThrow(req.pageSlug);
       const kind = kindFromProto(req.kind);
       if (!kind) throw invalidArgument('Choose whether the asset is music or video.');
-      const title = req.title.trim();
-      if (!title) throw invalidArgument('Please fill all required fields');
-      const asset = await assets.create({
-        pageId: page._id,
+      const { asset, page } = await publishAdminUpload(ctx, {
+        pageSlug: req.pageSlug,
         kind,
-        title: title.slice(0, 200),
-        description: req.description.trim().slice(0, 5000),
+        title: req.title,
+        description: req.description,
         fileKey: req.fileKey,
-        submittedBy: req.submittedBy,
+        adminId: req.submittedBy,
       });
       return { asset: assetToProto(asset, page) };
     },
 
+    async listAssets(req) {
+      const status = statusFromProto(req.status);
+      if (!status) throw invalidArgument('status must be pending, published or rejected.');
+      const limit = limitOf(req.limit, 25, 100);
+      const [list, counts, byId] = await Promise.all([
+        assets.byStatus(status, limit, cursorOf(req.cursor)),
+        assets.counts(),
+        pagesById(),
+      ]);
+      const field = status === 'published' ? 'publishedAt' : 'createdAt';
+      return {
+        assets: list.map((a) => assetToProto(a, byId.get(a.pageId))),
+        nextCursor: nextCursor(list, limit, (a) => String(a[field] ?? '')),
+        counts,
+      };
+    },
+
     async publishAsset(req) {
       const before = await existing(req.assetId);
-      const page = await pages.byId(before.pageId);
+      const page: PageDoc | null = await pages.byId(before.pageId);
       const published = await approveAsset({ assets, outbox }, before, page, req.actorId);
-      if (!published)
-        throw failedPrecondition(`This asset is already ${(await existing(before._id)).status}.`);
+      if (!published) throw fail('already_moderated', ALREADY_MODERATED);
       return { asset: await withPage(published) };
     },
 
@@ -84,9 +130,53 @@ export function cmsHandlers(deps: {
       if (!reason) throw invalidArgument('Please give a reason for the rejection.');
       const before = await existing(req.assetId);
       const rejected = await rejectAsset({ assets, outbox }, before, reason.slice(0, 2000), req.actorId);
-      if (!rejected)
-        throw failedPrecondition(`This asset is already ${(await existing(before._id)).status}.`);
+      if (!rejected) throw fail('already_moderated', ALREADY_MODERATED);
       return { asset: await withPage(rejected) };
+    },
+
+    async getAssetMedia(req) {
+      return { url: await assetMediaUrl(ctx, req.assetId, req.anyStatus) };
+    },
+
+    async createUploadLink(req) {
+      const { link, page, token } = await createLink(ctx, req);
+      return { link: linkToProto(link, page, ctx.now()), token };
+    },
+
+    async listUploadLinks(req) {
+      const limit = limitOf(req.limit, 50, 200);
+      const [list, byId] = await Promise.all([links.list(limit, cursorOf(req.cursor)), pagesById()]);
+      const now = ctx.now();
+      return {
+        links: list.map((l) => linkToProto(l, byId.get(l.pageId), now)),
+        nextCursor: nextCursor(list, limit, (l) => l.createdAt),
+      };
+    },
+
+    async revokeUploadLink(req) {
+      const linkId = z.string().min(1).max(100).parse(req.linkId);
+      const revoked = await links.revoke(linkId);
+      if (revoked) return { link: await linkWithPage(revoked) };
+      const link = await links.byId(linkId);
+      if (!link) throw notFoundError('That upload link does not exist.');
+      // Revoking twice is what the admin wanted anyway: answer with the link as it is.
+      return { link: await linkWithPage(link) };
+    },
+
+    async resolveUploadLink(req) {
+      return { link: await linkWithPage(await usableLink(ctx, req.token)) };
+    },
+
+    signContributorUpload: (req) => signContributorUpload(ctx, req),
+
+    async submitContributorUpload(req) {
+      const { asset, path, url } = await submitContributorUpload(ctx, req);
+      return { asset: await withPage(asset), path, url };
+    },
+
+    async submitRelease(req) {
+      const { asset, code, path } = await submitRelease(ctx, req);
+      return { asset: await withPage(asset), code, path };
     },
   };
 }

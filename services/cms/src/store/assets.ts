@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { DocumentStore, TransactionScope } from '@omni/platform';
-import type { AssetDoc, AssetKind } from '../domain/asset';
+import type { DocumentStore, Filter, TransactionScope } from '@omni/platform';
+import type { AssetDoc, AssetKind, AssetStatus, NewAssetFields } from '../domain/asset';
+import type { Cursor } from '../domain/cursor';
 
 const COLLECTION = 'assets';
+
+export type NewAsset = NewAssetFields & { pageId: string };
+
+/** Newest first by `field`, then id: the page after `cursor` (keyset paging). */
+function after(field: string, cursor: Cursor | undefined): Filter {
+  if (!cursor) return {};
+  return { $or: [{ [field]: { $lt: cursor.at } }, { [field]: cursor.at, _id: { $lt: cursor.id } }] };
+}
 
 export class AssetsRepository {
   private readonly assets;
@@ -12,25 +21,22 @@ export class AssetsRepository {
       indexes: [
         { fields: { pageId: 1, status: 1, publishedAt: -1 } },
         { fields: { status: 1, createdAt: -1 } },
+        { fields: { status: 1, publishedAt: -1 } },
       ],
     });
   }
 
-  create(input: {
-    pageId: string;
-    kind: AssetKind;
-    title: string;
-    description: string;
-    fileKey: string;
-    submittedBy: string;
-  }) {
-    return this.assets.insertOne({
+  /** A new asset, pending or (an admin's own upload) published now; inside `scope` when given. */
+  create(input: NewAsset, status: 'pending' | 'published', scope?: TransactionScope) {
+    const now = new Date().toISOString();
+    const collection = scope ? scope.collection<AssetDoc>(COLLECTION) : this.assets;
+    return collection.insertOne({
       _id: randomUUID(),
       ...input,
-      status: 'pending',
-      createdAt: new Date().toISOString(),
-      publishedAt: null,
-      metadata: {},
+      metadata: input.metadata ?? {},
+      status,
+      createdAt: now,
+      publishedAt: status === 'published' ? now : null,
     });
   }
 
@@ -38,9 +44,25 @@ export class AssetsRepository {
     return this.assets.findById(id);
   }
 
-  /** Published assets of a page, newest published first. */
-  published(pageId: string, limit: number) {
-    return this.assets.find({ pageId, status: 'published' }, { sort: { publishedAt: -1, _id: 1 }, limit });
+  /** Published assets of a page (of one kind when given), newest published first. */
+  published(pageId: string, kind: AssetKind | undefined, limit: number, cursor?: Cursor) {
+    return this.assets.find(
+      { pageId, status: 'published', ...(kind ? { kind } : {}), ...after('publishedAt', cursor) },
+      { sort: { publishedAt: -1, _id: -1 }, limit },
+    );
+  }
+
+  /** Moderation tabs: newest submitted first; the published tab newest published first. */
+  byStatus(status: AssetStatus, limit: number, cursor?: Cursor) {
+    const field = status === 'published' ? 'publishedAt' : 'createdAt';
+    return this.assets.find({ status, ...after(field, cursor) }, { sort: { [field]: -1, _id: -1 }, limit });
+  }
+
+  async counts() {
+    const [pending, published, rejected] = await Promise.all(
+      (['pending', 'published', 'rejected'] as const).map((status) => this.assets.count({ status })),
+    );
+    return { pending: pending!, published: published!, rejected: rejected! };
   }
 
   /** Pending → published, only if still pending (two moderators clicking at once publish it once). */

@@ -9,13 +9,14 @@ import {
 import { cms } from '@omni/proto';
 import { Router as createRouter, type Router } from 'express';
 import { z } from 'zod';
+import { publicAssetsQuery } from './cms-schemas';
 import { assetJson, pageJson } from './json';
 import type { CachedResponse, PublicCache } from './public-cache';
 
 const slugParams = z.object({
   slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'a page slug is lowercase letters, digits and dashes'),
 });
-const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).optional() }).strict();
+const mediaParams = z.object({ id: z.string().min(1).max(100) });
 
 export function publicRoutes(
   client: PromiseClient<typeof cms.CmsServiceService>,
@@ -28,19 +29,31 @@ export function publicRoutes(
   });
   router.get('/pages/:slug/assets', async (req, res) => {
     const { slug } = parseParams(slugParams, req);
-    const { limit = 100 } = parseQuery(listQuery, req);
-    const key = `${slug}:${limit}`;
+    const { limit = 100, cursor = '' } = parseQuery(publicAssetsQuery, req);
+    // Later pages are cached too (cleared with the rest on every moderation), keyed by their cursor.
+    const key = cursor ? `${slug}:${limit}:${cursor}` : `${slug}:${limit}`;
     let entry = cache.get(key);
     if (!entry) {
-      const out = await client.listPublishedAssets({ pageSlug: slug, limit });
+      const out = await client.listPublishedAssets({ pageSlug: slug, limit, cursor });
       entry = cache.set(
         key,
-        JSON.stringify({ page: out.page ? pageJson(out.page) : null, assets: out.assets.map(assetJson) }),
+        JSON.stringify({
+          page: out.page ? pageJson(out.page) : null,
+          assets: out.assets.map(assetJson),
+          nextCursor: out.nextCursor || null,
+        }),
       );
     }
     // The same answer the fast path gives for this entry once cached (one place decides it).
     const ready = answerFor(entry, req.headers['if-none-match']);
     res.status(ready.status).set(ready.headers).end(ready.body);
+  });
+  // Plays a published asset: a redirect to a short-lived signed URL (the object store answers Range
+  // requests with 206). The list above stays cacheable because it holds this stable path, not the URL.
+  router.get('/assets/:id/media', async (req, res) => {
+    const { id } = parseParams(mediaParams, req);
+    const { url } = await client.getAssetMedia({ assetId: id, anyStatus: false });
+    res.set('Cache-Control', 'private, max-age=60').redirect(302, url);
   });
   return router;
 }

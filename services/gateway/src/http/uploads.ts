@@ -76,6 +76,7 @@ export function uploadRoutes(ctx: Pick<ServiceContext, 'client'>, guards: Guards
       purpose: PURPOSES[body.purpose],
       folder: body.folder,
       title: body.title,
+      pathOwner: '',
     });
     res.set('Cache-Control', 'no-store').json(signed);
   });
@@ -84,7 +85,13 @@ export function uploadRoutes(ctx: Pick<ServiceContext, 'client'>, guards: Guards
     const body = parseBody(completeBody, req);
     // Inspection reads only headers and ranges, but a slow disk under a 2 GB file deserves some slack.
     const done = await client.completeUpload(
-      { ownerId: req.principal!.userId, bucket: body.bucket, fileKey: body.fileKey, role: body.role ?? '' },
+      {
+        ownerId: req.principal!.userId,
+        bucket: body.bucket,
+        fileKey: body.fileKey,
+        role: body.role ?? '',
+        expectKind: '',
+      },
       { deadlineMs: 60_000 },
     );
     res.json({ accepted: done.accepted, inspection: done.inspection, publicUrl: done.publicUrl });

@@ -68,9 +68,10 @@ export function reasonOf(err: unknown): Reason | undefined {
  */
 export function httpErrorFromGrpc(err: unknown): HttpError | undefined {
   if (!isServiceError(err)) return undefined;
-  const http = httpStatusForGrpc(err.code);
+  const reason = reasonOf(err);
+  const declared = reason ? REASONS[reason] : undefined;
+  const http = (declared && 'http' in declared ? declared.http : undefined) ?? httpStatusForGrpc(err.code);
   if (http < 500) {
-    const reason = reasonOf(err);
     const code = reason ? REASONS[reason].code : status[err.code].toLowerCase();
     return new HttpError(http, err.details || 'The request was refused.', code);
   }

@@ -32,7 +32,16 @@ export const REASONS = {
   not_supported: { status: status.FAILED_PRECONDITION, code: 'failed_precondition' },
   /** No release with this id for this caller (someone else's release is not found either). */
   release_not_found: { status: status.NOT_FOUND, code: 'not_found' },
-} as const satisfies Record<string, { status: status; code: string }>;
+  /** Contributor upload links (cms): unknown or malformed token, revoked, expired, used up, no files. */
+  link_not_found: { status: status.NOT_FOUND, code: 'link_not_found' },
+  // A link that existed and no longer works is gone for good: HTTP 410, which no gRPC status maps to.
+  link_revoked: { status: status.FAILED_PRECONDITION, code: 'link_revoked', http: 410 },
+  link_expired: { status: status.FAILED_PRECONDITION, code: 'link_expired', http: 410 },
+  link_used_up: { status: status.RESOURCE_EXHAUSTED, code: 'link_used_up', http: 410 },
+  link_forbids_files: { status: status.PERMISSION_DENIED, code: 'link_forbids_files' },
+  /** Approving or rejecting an asset that is no longer pending. */
+  already_moderated: { status: status.FAILED_PRECONDITION, code: 'already_moderated' },
+} as const satisfies Record<string, { status: status; code: string; http?: number }>;
 
 export type Reason = keyof typeof REASONS;
 

@@ -16,7 +16,7 @@ import { ZodError } from 'zod';
 import { describeZodError } from '../http/errors';
 import { InvalidInput } from '../http/validate';
 import type { Logger } from '../logging/logger';
-import { fail, GrpcError, toServiceError } from './errors';
+import { fail, GrpcError, httpStatusForGrpc, isServiceError, toServiceError } from './errors';
 
 type AnyMethod = {
   path: string;
@@ -51,6 +51,10 @@ function toStatus(err: unknown, logger: Logger, path: string): Partial<ServiceEr
   if (err instanceof InvalidInput) return toServiceError(fail('invalid_request', err.message));
   if (err instanceof ZodError)
     return { code: status.INVALID_ARGUMENT, details: describeZodError(err).message };
+  // A refusal from a service this one called (storage refusing a file cms passed on) reaches the caller
+  // as itself, with its message and reason, never as an internal error.
+  if (isServiceError(err) && httpStatusForGrpc(err.code) < 500)
+    return { code: err.code, details: err.details, metadata: err.metadata };
   logger.error({ err, method: path }, 'gRPC handler failed');
   return { code: status.INTERNAL, details: 'Internal error' };
 }

@@ -17,7 +17,7 @@ export interface BucketPolicy {
   public: boolean;
 }
 
-export type UploadPurposeName = 'console' | 'artist-upload' | 'song-submission' | 'contributor';
+export type UploadPurposeName = 'console' | 'artist-upload' | 'song-submission' | 'contributor' | 'cms-admin';
 
 const GB = 1024 ** 3;
 const MB = 1024 ** 2;
@@ -46,11 +46,11 @@ export const BUCKETS = {
     purposes: ['artist-upload', 'song-submission'],
     public: false,
   },
-  // Written by cms (contributor uploads reach it through cms, not through signed console uploads).
+  // OMNI CMS admins' uploads for the public Music and Videos pages (cms checks the kind it was uploaded as).
   'cms-assets': {
     accepts: 'music and video for public pages',
     kinds: ['audio', 'video'],
-    purposes: [],
+    purposes: ['cms-admin'],
     public: false,
   },
 } as const satisfies Record<string, BucketPolicy>;

@@ -3,6 +3,7 @@
 //   console, artist-upload: {userId}/{uuid}_{name}       (console with a subfolder: {userId}/{yyyymmdd}/{folder}/{uuid}_{name})
 //   song-submission:        {userId}/{yyyymmdd}/{title_with_underscores}-{name}
 //   contributor:            {userId or anon}/{yyyymmdd}/{folder}/{name}
+//   cms-admin:              {userId}/{uuid}_{name}   (bucket cms-assets)
 import { randomUUID } from 'node:crypto';
 import type { UploadPurposeName } from './buckets';
 
@@ -55,6 +56,8 @@ export function yyyymmdd(date: Date): string {
 export interface KeyInput {
   purpose: UploadPurposeName;
   ownerId: string;
+  /** The first segment when it is not ownerId (a contributor without a session: 'anon'). */
+  pathOwner?: string;
   fileName: string;
   folder?: string;
   title?: string;
@@ -63,7 +66,7 @@ export interface KeyInput {
 
 /** The key for an upload. Callers retry with `attempt` > 0 when the key is taken (keys never overwrite). */
 export function buildKey(input: KeyInput, attempt = 0): string {
-  const owner = sanitiseSegment(input.ownerId, 'anon');
+  const owner = sanitiseSegment(input.pathOwner || input.ownerId, 'anon');
   const name = withSuffix(sanitiseSegment(input.fileName), attempt);
   const day = yyyymmdd(input.now);
   const folder = sanitiseFolder(input.folder);

@@ -76,3 +76,10 @@ function bucketProblems(bucket: BucketName, inspection: Inspection, looksLike: s
 function describeKinds(kinds: readonly string[] | undefined): string | undefined {
   return kinds?.map((k) => WANTED[k] ?? k).join(' or ');
 }
+
+/** A caller's expectation of the bytes (cms: music is audio, video is video), in the bucket rules' words. */
+export function expectedKindProblems(expected: string, inspection: Inspection): string[] {
+  if (inspection.kind === expected) return [];
+  const looksLike = KIND_NAMES[inspection.kind] ?? 'another kind of file';
+  return [`This file is ${looksLike}; upload ${WANTED[expected] ?? expected} instead.`];
+}

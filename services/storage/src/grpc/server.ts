@@ -11,6 +11,7 @@ import { completeUpload } from '../use-cases/complete-upload';
 import type { StorageContext, StorageOptions } from '../use-cases/context';
 import { listBuckets, listUploads } from '../use-cases/list-uploads';
 import { objectInfo } from '../use-cases/object-info';
+import { signDownload } from '../use-cases/sign-download';
 import { signUpload } from '../use-cases/sign-upload';
 
 export type { StorageOptions } from '../use-cases/context';
@@ -22,6 +23,7 @@ const PURPOSES: Partial<Record<storage.UploadPurpose, UploadPurposeName>> = {
   [storage.UploadPurpose.UPLOAD_PURPOSE_ARTIST_UPLOAD]: 'artist-upload',
   [storage.UploadPurpose.UPLOAD_PURPOSE_SONG_SUBMISSION]: 'song-submission',
   [storage.UploadPurpose.UPLOAD_PURPOSE_CONTRIBUTOR]: 'contributor',
+  [storage.UploadPurpose.UPLOAD_PURPOSE_CMS_ADMIN]: 'cms-admin',
 };
 
 /** The contract's Inspection: the measured fields (not why a file was unreadable) plus the verdict. */
@@ -69,5 +71,7 @@ export function storageHandlers(
     listBuckets: async () => ({ buckets: await listBuckets(ctx) }),
 
     listUploads: async (req) => ({ files: await listUploads(ctx, req) }),
+
+    signDownload: async (req) => ({ url: await signDownload(ctx, req) }),
   };
 }

@@ -1,12 +1,14 @@
 // What a PUT to a signed upload URL proves about its sender, for the object store's upload endpoint: an
 // account's access token proves `user:<id>`. Contributor link sessions (the CMS work) add their token
-// type here, proving `link:<session id>`; the signed URL then names that subject as its owner.
+// secret (X-Upload-Session, handed out with an anonymous contributor's signed URL) proves `link:<its hash>`.
 import { InvalidTokenError, type TokenVerifier } from '@omni/platform';
-import { userSubject } from '../domain/owner';
+import { linkSubject, UPLOAD_SESSION_HEADER, userSubject } from '../domain/owner';
 import { UploadCredentialError, type UploadCredentials } from '../providers/objects/port';
 
 export function uploadCredentials(verifier: TokenVerifier): UploadCredentials {
   return async (headers) => {
+    const session = headers[UPLOAD_SESSION_HEADER.toLowerCase()];
+    if (typeof session === 'string' && session) return linkSubject(session);
     const token = bearerOf(headers.authorization);
     if (token === undefined) return undefined;
     try {

@@ -2,6 +2,7 @@
 // stay behind (the object goes, the record keeps why), accepted ones are recorded with their warnings.
 import { GrpcError, GrpcStatus, invalidArgument } from '@omni/platform';
 import type { Inspection } from '../domain/inspect';
+import { expectedKindProblems } from '../domain/rules';
 import type { StorageContext } from './context';
 import { inspectionOf, ownUpload, requestedRole, verdictOn } from './upload-verdict';
 
@@ -13,7 +14,7 @@ export interface CompletedUpload {
 
 export async function completeUpload(
   ctx: StorageContext,
-  req: { ownerId: string; bucket: string; fileKey: string; role: string },
+  req: { ownerId: string; bucket: string; fileKey: string; role: string; expectKind?: string },
 ): Promise<CompletedUpload> {
   const { objects, uploads, log } = ctx;
   const doc = await ownUpload(ctx, req.ownerId, req.bucket, req.fileKey);
@@ -23,6 +24,9 @@ export async function completeUpload(
   if (!info) throw new GrpcError(GrpcStatus.FAILED_PRECONDITION, 'The file has not been uploaded yet.');
   const { inspection } = await inspectionOf(ctx, doc, info);
   const verdict = verdictOn(doc, info, inspection, requested);
+  // A caller that knows what the file is meant to be (cms: music must be audio) refuses anything else.
+  if (verdict.problems.length === 0 && req.expectKind)
+    verdict.problems.push(...expectedKindProblems(req.expectKind, inspection));
   if (verdict.problems.length > 0) {
     await objects.removeObject(doc.bucket, doc.key);
     await uploads.updateOne(

@@ -18,7 +18,7 @@ import {
   type UploadPurposeName,
 } from '../domain/buckets';
 import { buildKey, sanitiseSegment } from '../domain/keys';
-import { userSubject } from '../domain/owner';
+import { isLinkOwner, newUploadSession, UPLOAD_SESSION_HEADER, userSubject } from '../domain/owner';
 import { uploadId } from '../store/uploads';
 import type { StorageContext } from './context';
 
@@ -34,6 +34,8 @@ export interface UploadRequest {
   size: number;
   title: string;
   folder: string;
+  /** First key segment when not ownerId (contributor without a session: 'anon'). */
+  pathOwner?: string;
 }
 
 export interface SignedUpload {
@@ -83,6 +85,7 @@ export async function signUpload(ctx: StorageContext, req: UploadRequest): Promi
       {
         purpose,
         ownerId: req.ownerId,
+        pathOwner: req.pathOwner,
         fileName: req.fileName,
         folder: req.folder,
         title: req.title,
@@ -90,40 +93,58 @@ export async function signUpload(ctx: StorageContext, req: UploadRequest): Promi
       },
       attempt,
     );
-    if (await objects.statObject(bucket, key)) continue;
+    // The contributor page upserts (spec §3): the same path sent again by the same sender replaces the file.
+    // Someone else's file at that path is never replaced; the new one gets a suffixed name instead.
+    const existing = await uploads.findById(uploadId(bucket, key));
+    const replaces = purpose === 'contributor' && existing?.ownerId === req.ownerId;
+    if (!replaces && (await objects.statObject(bucket, key))) continue;
     const seconds = ctx.uploadUrlSeconds();
-    const owner = userSubject(req.ownerId);
+    // A link's anonymous contributor has no account to prove: a secret handed out once with this URL does.
+    const session = isLinkOwner(req.ownerId) ? newUploadSession() : undefined;
+    const owner = session?.subject ?? userSubject(req.ownerId);
     const signed = await objects.presignPut(bucket, key, {
       expiresInSeconds: seconds,
       maxSize: req.size,
       contentType,
       owner,
+      overwrite: replaces,
     });
-    try {
-      await uploads.insertOne({
-        _id: uploadId(bucket, key),
-        bucket,
-        key,
-        ownerId: req.ownerId,
-        ownerSubject: owner,
-        purpose,
-        fileName,
-        contentType,
-        maxSize: req.size,
-        signedAt: signedAt.toISOString(),
-        expiresAt: signed.expiresAt.toISOString(),
-        status: 'signed',
-      });
-    } catch (err) {
-      if (err instanceof DuplicateKeyError) continue;
-      throw err;
+    const record = {
+      bucket,
+      key,
+      ownerId: req.ownerId,
+      ownerSubject: owner,
+      purpose,
+      fileName,
+      contentType,
+      maxSize: req.size,
+      signedAt: signedAt.toISOString(),
+      expiresAt: signed.expiresAt.toISOString(),
+      status: 'signed' as const,
+    };
+    if (replaces) {
+      // What was known about the old bytes no longer holds: the new ones are inspected at completion.
+      await uploads.updateOne(
+        { _id: existing._id },
+        {
+          $set: record,
+          $unset: { inspection: 1, inspectedEtag: 1, problems: 1, warnings: 1, role: 1, completedAt: 1 },
+        },
+      );
+    } else {
+      try {
+        await uploads.insertOne({ _id: uploadId(bucket, key), ...record });
+      } catch (err) {
+        if (err instanceof DuplicateKeyError) continue;
+        throw err;
+      }
     }
     log.info({ bucket, key, ownerId: req.ownerId, purpose, maxSize: req.size }, 'upload signed');
     return {
       signedUrl: signed.url,
       fileKey: key,
       bucket,
-      headers: signed.headers,
+      headers: session ? { ...signed.headers, [UPLOAD_SESSION_HEADER]: session.secret } : signed.headers,
       expiresAt: signed.expiresAt.toISOString(),
       maxSize: req.size,
     };

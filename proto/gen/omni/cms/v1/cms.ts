@@ -23,12 +23,18 @@ export const protobufPackage = "omni.cms.v1";
 
 export const protobufFileName = "omni/cms/v1/cms.proto";
 
-/** CMS: pages, assets and moderation. The public Music and Videos pages read through here. */
+/**
+ * CMS: pages, assets, moderation and contributor upload links. The public Music and Videos pages read
+ * through here; contributors reach it with a link's token (never stored in clear).
+ */
 
 export enum AssetKind {
   ASSET_KIND_UNSPECIFIED = 0,
   ASSET_KIND_MUSIC = 1,
   ASSET_KIND_VIDEO = 2,
+  /** ASSET_KIND_IMAGE - Contributor files that are neither audio nor video (from storage's sniffed kind). */
+  ASSET_KIND_IMAGE = 3,
+  ASSET_KIND_DOCUMENT = 4,
   UNRECOGNIZED = -1,
 }
 
@@ -43,6 +49,12 @@ export function assetKindFromJSON(object: any): AssetKind {
     case 2:
     case "ASSET_KIND_VIDEO":
       return AssetKind.ASSET_KIND_VIDEO;
+    case 3:
+    case "ASSET_KIND_IMAGE":
+      return AssetKind.ASSET_KIND_IMAGE;
+    case 4:
+    case "ASSET_KIND_DOCUMENT":
+      return AssetKind.ASSET_KIND_DOCUMENT;
     case -1:
     case "UNRECOGNIZED":
     default:
@@ -58,6 +70,10 @@ export function assetKindToJSON(object: AssetKind): string {
       return "ASSET_KIND_MUSIC";
     case AssetKind.ASSET_KIND_VIDEO:
       return "ASSET_KIND_VIDEO";
+    case AssetKind.ASSET_KIND_IMAGE:
+      return "ASSET_KIND_IMAGE";
+    case AssetKind.ASSET_KIND_DOCUMENT:
+      return "ASSET_KIND_DOCUMENT";
     case AssetKind.UNRECOGNIZED:
     default:
       return "UNRECOGNIZED";
@@ -128,6 +144,11 @@ export interface Asset {
   createdAt: string;
   rejectionReason: string;
   fileKey: string;
+  bucket: string;
+  pageSlug: string;
+  /** Audio releases only. */
+  artist: string;
+  code: string;
 }
 
 export interface ListPagesRequest {
@@ -140,13 +161,17 @@ export interface ListPagesResponse {
 export interface ListPublishedAssetsRequest {
   pageSlug: string;
   limit: number;
+  /** Opaque; from the previous answer's next_cursor. Empty = the first page. */
+  cursor: string;
 }
 
 export interface ListPublishedAssetsResponse {
   page?: Page | undefined;
   assets: Asset[];
+  nextCursor: string;
 }
 
+/** Admin's own upload (/admin/uploads): the file is checked by storage and the asset published at once. */
 export interface CreateAssetRequest {
   pageSlug: string;
   kind: AssetKind;
@@ -158,6 +183,24 @@ export interface CreateAssetRequest {
 
 export interface CreateAssetResponse {
   asset?: Asset | undefined;
+}
+
+export interface ListAssetsRequest {
+  status: AssetStatus;
+  limit: number;
+  cursor: string;
+}
+
+export interface AssetCounts {
+  pending: number;
+  published: number;
+  rejected: number;
+}
+
+export interface ListAssetsResponse {
+  assets: Asset[];
+  nextCursor: string;
+  counts?: AssetCounts | undefined;
 }
 
 export interface PublishAssetRequest {
@@ -177,6 +220,129 @@ export interface RejectAssetRequest {
 
 export interface RejectAssetResponse {
   asset?: Asset | undefined;
+}
+
+export interface GetAssetMediaRequest {
+  assetId: string;
+  /** Admins preview any asset; everyone else only published ones. */
+  anyStatus: boolean;
+}
+
+export interface GetAssetMediaResponse {
+  /** A short-lived signed GET URL. */
+  url: string;
+}
+
+export interface UploadLink {
+  id: string;
+  pageSlug: string;
+  pageTitle: string;
+  /** active | revoked | expired | used up (derived; revoked wins). */
+  status: string;
+  uses: number;
+  maxUses: number;
+  expiresAt: string;
+  createdAt: string;
+  allowFile: boolean;
+  allowUrl: boolean;
+}
+
+export interface CreateUploadLinkRequest {
+  pageSlug: string;
+  maxUses: number;
+  expiresInHours: number;
+  allowFile: boolean;
+  allowUrl: boolean;
+  createdBy: string;
+}
+
+export interface CreateUploadLinkResponse {
+  link?:
+    | UploadLink
+    | undefined;
+  /** The only time the token is given out: only its hash is stored. */
+  token: string;
+}
+
+export interface ListUploadLinksRequest {
+  limit: number;
+  cursor: string;
+}
+
+export interface ListUploadLinksResponse {
+  links: UploadLink[];
+  nextCursor: string;
+}
+
+export interface RevokeUploadLinkRequest {
+  linkId: string;
+  actorId: string;
+}
+
+export interface RevokeUploadLinkResponse {
+  link?: UploadLink | undefined;
+}
+
+export interface ResolveUploadLinkRequest {
+  token: string;
+}
+
+export interface ResolveUploadLinkResponse {
+  link?: UploadLink | undefined;
+}
+
+export interface SignContributorUploadRequest {
+  token: string;
+  /** Empty when the contributor is not signed in. */
+  userId: string;
+  bucket: string;
+  folder: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+export interface SignContributorUploadResponse {
+  signedUrl: string;
+  fileKey: string;
+  bucket: string;
+  headers: { [key: string]: string };
+  path: string;
+}
+
+export interface SignContributorUploadResponse_HeadersEntry {
+  key: string;
+  value: string;
+}
+
+export interface SubmitContributorUploadRequest {
+  token: string;
+  userId: string;
+  bucket: string;
+  fileKey: string;
+  title: string;
+  description: string;
+}
+
+export interface SubmitContributorUploadResponse {
+  asset?: Asset | undefined;
+  path: string;
+  url: string;
+}
+
+export interface SubmitReleaseRequest {
+  token: string;
+  userId: string;
+  title: string;
+  artist: string;
+  code: string;
+  fileKey: string;
+}
+
+export interface SubmitReleaseResponse {
+  asset?: Asset | undefined;
+  code: string;
+  path: string;
 }
 
 function createBasePage(): Page {
@@ -293,6 +459,10 @@ function createBaseAsset(): Asset {
     createdAt: "",
     rejectionReason: "",
     fileKey: "",
+    bucket: "",
+    pageSlug: "",
+    artist: "",
+    code: "",
   };
 }
 
@@ -330,6 +500,18 @@ export const Asset: MessageFns<Asset> = {
     }
     if (message.fileKey !== "") {
       writer.uint32(90).string(message.fileKey);
+    }
+    if (message.bucket !== "") {
+      writer.uint32(98).string(message.bucket);
+    }
+    if (message.pageSlug !== "") {
+      writer.uint32(106).string(message.pageSlug);
+    }
+    if (message.artist !== "") {
+      writer.uint32(114).string(message.artist);
+    }
+    if (message.code !== "") {
+      writer.uint32(122).string(message.code);
     }
     return writer;
   },
@@ -435,6 +617,38 @@ export const Asset: MessageFns<Asset> = {
             message.fileKey = reader.string();
             continue;
           }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.bucket = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.pageSlug = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.artist = reader.string();
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -484,6 +698,14 @@ export const Asset: MessageFns<Asset> = {
         : isSet(object.file_key)
         ? globalThis.String(object.file_key)
         : "",
+      bucket: isSet(object.bucket) ? globalThis.String(object.bucket) : "",
+      pageSlug: isSet(object.pageSlug)
+        ? globalThis.String(object.pageSlug)
+        : isSet(object.page_slug)
+        ? globalThis.String(object.page_slug)
+        : "",
+      artist: isSet(object.artist) ? globalThis.String(object.artist) : "",
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
     };
   },
 
@@ -522,6 +744,18 @@ export const Asset: MessageFns<Asset> = {
     if (message.fileKey !== "") {
       obj.fileKey = message.fileKey;
     }
+    if (message.bucket !== "") {
+      obj.bucket = message.bucket;
+    }
+    if (message.pageSlug !== "") {
+      obj.pageSlug = message.pageSlug;
+    }
+    if (message.artist !== "") {
+      obj.artist = message.artist;
+    }
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
     return obj;
   },
 
@@ -541,6 +775,10 @@ export const Asset: MessageFns<Asset> = {
     message.createdAt = object.createdAt ?? "";
     message.rejectionReason = object.rejectionReason ?? "";
     message.fileKey = object.fileKey ?? "";
+    message.bucket = object.bucket ?? "";
+    message.pageSlug = object.pageSlug ?? "";
+    message.artist = object.artist ?? "";
+    message.code = object.code ?? "";
     return message;
   },
 };
@@ -665,7 +903,7 @@ export const ListPagesResponse: MessageFns<ListPagesResponse> = {
 };
 
 function createBaseListPublishedAssetsRequest(): ListPublishedAssetsRequest {
-  return { pageSlug: "", limit: 0 };
+  return { pageSlug: "", limit: 0, cursor: "" };
 }
 
 export const ListPublishedAssetsRequest: MessageFns<ListPublishedAssetsRequest> = {
@@ -675,6 +913,9 @@ export const ListPublishedAssetsRequest: MessageFns<ListPublishedAssetsRequest> 
     }
     if (message.limit !== 0) {
       writer.uint32(16).int32(message.limit);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(26).string(message.cursor);
     }
     return writer;
   },
@@ -708,6 +949,14 @@ export const ListPublishedAssetsRequest: MessageFns<ListPublishedAssetsRequest> 
             message.limit = reader.int32();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -728,6 +977,7 @@ export const ListPublishedAssetsRequest: MessageFns<ListPublishedAssetsRequest> 
         ? globalThis.String(object.page_slug)
         : "",
       limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
     };
   },
 
@@ -739,6 +989,9 @@ export const ListPublishedAssetsRequest: MessageFns<ListPublishedAssetsRequest> 
     if (message.limit !== 0) {
       obj.limit = Math.round(message.limit);
     }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
     return obj;
   },
 
@@ -749,12 +1002,13 @@ export const ListPublishedAssetsRequest: MessageFns<ListPublishedAssetsRequest> 
     const message = createBaseListPublishedAssetsRequest();
     message.pageSlug = object.pageSlug ?? "";
     message.limit = object.limit ?? 0;
+    message.cursor = object.cursor ?? "";
     return message;
   },
 };
 
 function createBaseListPublishedAssetsResponse(): ListPublishedAssetsResponse {
-  return { page: undefined, assets: [] };
+  return { page: undefined, assets: [], nextCursor: "" };
 }
 
 export const ListPublishedAssetsResponse: MessageFns<ListPublishedAssetsResponse> = {
@@ -764,6 +1018,9 @@ export const ListPublishedAssetsResponse: MessageFns<ListPublishedAssetsResponse
     }
     for (const v of message.assets) {
       Asset.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.nextCursor !== "") {
+      writer.uint32(26).string(message.nextCursor);
     }
     return writer;
   },
@@ -797,6 +1054,14 @@ export const ListPublishedAssetsResponse: MessageFns<ListPublishedAssetsResponse
             message.assets.push(Asset.decode(reader, reader.uint32()));
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -813,6 +1078,11 @@ export const ListPublishedAssetsResponse: MessageFns<ListPublishedAssetsResponse
     return {
       page: isSet(object.page) ? Page.fromJSON(object.page) : undefined,
       assets: globalThis.Array.isArray(object?.assets) ? object.assets.map((e: any) => Asset.fromJSON(e)) : [],
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : "",
     };
   },
 
@@ -824,6 +1094,9 @@ export const ListPublishedAssetsResponse: MessageFns<ListPublishedAssetsResponse
     if (message.assets?.length) {
       obj.assets = message.assets.map((e) => Asset.toJSON(e));
     }
+    if (message.nextCursor !== "") {
+      obj.nextCursor = message.nextCursor;
+    }
     return obj;
   },
 
@@ -834,6 +1107,7 @@ export const ListPublishedAssetsResponse: MessageFns<ListPublishedAssetsResponse
     const message = createBaseListPublishedAssetsResponse();
     message.page = (object.page !== undefined && object.page !== null) ? Page.fromPartial(object.page) : undefined;
     message.assets = object.assets?.map((e) => Asset.fromPartial(e)) || [];
+    message.nextCursor = object.nextCursor ?? "";
     return message;
   },
 };
@@ -1062,6 +1336,315 @@ export const CreateAssetResponse: MessageFns<CreateAssetResponse> = {
   fromPartial(object: DeepPartial<CreateAssetResponse>): CreateAssetResponse {
     const message = createBaseCreateAssetResponse();
     message.asset = (object.asset !== undefined && object.asset !== null) ? Asset.fromPartial(object.asset) : undefined;
+    return message;
+  },
+};
+
+function createBaseListAssetsRequest(): ListAssetsRequest {
+  return { status: 0, limit: 0, cursor: "" };
+}
+
+export const ListAssetsRequest: MessageFns<ListAssetsRequest> = {
+  encode(message: ListAssetsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.status !== 0) {
+      writer.uint32(8).int32(message.status);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(26).string(message.cursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAssetsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAssetsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.status = reader.int32() as any;
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAssetsRequest {
+    return {
+      status: isSet(object.status) ? assetStatusFromJSON(object.status) : 0,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+    };
+  },
+
+  toJSON(message: ListAssetsRequest): unknown {
+    const obj: any = {};
+    if (message.status !== 0) {
+      obj.status = assetStatusToJSON(message.status);
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListAssetsRequest>): ListAssetsRequest {
+    return ListAssetsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListAssetsRequest>): ListAssetsRequest {
+    const message = createBaseListAssetsRequest();
+    message.status = object.status ?? 0;
+    message.limit = object.limit ?? 0;
+    message.cursor = object.cursor ?? "";
+    return message;
+  },
+};
+
+function createBaseAssetCounts(): AssetCounts {
+  return { pending: 0, published: 0, rejected: 0 };
+}
+
+export const AssetCounts: MessageFns<AssetCounts> = {
+  encode(message: AssetCounts, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.pending !== 0) {
+      writer.uint32(8).int32(message.pending);
+    }
+    if (message.published !== 0) {
+      writer.uint32(16).int32(message.published);
+    }
+    if (message.rejected !== 0) {
+      writer.uint32(24).int32(message.rejected);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AssetCounts {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAssetCounts();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.pending = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.published = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.rejected = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AssetCounts {
+    return {
+      pending: isSet(object.pending) ? globalThis.Number(object.pending) : 0,
+      published: isSet(object.published) ? globalThis.Number(object.published) : 0,
+      rejected: isSet(object.rejected) ? globalThis.Number(object.rejected) : 0,
+    };
+  },
+
+  toJSON(message: AssetCounts): unknown {
+    const obj: any = {};
+    if (message.pending !== 0) {
+      obj.pending = Math.round(message.pending);
+    }
+    if (message.published !== 0) {
+      obj.published = Math.round(message.published);
+    }
+    if (message.rejected !== 0) {
+      obj.rejected = Math.round(message.rejected);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AssetCounts>): AssetCounts {
+    return AssetCounts.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AssetCounts>): AssetCounts {
+    const message = createBaseAssetCounts();
+    message.pending = object.pending ?? 0;
+    message.published = object.published ?? 0;
+    message.rejected = object.rejected ?? 0;
+    return message;
+  },
+};
+
+function createBaseListAssetsResponse(): ListAssetsResponse {
+  return { assets: [], nextCursor: "", counts: undefined };
+}
+
+export const ListAssetsResponse: MessageFns<ListAssetsResponse> = {
+  encode(message: ListAssetsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.assets) {
+      Asset.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextCursor !== "") {
+      writer.uint32(18).string(message.nextCursor);
+    }
+    if (message.counts !== undefined) {
+      AssetCounts.encode(message.counts, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAssetsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAssetsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.assets.push(Asset.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.counts = AssetCounts.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAssetsResponse {
+    return {
+      assets: globalThis.Array.isArray(object?.assets) ? object.assets.map((e: any) => Asset.fromJSON(e)) : [],
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : "",
+      counts: isSet(object.counts) ? AssetCounts.fromJSON(object.counts) : undefined,
+    };
+  },
+
+  toJSON(message: ListAssetsResponse): unknown {
+    const obj: any = {};
+    if (message.assets?.length) {
+      obj.assets = message.assets.map((e) => Asset.toJSON(e));
+    }
+    if (message.nextCursor !== "") {
+      obj.nextCursor = message.nextCursor;
+    }
+    if (message.counts !== undefined) {
+      obj.counts = AssetCounts.toJSON(message.counts);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListAssetsResponse>): ListAssetsResponse {
+    return ListAssetsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListAssetsResponse>): ListAssetsResponse {
+    const message = createBaseListAssetsResponse();
+    message.assets = object.assets?.map((e) => Asset.fromPartial(e)) || [];
+    message.nextCursor = object.nextCursor ?? "";
+    message.counts = (object.counts !== undefined && object.counts !== null)
+      ? AssetCounts.fromPartial(object.counts)
+      : undefined;
     return message;
   },
 };
@@ -1402,6 +1985,2101 @@ export const RejectAssetResponse: MessageFns<RejectAssetResponse> = {
   },
 };
 
+function createBaseGetAssetMediaRequest(): GetAssetMediaRequest {
+  return { assetId: "", anyStatus: false };
+}
+
+export const GetAssetMediaRequest: MessageFns<GetAssetMediaRequest> = {
+  encode(message: GetAssetMediaRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.assetId !== "") {
+      writer.uint32(10).string(message.assetId);
+    }
+    if (message.anyStatus !== false) {
+      writer.uint32(16).bool(message.anyStatus);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetAssetMediaRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetAssetMediaRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.assetId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.anyStatus = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetAssetMediaRequest {
+    return {
+      assetId: isSet(object.assetId)
+        ? globalThis.String(object.assetId)
+        : isSet(object.asset_id)
+        ? globalThis.String(object.asset_id)
+        : "",
+      anyStatus: isSet(object.anyStatus)
+        ? globalThis.Boolean(object.anyStatus)
+        : isSet(object.any_status)
+        ? globalThis.Boolean(object.any_status)
+        : false,
+    };
+  },
+
+  toJSON(message: GetAssetMediaRequest): unknown {
+    const obj: any = {};
+    if (message.assetId !== "") {
+      obj.assetId = message.assetId;
+    }
+    if (message.anyStatus !== false) {
+      obj.anyStatus = message.anyStatus;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetAssetMediaRequest>): GetAssetMediaRequest {
+    return GetAssetMediaRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetAssetMediaRequest>): GetAssetMediaRequest {
+    const message = createBaseGetAssetMediaRequest();
+    message.assetId = object.assetId ?? "";
+    message.anyStatus = object.anyStatus ?? false;
+    return message;
+  },
+};
+
+function createBaseGetAssetMediaResponse(): GetAssetMediaResponse {
+  return { url: "" };
+}
+
+export const GetAssetMediaResponse: MessageFns<GetAssetMediaResponse> = {
+  encode(message: GetAssetMediaResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.url !== "") {
+      writer.uint32(10).string(message.url);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetAssetMediaResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetAssetMediaResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetAssetMediaResponse {
+    return { url: isSet(object.url) ? globalThis.String(object.url) : "" };
+  },
+
+  toJSON(message: GetAssetMediaResponse): unknown {
+    const obj: any = {};
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetAssetMediaResponse>): GetAssetMediaResponse {
+    return GetAssetMediaResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetAssetMediaResponse>): GetAssetMediaResponse {
+    const message = createBaseGetAssetMediaResponse();
+    message.url = object.url ?? "";
+    return message;
+  },
+};
+
+function createBaseUploadLink(): UploadLink {
+  return {
+    id: "",
+    pageSlug: "",
+    pageTitle: "",
+    status: "",
+    uses: 0,
+    maxUses: 0,
+    expiresAt: "",
+    createdAt: "",
+    allowFile: false,
+    allowUrl: false,
+  };
+}
+
+export const UploadLink: MessageFns<UploadLink> = {
+  encode(message: UploadLink, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.pageSlug !== "") {
+      writer.uint32(18).string(message.pageSlug);
+    }
+    if (message.pageTitle !== "") {
+      writer.uint32(26).string(message.pageTitle);
+    }
+    if (message.status !== "") {
+      writer.uint32(34).string(message.status);
+    }
+    if (message.uses !== 0) {
+      writer.uint32(40).int32(message.uses);
+    }
+    if (message.maxUses !== 0) {
+      writer.uint32(48).int32(message.maxUses);
+    }
+    if (message.expiresAt !== "") {
+      writer.uint32(58).string(message.expiresAt);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(66).string(message.createdAt);
+    }
+    if (message.allowFile !== false) {
+      writer.uint32(72).bool(message.allowFile);
+    }
+    if (message.allowUrl !== false) {
+      writer.uint32(80).bool(message.allowUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UploadLink {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUploadLink();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pageSlug = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.pageTitle = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.uses = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.maxUses = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.expiresAt = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.allowFile = reader.bool();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.allowUrl = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UploadLink {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      pageSlug: isSet(object.pageSlug)
+        ? globalThis.String(object.pageSlug)
+        : isSet(object.page_slug)
+        ? globalThis.String(object.page_slug)
+        : "",
+      pageTitle: isSet(object.pageTitle)
+        ? globalThis.String(object.pageTitle)
+        : isSet(object.page_title)
+        ? globalThis.String(object.page_title)
+        : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      uses: isSet(object.uses) ? globalThis.Number(object.uses) : 0,
+      maxUses: isSet(object.maxUses)
+        ? globalThis.Number(object.maxUses)
+        : isSet(object.max_uses)
+        ? globalThis.Number(object.max_uses)
+        : 0,
+      expiresAt: isSet(object.expiresAt)
+        ? globalThis.String(object.expiresAt)
+        : isSet(object.expires_at)
+        ? globalThis.String(object.expires_at)
+        : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      allowFile: isSet(object.allowFile)
+        ? globalThis.Boolean(object.allowFile)
+        : isSet(object.allow_file)
+        ? globalThis.Boolean(object.allow_file)
+        : false,
+      allowUrl: isSet(object.allowUrl)
+        ? globalThis.Boolean(object.allowUrl)
+        : isSet(object.allow_url)
+        ? globalThis.Boolean(object.allow_url)
+        : false,
+    };
+  },
+
+  toJSON(message: UploadLink): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.pageSlug !== "") {
+      obj.pageSlug = message.pageSlug;
+    }
+    if (message.pageTitle !== "") {
+      obj.pageTitle = message.pageTitle;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.uses !== 0) {
+      obj.uses = Math.round(message.uses);
+    }
+    if (message.maxUses !== 0) {
+      obj.maxUses = Math.round(message.maxUses);
+    }
+    if (message.expiresAt !== "") {
+      obj.expiresAt = message.expiresAt;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.allowFile !== false) {
+      obj.allowFile = message.allowFile;
+    }
+    if (message.allowUrl !== false) {
+      obj.allowUrl = message.allowUrl;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<UploadLink>): UploadLink {
+    return UploadLink.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<UploadLink>): UploadLink {
+    const message = createBaseUploadLink();
+    message.id = object.id ?? "";
+    message.pageSlug = object.pageSlug ?? "";
+    message.pageTitle = object.pageTitle ?? "";
+    message.status = object.status ?? "";
+    message.uses = object.uses ?? 0;
+    message.maxUses = object.maxUses ?? 0;
+    message.expiresAt = object.expiresAt ?? "";
+    message.createdAt = object.createdAt ?? "";
+    message.allowFile = object.allowFile ?? false;
+    message.allowUrl = object.allowUrl ?? false;
+    return message;
+  },
+};
+
+function createBaseCreateUploadLinkRequest(): CreateUploadLinkRequest {
+  return { pageSlug: "", maxUses: 0, expiresInHours: 0, allowFile: false, allowUrl: false, createdBy: "" };
+}
+
+export const CreateUploadLinkRequest: MessageFns<CreateUploadLinkRequest> = {
+  encode(message: CreateUploadLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.pageSlug !== "") {
+      writer.uint32(10).string(message.pageSlug);
+    }
+    if (message.maxUses !== 0) {
+      writer.uint32(16).int32(message.maxUses);
+    }
+    if (message.expiresInHours !== 0) {
+      writer.uint32(24).int32(message.expiresInHours);
+    }
+    if (message.allowFile !== false) {
+      writer.uint32(32).bool(message.allowFile);
+    }
+    if (message.allowUrl !== false) {
+      writer.uint32(40).bool(message.allowUrl);
+    }
+    if (message.createdBy !== "") {
+      writer.uint32(50).string(message.createdBy);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateUploadLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateUploadLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.pageSlug = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.maxUses = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.expiresInHours = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.allowFile = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.allowUrl = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.createdBy = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateUploadLinkRequest {
+    return {
+      pageSlug: isSet(object.pageSlug)
+        ? globalThis.String(object.pageSlug)
+        : isSet(object.page_slug)
+        ? globalThis.String(object.page_slug)
+        : "",
+      maxUses: isSet(object.maxUses)
+        ? globalThis.Number(object.maxUses)
+        : isSet(object.max_uses)
+        ? globalThis.Number(object.max_uses)
+        : 0,
+      expiresInHours: isSet(object.expiresInHours)
+        ? globalThis.Number(object.expiresInHours)
+        : isSet(object.expires_in_hours)
+        ? globalThis.Number(object.expires_in_hours)
+        : 0,
+      allowFile: isSet(object.allowFile)
+        ? globalThis.Boolean(object.allowFile)
+        : isSet(object.allow_file)
+        ? globalThis.Boolean(object.allow_file)
+        : false,
+      allowUrl: isSet(object.allowUrl)
+        ? globalThis.Boolean(object.allowUrl)
+        : isSet(object.allow_url)
+        ? globalThis.Boolean(object.allow_url)
+        : false,
+      createdBy: isSet(object.createdBy)
+        ? globalThis.String(object.createdBy)
+        : isSet(object.created_by)
+        ? globalThis.String(object.created_by)
+        : "",
+    };
+  },
+
+  toJSON(message: CreateUploadLinkRequest): unknown {
+    const obj: any = {};
+    if (message.pageSlug !== "") {
+      obj.pageSlug = message.pageSlug;
+    }
+    if (message.maxUses !== 0) {
+      obj.maxUses = Math.round(message.maxUses);
+    }
+    if (message.expiresInHours !== 0) {
+      obj.expiresInHours = Math.round(message.expiresInHours);
+    }
+    if (message.allowFile !== false) {
+      obj.allowFile = message.allowFile;
+    }
+    if (message.allowUrl !== false) {
+      obj.allowUrl = message.allowUrl;
+    }
+    if (message.createdBy !== "") {
+      obj.createdBy = message.createdBy;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateUploadLinkRequest>): CreateUploadLinkRequest {
+    return CreateUploadLinkRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateUploadLinkRequest>): CreateUploadLinkRequest {
+    const message = createBaseCreateUploadLinkRequest();
+    message.pageSlug = object.pageSlug ?? "";
+    message.maxUses = object.maxUses ?? 0;
+    message.expiresInHours = object.expiresInHours ?? 0;
+    message.allowFile = object.allowFile ?? false;
+    message.allowUrl = object.allowUrl ?? false;
+    message.createdBy = object.createdBy ?? "";
+    return message;
+  },
+};
+
+function createBaseCreateUploadLinkResponse(): CreateUploadLinkResponse {
+  return { link: undefined, token: "" };
+}
+
+export const CreateUploadLinkResponse: MessageFns<CreateUploadLinkResponse> = {
+  encode(message: CreateUploadLinkResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.link !== undefined) {
+      UploadLink.encode(message.link, writer.uint32(10).fork()).join();
+    }
+    if (message.token !== "") {
+      writer.uint32(18).string(message.token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateUploadLinkResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateUploadLinkResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.link = UploadLink.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateUploadLinkResponse {
+    return {
+      link: isSet(object.link) ? UploadLink.fromJSON(object.link) : undefined,
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+    };
+  },
+
+  toJSON(message: CreateUploadLinkResponse): unknown {
+    const obj: any = {};
+    if (message.link !== undefined) {
+      obj.link = UploadLink.toJSON(message.link);
+    }
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CreateUploadLinkResponse>): CreateUploadLinkResponse {
+    return CreateUploadLinkResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CreateUploadLinkResponse>): CreateUploadLinkResponse {
+    const message = createBaseCreateUploadLinkResponse();
+    message.link = (object.link !== undefined && object.link !== null)
+      ? UploadLink.fromPartial(object.link)
+      : undefined;
+    message.token = object.token ?? "";
+    return message;
+  },
+};
+
+function createBaseListUploadLinksRequest(): ListUploadLinksRequest {
+  return { limit: 0, cursor: "" };
+}
+
+export const ListUploadLinksRequest: MessageFns<ListUploadLinksRequest> = {
+  encode(message: ListUploadLinksRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.limit !== 0) {
+      writer.uint32(8).int32(message.limit);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(18).string(message.cursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListUploadLinksRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListUploadLinksRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListUploadLinksRequest {
+    return {
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+    };
+  },
+
+  toJSON(message: ListUploadLinksRequest): unknown {
+    const obj: any = {};
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListUploadLinksRequest>): ListUploadLinksRequest {
+    return ListUploadLinksRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListUploadLinksRequest>): ListUploadLinksRequest {
+    const message = createBaseListUploadLinksRequest();
+    message.limit = object.limit ?? 0;
+    message.cursor = object.cursor ?? "";
+    return message;
+  },
+};
+
+function createBaseListUploadLinksResponse(): ListUploadLinksResponse {
+  return { links: [], nextCursor: "" };
+}
+
+export const ListUploadLinksResponse: MessageFns<ListUploadLinksResponse> = {
+  encode(message: ListUploadLinksResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.links) {
+      UploadLink.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextCursor !== "") {
+      writer.uint32(18).string(message.nextCursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListUploadLinksResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListUploadLinksResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.links.push(UploadLink.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListUploadLinksResponse {
+    return {
+      links: globalThis.Array.isArray(object?.links) ? object.links.map((e: any) => UploadLink.fromJSON(e)) : [],
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : "",
+    };
+  },
+
+  toJSON(message: ListUploadLinksResponse): unknown {
+    const obj: any = {};
+    if (message.links?.length) {
+      obj.links = message.links.map((e) => UploadLink.toJSON(e));
+    }
+    if (message.nextCursor !== "") {
+      obj.nextCursor = message.nextCursor;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListUploadLinksResponse>): ListUploadLinksResponse {
+    return ListUploadLinksResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListUploadLinksResponse>): ListUploadLinksResponse {
+    const message = createBaseListUploadLinksResponse();
+    message.links = object.links?.map((e) => UploadLink.fromPartial(e)) || [];
+    message.nextCursor = object.nextCursor ?? "";
+    return message;
+  },
+};
+
+function createBaseRevokeUploadLinkRequest(): RevokeUploadLinkRequest {
+  return { linkId: "", actorId: "" };
+}
+
+export const RevokeUploadLinkRequest: MessageFns<RevokeUploadLinkRequest> = {
+  encode(message: RevokeUploadLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.linkId !== "") {
+      writer.uint32(10).string(message.linkId);
+    }
+    if (message.actorId !== "") {
+      writer.uint32(18).string(message.actorId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevokeUploadLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevokeUploadLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.linkId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.actorId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RevokeUploadLinkRequest {
+    return {
+      linkId: isSet(object.linkId)
+        ? globalThis.String(object.linkId)
+        : isSet(object.link_id)
+        ? globalThis.String(object.link_id)
+        : "",
+      actorId: isSet(object.actorId)
+        ? globalThis.String(object.actorId)
+        : isSet(object.actor_id)
+        ? globalThis.String(object.actor_id)
+        : "",
+    };
+  },
+
+  toJSON(message: RevokeUploadLinkRequest): unknown {
+    const obj: any = {};
+    if (message.linkId !== "") {
+      obj.linkId = message.linkId;
+    }
+    if (message.actorId !== "") {
+      obj.actorId = message.actorId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RevokeUploadLinkRequest>): RevokeUploadLinkRequest {
+    return RevokeUploadLinkRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RevokeUploadLinkRequest>): RevokeUploadLinkRequest {
+    const message = createBaseRevokeUploadLinkRequest();
+    message.linkId = object.linkId ?? "";
+    message.actorId = object.actorId ?? "";
+    return message;
+  },
+};
+
+function createBaseRevokeUploadLinkResponse(): RevokeUploadLinkResponse {
+  return { link: undefined };
+}
+
+export const RevokeUploadLinkResponse: MessageFns<RevokeUploadLinkResponse> = {
+  encode(message: RevokeUploadLinkResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.link !== undefined) {
+      UploadLink.encode(message.link, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevokeUploadLinkResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevokeUploadLinkResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.link = UploadLink.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RevokeUploadLinkResponse {
+    return { link: isSet(object.link) ? UploadLink.fromJSON(object.link) : undefined };
+  },
+
+  toJSON(message: RevokeUploadLinkResponse): unknown {
+    const obj: any = {};
+    if (message.link !== undefined) {
+      obj.link = UploadLink.toJSON(message.link);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RevokeUploadLinkResponse>): RevokeUploadLinkResponse {
+    return RevokeUploadLinkResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RevokeUploadLinkResponse>): RevokeUploadLinkResponse {
+    const message = createBaseRevokeUploadLinkResponse();
+    message.link = (object.link !== undefined && object.link !== null)
+      ? UploadLink.fromPartial(object.link)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseResolveUploadLinkRequest(): ResolveUploadLinkRequest {
+  return { token: "" };
+}
+
+export const ResolveUploadLinkRequest: MessageFns<ResolveUploadLinkRequest> = {
+  encode(message: ResolveUploadLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResolveUploadLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResolveUploadLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResolveUploadLinkRequest {
+    return { token: isSet(object.token) ? globalThis.String(object.token) : "" };
+  },
+
+  toJSON(message: ResolveUploadLinkRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ResolveUploadLinkRequest>): ResolveUploadLinkRequest {
+    return ResolveUploadLinkRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ResolveUploadLinkRequest>): ResolveUploadLinkRequest {
+    const message = createBaseResolveUploadLinkRequest();
+    message.token = object.token ?? "";
+    return message;
+  },
+};
+
+function createBaseResolveUploadLinkResponse(): ResolveUploadLinkResponse {
+  return { link: undefined };
+}
+
+export const ResolveUploadLinkResponse: MessageFns<ResolveUploadLinkResponse> = {
+  encode(message: ResolveUploadLinkResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.link !== undefined) {
+      UploadLink.encode(message.link, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResolveUploadLinkResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResolveUploadLinkResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.link = UploadLink.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResolveUploadLinkResponse {
+    return { link: isSet(object.link) ? UploadLink.fromJSON(object.link) : undefined };
+  },
+
+  toJSON(message: ResolveUploadLinkResponse): unknown {
+    const obj: any = {};
+    if (message.link !== undefined) {
+      obj.link = UploadLink.toJSON(message.link);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ResolveUploadLinkResponse>): ResolveUploadLinkResponse {
+    return ResolveUploadLinkResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ResolveUploadLinkResponse>): ResolveUploadLinkResponse {
+    const message = createBaseResolveUploadLinkResponse();
+    message.link = (object.link !== undefined && object.link !== null)
+      ? UploadLink.fromPartial(object.link)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSignContributorUploadRequest(): SignContributorUploadRequest {
+  return { token: "", userId: "", bucket: "", folder: "", fileName: "", contentType: "", size: 0 };
+}
+
+export const SignContributorUploadRequest: MessageFns<SignContributorUploadRequest> = {
+  encode(message: SignContributorUploadRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    if (message.bucket !== "") {
+      writer.uint32(26).string(message.bucket);
+    }
+    if (message.folder !== "") {
+      writer.uint32(34).string(message.folder);
+    }
+    if (message.fileName !== "") {
+      writer.uint32(42).string(message.fileName);
+    }
+    if (message.contentType !== "") {
+      writer.uint32(50).string(message.contentType);
+    }
+    if (message.size !== 0) {
+      writer.uint32(56).int64(message.size);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SignContributorUploadRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSignContributorUploadRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.bucket = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.folder = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.fileName = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.size = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SignContributorUploadRequest {
+    return {
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      bucket: isSet(object.bucket) ? globalThis.String(object.bucket) : "",
+      folder: isSet(object.folder) ? globalThis.String(object.folder) : "",
+      fileName: isSet(object.fileName)
+        ? globalThis.String(object.fileName)
+        : isSet(object.file_name)
+        ? globalThis.String(object.file_name)
+        : "",
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+      size: isSet(object.size) ? globalThis.Number(object.size) : 0,
+    };
+  },
+
+  toJSON(message: SignContributorUploadRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.bucket !== "") {
+      obj.bucket = message.bucket;
+    }
+    if (message.folder !== "") {
+      obj.folder = message.folder;
+    }
+    if (message.fileName !== "") {
+      obj.fileName = message.fileName;
+    }
+    if (message.contentType !== "") {
+      obj.contentType = message.contentType;
+    }
+    if (message.size !== 0) {
+      obj.size = Math.round(message.size);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SignContributorUploadRequest>): SignContributorUploadRequest {
+    return SignContributorUploadRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SignContributorUploadRequest>): SignContributorUploadRequest {
+    const message = createBaseSignContributorUploadRequest();
+    message.token = object.token ?? "";
+    message.userId = object.userId ?? "";
+    message.bucket = object.bucket ?? "";
+    message.folder = object.folder ?? "";
+    message.fileName = object.fileName ?? "";
+    message.contentType = object.contentType ?? "";
+    message.size = object.size ?? 0;
+    return message;
+  },
+};
+
+function createBaseSignContributorUploadResponse(): SignContributorUploadResponse {
+  return { signedUrl: "", fileKey: "", bucket: "", headers: {}, path: "" };
+}
+
+export const SignContributorUploadResponse: MessageFns<SignContributorUploadResponse> = {
+  encode(message: SignContributorUploadResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.signedUrl !== "") {
+      writer.uint32(10).string(message.signedUrl);
+    }
+    if (message.fileKey !== "") {
+      writer.uint32(18).string(message.fileKey);
+    }
+    if (message.bucket !== "") {
+      writer.uint32(26).string(message.bucket);
+    }
+    globalThis.Object.entries(message.headers).forEach(([key, value]: [string, string]) => {
+      SignContributorUploadResponse_HeadersEntry.encode({ key: key as any, value }, writer.uint32(34).fork()).join();
+    });
+    if (message.path !== "") {
+      writer.uint32(42).string(message.path);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SignContributorUploadResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSignContributorUploadResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.signedUrl = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.fileKey = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.bucket = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            const entry4 = SignContributorUploadResponse_HeadersEntry.decode(reader, reader.uint32());
+            if (entry4.value !== undefined) {
+              message.headers[entry4.key] = entry4.value;
+            }
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SignContributorUploadResponse {
+    return {
+      signedUrl: isSet(object.signedUrl)
+        ? globalThis.String(object.signedUrl)
+        : isSet(object.signed_url)
+        ? globalThis.String(object.signed_url)
+        : "",
+      fileKey: isSet(object.fileKey)
+        ? globalThis.String(object.fileKey)
+        : isSet(object.file_key)
+        ? globalThis.String(object.file_key)
+        : "",
+      bucket: isSet(object.bucket) ? globalThis.String(object.bucket) : "",
+      headers: isObject(object.headers)
+        ? (globalThis.Object.entries(object.headers) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+    };
+  },
+
+  toJSON(message: SignContributorUploadResponse): unknown {
+    const obj: any = {};
+    if (message.signedUrl !== "") {
+      obj.signedUrl = message.signedUrl;
+    }
+    if (message.fileKey !== "") {
+      obj.fileKey = message.fileKey;
+    }
+    if (message.bucket !== "") {
+      obj.bucket = message.bucket;
+    }
+    if (message.headers) {
+      const entries = globalThis.Object.entries(message.headers) as [string, string][];
+      if (entries.length > 0) {
+        obj.headers = {};
+        entries.forEach(([k, v]) => {
+          obj.headers[k] = v;
+        });
+      }
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SignContributorUploadResponse>): SignContributorUploadResponse {
+    return SignContributorUploadResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SignContributorUploadResponse>): SignContributorUploadResponse {
+    const message = createBaseSignContributorUploadResponse();
+    message.signedUrl = object.signedUrl ?? "";
+    message.fileKey = object.fileKey ?? "";
+    message.bucket = object.bucket ?? "";
+    message.headers = (globalThis.Object.entries(object.headers ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    message.path = object.path ?? "";
+    return message;
+  },
+};
+
+function createBaseSignContributorUploadResponse_HeadersEntry(): SignContributorUploadResponse_HeadersEntry {
+  return { key: "", value: "" };
+}
+
+export const SignContributorUploadResponse_HeadersEntry: MessageFns<SignContributorUploadResponse_HeadersEntry> = {
+  encode(message: SignContributorUploadResponse_HeadersEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SignContributorUploadResponse_HeadersEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSignContributorUploadResponse_HeadersEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SignContributorUploadResponse_HeadersEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: SignContributorUploadResponse_HeadersEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SignContributorUploadResponse_HeadersEntry>): SignContributorUploadResponse_HeadersEntry {
+    return SignContributorUploadResponse_HeadersEntry.fromPartial(base ?? {});
+  },
+  fromPartial(
+    object: DeepPartial<SignContributorUploadResponse_HeadersEntry>,
+  ): SignContributorUploadResponse_HeadersEntry {
+    const message = createBaseSignContributorUploadResponse_HeadersEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
+    return message;
+  },
+};
+
+function createBaseSubmitContributorUploadRequest(): SubmitContributorUploadRequest {
+  return { token: "", userId: "", bucket: "", fileKey: "", title: "", description: "" };
+}
+
+export const SubmitContributorUploadRequest: MessageFns<SubmitContributorUploadRequest> = {
+  encode(message: SubmitContributorUploadRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    if (message.bucket !== "") {
+      writer.uint32(26).string(message.bucket);
+    }
+    if (message.fileKey !== "") {
+      writer.uint32(34).string(message.fileKey);
+    }
+    if (message.title !== "") {
+      writer.uint32(42).string(message.title);
+    }
+    if (message.description !== "") {
+      writer.uint32(50).string(message.description);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubmitContributorUploadRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubmitContributorUploadRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.bucket = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.fileKey = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubmitContributorUploadRequest {
+    return {
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      bucket: isSet(object.bucket) ? globalThis.String(object.bucket) : "",
+      fileKey: isSet(object.fileKey)
+        ? globalThis.String(object.fileKey)
+        : isSet(object.file_key)
+        ? globalThis.String(object.file_key)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+    };
+  },
+
+  toJSON(message: SubmitContributorUploadRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.bucket !== "") {
+      obj.bucket = message.bucket;
+    }
+    if (message.fileKey !== "") {
+      obj.fileKey = message.fileKey;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SubmitContributorUploadRequest>): SubmitContributorUploadRequest {
+    return SubmitContributorUploadRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SubmitContributorUploadRequest>): SubmitContributorUploadRequest {
+    const message = createBaseSubmitContributorUploadRequest();
+    message.token = object.token ?? "";
+    message.userId = object.userId ?? "";
+    message.bucket = object.bucket ?? "";
+    message.fileKey = object.fileKey ?? "";
+    message.title = object.title ?? "";
+    message.description = object.description ?? "";
+    return message;
+  },
+};
+
+function createBaseSubmitContributorUploadResponse(): SubmitContributorUploadResponse {
+  return { asset: undefined, path: "", url: "" };
+}
+
+export const SubmitContributorUploadResponse: MessageFns<SubmitContributorUploadResponse> = {
+  encode(message: SubmitContributorUploadResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.asset !== undefined) {
+      Asset.encode(message.asset, writer.uint32(10).fork()).join();
+    }
+    if (message.path !== "") {
+      writer.uint32(18).string(message.path);
+    }
+    if (message.url !== "") {
+      writer.uint32(26).string(message.url);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubmitContributorUploadResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubmitContributorUploadResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.asset = Asset.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubmitContributorUploadResponse {
+    return {
+      asset: isSet(object.asset) ? Asset.fromJSON(object.asset) : undefined,
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+    };
+  },
+
+  toJSON(message: SubmitContributorUploadResponse): unknown {
+    const obj: any = {};
+    if (message.asset !== undefined) {
+      obj.asset = Asset.toJSON(message.asset);
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SubmitContributorUploadResponse>): SubmitContributorUploadResponse {
+    return SubmitContributorUploadResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SubmitContributorUploadResponse>): SubmitContributorUploadResponse {
+    const message = createBaseSubmitContributorUploadResponse();
+    message.asset = (object.asset !== undefined && object.asset !== null) ? Asset.fromPartial(object.asset) : undefined;
+    message.path = object.path ?? "";
+    message.url = object.url ?? "";
+    return message;
+  },
+};
+
+function createBaseSubmitReleaseRequest(): SubmitReleaseRequest {
+  return { token: "", userId: "", title: "", artist: "", code: "", fileKey: "" };
+}
+
+export const SubmitReleaseRequest: MessageFns<SubmitReleaseRequest> = {
+  encode(message: SubmitReleaseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    if (message.title !== "") {
+      writer.uint32(26).string(message.title);
+    }
+    if (message.artist !== "") {
+      writer.uint32(34).string(message.artist);
+    }
+    if (message.code !== "") {
+      writer.uint32(42).string(message.code);
+    }
+    if (message.fileKey !== "") {
+      writer.uint32(50).string(message.fileKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubmitReleaseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubmitReleaseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.artist = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.fileKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubmitReleaseRequest {
+    return {
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      artist: isSet(object.artist) ? globalThis.String(object.artist) : "",
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+      fileKey: isSet(object.fileKey)
+        ? globalThis.String(object.fileKey)
+        : isSet(object.file_key)
+        ? globalThis.String(object.file_key)
+        : "",
+    };
+  },
+
+  toJSON(message: SubmitReleaseRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.artist !== "") {
+      obj.artist = message.artist;
+    }
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    if (message.fileKey !== "") {
+      obj.fileKey = message.fileKey;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SubmitReleaseRequest>): SubmitReleaseRequest {
+    return SubmitReleaseRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SubmitReleaseRequest>): SubmitReleaseRequest {
+    const message = createBaseSubmitReleaseRequest();
+    message.token = object.token ?? "";
+    message.userId = object.userId ?? "";
+    message.title = object.title ?? "";
+    message.artist = object.artist ?? "";
+    message.code = object.code ?? "";
+    message.fileKey = object.fileKey ?? "";
+    return message;
+  },
+};
+
+function createBaseSubmitReleaseResponse(): SubmitReleaseResponse {
+  return { asset: undefined, code: "", path: "" };
+}
+
+export const SubmitReleaseResponse: MessageFns<SubmitReleaseResponse> = {
+  encode(message: SubmitReleaseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.asset !== undefined) {
+      Asset.encode(message.asset, writer.uint32(10).fork()).join();
+    }
+    if (message.code !== "") {
+      writer.uint32(18).string(message.code);
+    }
+    if (message.path !== "") {
+      writer.uint32(26).string(message.path);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubmitReleaseResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubmitReleaseResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.asset = Asset.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubmitReleaseResponse {
+    return {
+      asset: isSet(object.asset) ? Asset.fromJSON(object.asset) : undefined,
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+    };
+  },
+
+  toJSON(message: SubmitReleaseResponse): unknown {
+    const obj: any = {};
+    if (message.asset !== undefined) {
+      obj.asset = Asset.toJSON(message.asset);
+    }
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SubmitReleaseResponse>): SubmitReleaseResponse {
+    return SubmitReleaseResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SubmitReleaseResponse>): SubmitReleaseResponse {
+    const message = createBaseSubmitReleaseResponse();
+    message.asset = (object.asset !== undefined && object.asset !== null) ? Asset.fromPartial(object.asset) : undefined;
+    message.code = object.code ?? "";
+    message.path = object.path ?? "";
+    return message;
+  },
+};
+
 export type CmsServiceService = typeof CmsServiceService;
 export const CmsServiceService = {
   listPages: {
@@ -1433,6 +4111,15 @@ export const CmsServiceService = {
     responseSerialize: (value: CreateAssetResponse): Buffer => Buffer.from(CreateAssetResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CreateAssetResponse => CreateAssetResponse.decode(value),
   },
+  listAssets: {
+    path: "/omni.cms.v1.CmsService/ListAssets" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListAssetsRequest): Buffer => Buffer.from(ListAssetsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListAssetsRequest => ListAssetsRequest.decode(value),
+    responseSerialize: (value: ListAssetsResponse): Buffer => Buffer.from(ListAssetsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListAssetsResponse => ListAssetsResponse.decode(value),
+  },
   publishAsset: {
     path: "/omni.cms.v1.CmsService/PublishAsset" as const,
     requestStream: false as const,
@@ -1452,14 +4139,110 @@ export const CmsServiceService = {
     responseSerialize: (value: RejectAssetResponse): Buffer => Buffer.from(RejectAssetResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RejectAssetResponse => RejectAssetResponse.decode(value),
   },
+  getAssetMedia: {
+    path: "/omni.cms.v1.CmsService/GetAssetMedia" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetAssetMediaRequest): Buffer => Buffer.from(GetAssetMediaRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetAssetMediaRequest => GetAssetMediaRequest.decode(value),
+    responseSerialize: (value: GetAssetMediaResponse): Buffer =>
+      Buffer.from(GetAssetMediaResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetAssetMediaResponse => GetAssetMediaResponse.decode(value),
+  },
+  createUploadLink: {
+    path: "/omni.cms.v1.CmsService/CreateUploadLink" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateUploadLinkRequest): Buffer =>
+      Buffer.from(CreateUploadLinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateUploadLinkRequest => CreateUploadLinkRequest.decode(value),
+    responseSerialize: (value: CreateUploadLinkResponse): Buffer =>
+      Buffer.from(CreateUploadLinkResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateUploadLinkResponse => CreateUploadLinkResponse.decode(value),
+  },
+  listUploadLinks: {
+    path: "/omni.cms.v1.CmsService/ListUploadLinks" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListUploadLinksRequest): Buffer =>
+      Buffer.from(ListUploadLinksRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListUploadLinksRequest => ListUploadLinksRequest.decode(value),
+    responseSerialize: (value: ListUploadLinksResponse): Buffer =>
+      Buffer.from(ListUploadLinksResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListUploadLinksResponse => ListUploadLinksResponse.decode(value),
+  },
+  revokeUploadLink: {
+    path: "/omni.cms.v1.CmsService/RevokeUploadLink" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RevokeUploadLinkRequest): Buffer =>
+      Buffer.from(RevokeUploadLinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RevokeUploadLinkRequest => RevokeUploadLinkRequest.decode(value),
+    responseSerialize: (value: RevokeUploadLinkResponse): Buffer =>
+      Buffer.from(RevokeUploadLinkResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RevokeUploadLinkResponse => RevokeUploadLinkResponse.decode(value),
+  },
+  resolveUploadLink: {
+    path: "/omni.cms.v1.CmsService/ResolveUploadLink" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ResolveUploadLinkRequest): Buffer =>
+      Buffer.from(ResolveUploadLinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResolveUploadLinkRequest => ResolveUploadLinkRequest.decode(value),
+    responseSerialize: (value: ResolveUploadLinkResponse): Buffer =>
+      Buffer.from(ResolveUploadLinkResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResolveUploadLinkResponse => ResolveUploadLinkResponse.decode(value),
+  },
+  signContributorUpload: {
+    path: "/omni.cms.v1.CmsService/SignContributorUpload" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SignContributorUploadRequest): Buffer =>
+      Buffer.from(SignContributorUploadRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SignContributorUploadRequest => SignContributorUploadRequest.decode(value),
+    responseSerialize: (value: SignContributorUploadResponse): Buffer =>
+      Buffer.from(SignContributorUploadResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SignContributorUploadResponse => SignContributorUploadResponse.decode(value),
+  },
+  submitContributorUpload: {
+    path: "/omni.cms.v1.CmsService/SubmitContributorUpload" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SubmitContributorUploadRequest): Buffer =>
+      Buffer.from(SubmitContributorUploadRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SubmitContributorUploadRequest => SubmitContributorUploadRequest.decode(value),
+    responseSerialize: (value: SubmitContributorUploadResponse): Buffer =>
+      Buffer.from(SubmitContributorUploadResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SubmitContributorUploadResponse =>
+      SubmitContributorUploadResponse.decode(value),
+  },
+  submitRelease: {
+    path: "/omni.cms.v1.CmsService/SubmitRelease" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SubmitReleaseRequest): Buffer => Buffer.from(SubmitReleaseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SubmitReleaseRequest => SubmitReleaseRequest.decode(value),
+    responseSerialize: (value: SubmitReleaseResponse): Buffer =>
+      Buffer.from(SubmitReleaseResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SubmitReleaseResponse => SubmitReleaseResponse.decode(value),
+  },
 } as const;
 
 export interface CmsServiceServer extends UntypedServiceImplementation {
   listPages: handleUnaryCall<ListPagesRequest, ListPagesResponse>;
   listPublishedAssets: handleUnaryCall<ListPublishedAssetsRequest, ListPublishedAssetsResponse>;
   createAsset: handleUnaryCall<CreateAssetRequest, CreateAssetResponse>;
+  listAssets: handleUnaryCall<ListAssetsRequest, ListAssetsResponse>;
   publishAsset: handleUnaryCall<PublishAssetRequest, PublishAssetResponse>;
   rejectAsset: handleUnaryCall<RejectAssetRequest, RejectAssetResponse>;
+  getAssetMedia: handleUnaryCall<GetAssetMediaRequest, GetAssetMediaResponse>;
+  createUploadLink: handleUnaryCall<CreateUploadLinkRequest, CreateUploadLinkResponse>;
+  listUploadLinks: handleUnaryCall<ListUploadLinksRequest, ListUploadLinksResponse>;
+  revokeUploadLink: handleUnaryCall<RevokeUploadLinkRequest, RevokeUploadLinkResponse>;
+  resolveUploadLink: handleUnaryCall<ResolveUploadLinkRequest, ResolveUploadLinkResponse>;
+  signContributorUpload: handleUnaryCall<SignContributorUploadRequest, SignContributorUploadResponse>;
+  submitContributorUpload: handleUnaryCall<SubmitContributorUploadRequest, SubmitContributorUploadResponse>;
+  submitRelease: handleUnaryCall<SubmitReleaseRequest, SubmitReleaseResponse>;
 }
 
 export interface CmsServiceClient extends Client {
@@ -1508,6 +4291,21 @@ export interface CmsServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CreateAssetResponse) => void,
   ): ClientUnaryCall;
+  listAssets(
+    request: ListAssetsRequest,
+    callback: (error: ServiceError | null, response: ListAssetsResponse) => void,
+  ): ClientUnaryCall;
+  listAssets(
+    request: ListAssetsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListAssetsResponse) => void,
+  ): ClientUnaryCall;
+  listAssets(
+    request: ListAssetsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListAssetsResponse) => void,
+  ): ClientUnaryCall;
   publishAsset(
     request: PublishAssetRequest,
     callback: (error: ServiceError | null, response: PublishAssetResponse) => void,
@@ -1537,6 +4335,126 @@ export interface CmsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RejectAssetResponse) => void,
+  ): ClientUnaryCall;
+  getAssetMedia(
+    request: GetAssetMediaRequest,
+    callback: (error: ServiceError | null, response: GetAssetMediaResponse) => void,
+  ): ClientUnaryCall;
+  getAssetMedia(
+    request: GetAssetMediaRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetAssetMediaResponse) => void,
+  ): ClientUnaryCall;
+  getAssetMedia(
+    request: GetAssetMediaRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetAssetMediaResponse) => void,
+  ): ClientUnaryCall;
+  createUploadLink(
+    request: CreateUploadLinkRequest,
+    callback: (error: ServiceError | null, response: CreateUploadLinkResponse) => void,
+  ): ClientUnaryCall;
+  createUploadLink(
+    request: CreateUploadLinkRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateUploadLinkResponse) => void,
+  ): ClientUnaryCall;
+  createUploadLink(
+    request: CreateUploadLinkRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateUploadLinkResponse) => void,
+  ): ClientUnaryCall;
+  listUploadLinks(
+    request: ListUploadLinksRequest,
+    callback: (error: ServiceError | null, response: ListUploadLinksResponse) => void,
+  ): ClientUnaryCall;
+  listUploadLinks(
+    request: ListUploadLinksRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListUploadLinksResponse) => void,
+  ): ClientUnaryCall;
+  listUploadLinks(
+    request: ListUploadLinksRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListUploadLinksResponse) => void,
+  ): ClientUnaryCall;
+  revokeUploadLink(
+    request: RevokeUploadLinkRequest,
+    callback: (error: ServiceError | null, response: RevokeUploadLinkResponse) => void,
+  ): ClientUnaryCall;
+  revokeUploadLink(
+    request: RevokeUploadLinkRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RevokeUploadLinkResponse) => void,
+  ): ClientUnaryCall;
+  revokeUploadLink(
+    request: RevokeUploadLinkRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RevokeUploadLinkResponse) => void,
+  ): ClientUnaryCall;
+  resolveUploadLink(
+    request: ResolveUploadLinkRequest,
+    callback: (error: ServiceError | null, response: ResolveUploadLinkResponse) => void,
+  ): ClientUnaryCall;
+  resolveUploadLink(
+    request: ResolveUploadLinkRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ResolveUploadLinkResponse) => void,
+  ): ClientUnaryCall;
+  resolveUploadLink(
+    request: ResolveUploadLinkRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ResolveUploadLinkResponse) => void,
+  ): ClientUnaryCall;
+  signContributorUpload(
+    request: SignContributorUploadRequest,
+    callback: (error: ServiceError | null, response: SignContributorUploadResponse) => void,
+  ): ClientUnaryCall;
+  signContributorUpload(
+    request: SignContributorUploadRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SignContributorUploadResponse) => void,
+  ): ClientUnaryCall;
+  signContributorUpload(
+    request: SignContributorUploadRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SignContributorUploadResponse) => void,
+  ): ClientUnaryCall;
+  submitContributorUpload(
+    request: SubmitContributorUploadRequest,
+    callback: (error: ServiceError | null, response: SubmitContributorUploadResponse) => void,
+  ): ClientUnaryCall;
+  submitContributorUpload(
+    request: SubmitContributorUploadRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SubmitContributorUploadResponse) => void,
+  ): ClientUnaryCall;
+  submitContributorUpload(
+    request: SubmitContributorUploadRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SubmitContributorUploadResponse) => void,
+  ): ClientUnaryCall;
+  submitRelease(
+    request: SubmitReleaseRequest,
+    callback: (error: ServiceError | null, response: SubmitReleaseResponse) => void,
+  ): ClientUnaryCall;
+  submitRelease(
+    request: SubmitReleaseRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SubmitReleaseResponse) => void,
+  ): ClientUnaryCall;
+  submitRelease(
+    request: SubmitReleaseRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SubmitReleaseResponse) => void,
   ): ClientUnaryCall;
 }
 
@@ -1557,6 +4475,21 @@ export type DeepPartial<T> = T extends Builtin ? T
   : T extends { $case: string; value: unknown } ? { $case: T["$case"]; value?: DeepPartial<T["value"]> }
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
+}
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;

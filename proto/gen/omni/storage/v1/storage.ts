@@ -39,6 +39,8 @@ export enum UploadPurpose {
   UPLOAD_PURPOSE_SONG_SUBMISSION = 3,
   /** UPLOAD_PURPOSE_CONTRIBUTOR - contributor upload page: {userId or anon}/{yyyymmdd}/{folder}/{name} */
   UPLOAD_PURPOSE_CONTRIBUTOR = 4,
+  /** UPLOAD_PURPOSE_CMS_ADMIN - OMNI CMS admin uploads (bucket cms-assets): {userId}/{uuid}_{name} */
+  UPLOAD_PURPOSE_CMS_ADMIN = 5,
   UNRECOGNIZED = -1,
 }
 
@@ -59,6 +61,9 @@ export function uploadPurposeFromJSON(object: any): UploadPurpose {
     case 4:
     case "UPLOAD_PURPOSE_CONTRIBUTOR":
       return UploadPurpose.UPLOAD_PURPOSE_CONTRIBUTOR;
+    case 5:
+    case "UPLOAD_PURPOSE_CMS_ADMIN":
+      return UploadPurpose.UPLOAD_PURPOSE_CMS_ADMIN;
     case -1:
     case "UNRECOGNIZED":
     default:
@@ -78,6 +83,8 @@ export function uploadPurposeToJSON(object: UploadPurpose): string {
       return "UPLOAD_PURPOSE_SONG_SUBMISSION";
     case UploadPurpose.UPLOAD_PURPOSE_CONTRIBUTOR:
       return "UPLOAD_PURPOSE_CONTRIBUTOR";
+    case UploadPurpose.UPLOAD_PURPOSE_CMS_ADMIN:
+      return "UPLOAD_PURPOSE_CMS_ADMIN";
     case UploadPurpose.UNRECOGNIZED:
     default:
       return "UNRECOGNIZED";
@@ -94,6 +101,8 @@ export interface SignUploadRequest {
   /** Optional subfolder (console, contributor) or release title (song submission). */
   folder: string;
   title: string;
+  /** The first key segment when it is not owner_id (contributor: 'anon' for a link without a session). */
+  pathOwner: string;
 }
 
 export interface SignUploadResponse {
@@ -143,6 +152,8 @@ export interface CompleteUploadRequest {
   fileKey: string;
   /** 'audio' (a release master) or 'artwork' (cover art) when the stores' rules apply. */
   role: string;
+  /** The sniffed kind the caller requires (audio | video | image ...); empty = whatever the bucket takes. */
+  expectKind: string;
 }
 
 export interface CompleteUploadResponse {
@@ -198,8 +209,29 @@ export interface ListUploadsResponse {
   files: UploadedFile[];
 }
 
+/** A short-lived signed GET for an object a service owns the reference to (cms media). */
+export interface SignDownloadRequest {
+  bucket: string;
+  fileKey: string;
+  expiresInSeconds: number;
+}
+
+export interface SignDownloadResponse {
+  url: string;
+}
+
 function createBaseSignUploadRequest(): SignUploadRequest {
-  return { ownerId: "", bucket: "", fileName: "", contentType: "", size: 0, purpose: 0, folder: "", title: "" };
+  return {
+    ownerId: "",
+    bucket: "",
+    fileName: "",
+    contentType: "",
+    size: 0,
+    purpose: 0,
+    folder: "",
+    title: "",
+    pathOwner: "",
+  };
 }
 
 export const SignUploadRequest: MessageFns<SignUploadRequest> = {
@@ -227,6 +259,9 @@ export const SignUploadRequest: MessageFns<SignUploadRequest> = {
     }
     if (message.title !== "") {
       writer.uint32(66).string(message.title);
+    }
+    if (message.pathOwner !== "") {
+      writer.uint32(74).string(message.pathOwner);
     }
     return writer;
   },
@@ -308,6 +343,14 @@ export const SignUploadRequest: MessageFns<SignUploadRequest> = {
             message.title = reader.string();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.pathOwner = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -342,6 +385,11 @@ export const SignUploadRequest: MessageFns<SignUploadRequest> = {
       purpose: isSet(object.purpose) ? uploadPurposeFromJSON(object.purpose) : 0,
       folder: isSet(object.folder) ? globalThis.String(object.folder) : "",
       title: isSet(object.title) ? globalThis.String(object.title) : "",
+      pathOwner: isSet(object.pathOwner)
+        ? globalThis.String(object.pathOwner)
+        : isSet(object.path_owner)
+        ? globalThis.String(object.path_owner)
+        : "",
     };
   },
 
@@ -371,6 +419,9 @@ export const SignUploadRequest: MessageFns<SignUploadRequest> = {
     if (message.title !== "") {
       obj.title = message.title;
     }
+    if (message.pathOwner !== "") {
+      obj.pathOwner = message.pathOwner;
+    }
     return obj;
   },
 
@@ -387,6 +438,7 @@ export const SignUploadRequest: MessageFns<SignUploadRequest> = {
     message.purpose = object.purpose ?? 0;
     message.folder = object.folder ?? "";
     message.title = object.title ?? "";
+    message.pathOwner = object.pathOwner ?? "";
     return message;
   },
 };
@@ -988,7 +1040,7 @@ export const Inspection: MessageFns<Inspection> = {
 };
 
 function createBaseCompleteUploadRequest(): CompleteUploadRequest {
-  return { ownerId: "", bucket: "", fileKey: "", role: "" };
+  return { ownerId: "", bucket: "", fileKey: "", role: "", expectKind: "" };
 }
 
 export const CompleteUploadRequest: MessageFns<CompleteUploadRequest> = {
@@ -1004,6 +1056,9 @@ export const CompleteUploadRequest: MessageFns<CompleteUploadRequest> = {
     }
     if (message.role !== "") {
       writer.uint32(34).string(message.role);
+    }
+    if (message.expectKind !== "") {
+      writer.uint32(42).string(message.expectKind);
     }
     return writer;
   },
@@ -1053,6 +1108,14 @@ export const CompleteUploadRequest: MessageFns<CompleteUploadRequest> = {
             message.role = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.expectKind = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1079,6 +1142,11 @@ export const CompleteUploadRequest: MessageFns<CompleteUploadRequest> = {
         ? globalThis.String(object.file_key)
         : "",
       role: isSet(object.role) ? globalThis.String(object.role) : "",
+      expectKind: isSet(object.expectKind)
+        ? globalThis.String(object.expectKind)
+        : isSet(object.expect_kind)
+        ? globalThis.String(object.expect_kind)
+        : "",
     };
   },
 
@@ -1096,6 +1164,9 @@ export const CompleteUploadRequest: MessageFns<CompleteUploadRequest> = {
     if (message.role !== "") {
       obj.role = message.role;
     }
+    if (message.expectKind !== "") {
+      obj.expectKind = message.expectKind;
+    }
     return obj;
   },
 
@@ -1108,6 +1179,7 @@ export const CompleteUploadRequest: MessageFns<CompleteUploadRequest> = {
     message.bucket = object.bucket ?? "";
     message.fileKey = object.fileKey ?? "";
     message.role = object.role ?? "";
+    message.expectKind = object.expectKind ?? "";
     return message;
   },
 };
@@ -2034,6 +2106,182 @@ export const ListUploadsResponse: MessageFns<ListUploadsResponse> = {
   },
 };
 
+function createBaseSignDownloadRequest(): SignDownloadRequest {
+  return { bucket: "", fileKey: "", expiresInSeconds: 0 };
+}
+
+export const SignDownloadRequest: MessageFns<SignDownloadRequest> = {
+  encode(message: SignDownloadRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.bucket !== "") {
+      writer.uint32(10).string(message.bucket);
+    }
+    if (message.fileKey !== "") {
+      writer.uint32(18).string(message.fileKey);
+    }
+    if (message.expiresInSeconds !== 0) {
+      writer.uint32(24).int32(message.expiresInSeconds);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SignDownloadRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSignDownloadRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.bucket = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.fileKey = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.expiresInSeconds = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SignDownloadRequest {
+    return {
+      bucket: isSet(object.bucket) ? globalThis.String(object.bucket) : "",
+      fileKey: isSet(object.fileKey)
+        ? globalThis.String(object.fileKey)
+        : isSet(object.file_key)
+        ? globalThis.String(object.file_key)
+        : "",
+      expiresInSeconds: isSet(object.expiresInSeconds)
+        ? globalThis.Number(object.expiresInSeconds)
+        : isSet(object.expires_in_seconds)
+        ? globalThis.Number(object.expires_in_seconds)
+        : 0,
+    };
+  },
+
+  toJSON(message: SignDownloadRequest): unknown {
+    const obj: any = {};
+    if (message.bucket !== "") {
+      obj.bucket = message.bucket;
+    }
+    if (message.fileKey !== "") {
+      obj.fileKey = message.fileKey;
+    }
+    if (message.expiresInSeconds !== 0) {
+      obj.expiresInSeconds = Math.round(message.expiresInSeconds);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SignDownloadRequest>): SignDownloadRequest {
+    return SignDownloadRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SignDownloadRequest>): SignDownloadRequest {
+    const message = createBaseSignDownloadRequest();
+    message.bucket = object.bucket ?? "";
+    message.fileKey = object.fileKey ?? "";
+    message.expiresInSeconds = object.expiresInSeconds ?? 0;
+    return message;
+  },
+};
+
+function createBaseSignDownloadResponse(): SignDownloadResponse {
+  return { url: "" };
+}
+
+export const SignDownloadResponse: MessageFns<SignDownloadResponse> = {
+  encode(message: SignDownloadResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.url !== "") {
+      writer.uint32(10).string(message.url);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SignDownloadResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSignDownloadResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SignDownloadResponse {
+    return { url: isSet(object.url) ? globalThis.String(object.url) : "" };
+  },
+
+  toJSON(message: SignDownloadResponse): unknown {
+    const obj: any = {};
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SignDownloadResponse>): SignDownloadResponse {
+    return SignDownloadResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SignDownloadResponse>): SignDownloadResponse {
+    const message = createBaseSignDownloadResponse();
+    message.url = object.url ?? "";
+    return message;
+  },
+};
+
 export type StorageServiceService = typeof StorageServiceService;
 export const StorageServiceService = {
   signUpload: {
@@ -2084,6 +2332,16 @@ export const StorageServiceService = {
     responseSerialize: (value: ListUploadsResponse): Buffer => Buffer.from(ListUploadsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListUploadsResponse => ListUploadsResponse.decode(value),
   },
+  signDownload: {
+    path: "/omni.storage.v1.StorageService/SignDownload" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SignDownloadRequest): Buffer => Buffer.from(SignDownloadRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SignDownloadRequest => SignDownloadRequest.decode(value),
+    responseSerialize: (value: SignDownloadResponse): Buffer =>
+      Buffer.from(SignDownloadResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SignDownloadResponse => SignDownloadResponse.decode(value),
+  },
 } as const;
 
 export interface StorageServiceServer extends UntypedServiceImplementation {
@@ -2092,6 +2350,7 @@ export interface StorageServiceServer extends UntypedServiceImplementation {
   getObjectInfo: handleUnaryCall<GetObjectInfoRequest, GetObjectInfoResponse>;
   listBuckets: handleUnaryCall<ListBucketsRequest, ListBucketsResponse>;
   listUploads: handleUnaryCall<ListUploadsRequest, ListUploadsResponse>;
+  signDownload: handleUnaryCall<SignDownloadRequest, SignDownloadResponse>;
 }
 
 export interface StorageServiceClient extends Client {
@@ -2169,6 +2428,21 @@ export interface StorageServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListUploadsResponse) => void,
+  ): ClientUnaryCall;
+  signDownload(
+    request: SignDownloadRequest,
+    callback: (error: ServiceError | null, response: SignDownloadResponse) => void,
+  ): ClientUnaryCall;
+  signDownload(
+    request: SignDownloadRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SignDownloadResponse) => void,
+  ): ClientUnaryCall;
+  signDownload(
+    request: SignDownloadRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SignDownloadResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -34,6 +34,11 @@ export interface PresignPutOptions {
    * refuse a PUT whose credential does not prove this subject; S3's presigned URLs cannot check it.
    */
   owner: string;
+  /**
+   * The PUT may replace an object already at the key (the contributor page's "upsert"). Default false: the
+   * link refuses to overwrite. S3's presigned PUTs always overwrite.
+   */
+  overwrite?: boolean;
 }
 
 export interface PresignedUpload {

@@ -286,6 +286,7 @@ export class LocalDiskObjectStore implements ObjectStore {
       maxSize: options.maxSize,
       contentType: options.contentType,
       owner: options.owner,
+      overwrite: options.overwrite === true,
     });
     return {
       url,

@@ -31,6 +31,7 @@ const uploadQuery = z.object({
   maxSize: z.string().regex(/^\d{1,16}$/),
   contentType: z.string().min(1).max(255),
   owner: z.string().min(1).max(255),
+  overwrite: z.literal('1').optional(),
   sig: z.string().max(128),
 });
 
@@ -69,9 +70,11 @@ export function createObjectsRouter(
         maxSize,
         contentType,
         owner: query.data.owner,
+        overwrite: query.data.overwrite === '1',
       },
       query.data.sig,
     );
+    const overwrite = query.data.overwrite === '1';
     if (check === 'invalid') return refuseUpload(req, res, 403, MESSAGES.uploadInvalid);
     if (check === 'expired') return refuseUpload(req, res, 403, MESSAGES.uploadExpired);
 
@@ -95,8 +98,15 @@ export function createObjectsRouter(
     }
 
     try {
-      if (await store.statObject(bucket, key)) return refuseUpload(req, res, 409, MESSAGES.exists);
-      const info = await store.put(bucket, key, req, { contentType, size: declaredSize }, { maxSize });
+      if (!overwrite && (await store.statObject(bucket, key)))
+        return refuseUpload(req, res, 409, MESSAGES.exists);
+      const info = await store.put(
+        bucket,
+        key,
+        req,
+        { contentType, size: declaredSize, overwrite },
+        { maxSize },
+      );
       log.info({ bucket, key, size: info.size }, 'object uploaded through a signed link');
       res.status(200).json({ bucket, key, size: info.size, etag: info.etag });
     } catch (err) {

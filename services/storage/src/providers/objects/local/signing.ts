@@ -16,6 +16,8 @@ export interface SignedFields {
   contentType?: string;
   /** Uploads only: the subject whose credential the PUT must carry (see PresignPutOptions.owner). */
   owner?: string;
+  /** Uploads only: the PUT may replace an existing object. */
+  overwrite?: boolean;
 }
 
 export type SignatureCheck = 'ok' | 'invalid' | 'expired';
@@ -35,6 +37,8 @@ function canonical(fields: SignedFields): string {
   ];
   // Appended only when present, so download links signed before owners existed keep their signatures.
   if (fields.owner !== undefined) lines.push(fields.owner);
+  // Likewise only when granted, so every link signed without it keeps its signature (and cannot gain it).
+  if (fields.overwrite) lines.push('overwrite');
   return lines.join('\n');
 }
 
@@ -68,6 +72,7 @@ export function signedUrl(publicBaseUrl: string, secret: string, fields: SignedF
   if (fields.maxSize !== undefined) params.set('maxSize', String(fields.maxSize));
   if (fields.contentType !== undefined) params.set('contentType', fields.contentType);
   if (fields.owner !== undefined) params.set('owner', fields.owner);
+  if (fields.overwrite) params.set('overwrite', '1');
   params.set('sig', sign(secret, fields));
   return `${objectUrl(publicBaseUrl, fields.bucket, fields.key)}?${params.toString()}`;
 }

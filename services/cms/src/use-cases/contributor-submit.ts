@@ -1,0 +1,170 @@
+// What a contributor does through an upload link: sign a file into one of the console buckets, submit it
+// (or an audio release) for review. A submission is one use of the link, claimed in the same transaction
+// that creates the pending asset and its asset.submitted event, so a link with N uses admits exactly N.
+import { fail, invalidArgument, signInRequired } from '@omni/platform';
+import { storage } from '@omni/proto';
+import { type AssetDoc, kindOfSniffed, type NewAssetFields } from '../domain/asset';
+import { hashToken, IDENTIFIER_CODE, newIdentifierCode, type UploadLinkDoc } from '../domain/upload-link';
+import { type CmsContext, INSPECTION_DEADLINE_MS } from './context';
+import { LINK_MESSAGES, refusalFor, usableLink } from './upload-links';
+
+/** The buckets the contributor page offers (spec §3: the console's seven). */
+export const CONTRIBUTOR_BUCKETS = [
+  'documents',
+  'artwork',
+  'audio',
+  'video',
+  'contracts',
+  'thumbnails',
+  'presskits',
+] as const;
+
+const FOLDER = /^[A-Za-z0-9 _.-]+$/;
+
+/** Who a contributor's file belongs to in storage: their account, or this link when not signed in. */
+const ownerFor = (link: UploadLinkDoc, userId: string) => userId || `link:${link._id}`;
+
+function checkBucket(bucket: string) {
+  if (!(CONTRIBUTOR_BUCKETS as readonly string[]).includes(bucket))
+    throw invalidArgument(`Choose one of the buckets: ${CONTRIBUTOR_BUCKETS.join(', ')}.`);
+}
+
+function checkFolder(folder: string) {
+  const segments = folder.split('/').filter((s) => s !== '');
+  if (segments.some((s) => s === '..' || s === '.' || !FOLDER.test(s)))
+    throw invalidArgument(
+      'A folder path is made of names with letters, digits, spaces, dots, dashes and underscores, separated by /.',
+    );
+}
+
+async function fileLink(ctx: CmsContext, token: string) {
+  const link = await usableLink(ctx, token);
+  if (!link.allowFile) throw fail('link_forbids_files', LINK_MESSAGES.noFiles);
+  return link;
+}
+
+export async function signContributorUpload(
+  ctx: CmsContext,
+  req: {
+    token: string;
+    userId: string;
+    bucket: string;
+    folder: string;
+    fileName: string;
+    contentType: string;
+    size: number;
+  },
+) {
+  const link = await fileLink(ctx, req.token);
+  checkBucket(req.bucket);
+  checkFolder(req.folder);
+  const signed = await ctx.storage.signUpload({
+    ownerId: ownerFor(link, req.userId),
+    pathOwner: req.userId || 'anon',
+    bucket: req.bucket,
+    fileName: req.fileName,
+    contentType: req.contentType,
+    size: req.size,
+    purpose: storage.UploadPurpose.UPLOAD_PURPOSE_CONTRIBUTOR,
+    folder: req.folder,
+    title: '',
+  });
+  return {
+    signedUrl: signed.signedUrl,
+    fileKey: signed.fileKey,
+    bucket: signed.bucket,
+    headers: signed.headers,
+    path: `${signed.bucket}/${signed.fileKey}`,
+  };
+}
+
+/**
+ * Claims one use and creates the pending asset with its event, all or nothing. When the claim fails the
+ * link is read again to say why (revoked, expired or used up).
+ */
+async function claimAndCreate(ctx: CmsContext, token: string, link: UploadLinkDoc, fields: NewAssetFields) {
+  const page = await ctx.pages.byId(link.pageId);
+  const asset = await ctx.assets.transaction(async (scope) => {
+    const claimed = await ctx.links.claim(scope, hashToken(token), ctx.now());
+    if (!claimed) return null;
+    const created = await ctx.assets.create(
+      { ...fields, pageId: link.pageId, linkId: link._id },
+      'pending',
+      scope,
+    );
+    await ctx.outbox.add(scope, 'asset.submitted', created._id, {
+      assetId: created._id,
+      pageSlug: page?.slug ?? '',
+      kind: created.kind,
+      title: created.title,
+    });
+    return created;
+  });
+  if (!asset) {
+    const now = await ctx.links.byId(link._id);
+    throw (now && refusalFor(now, ctx.now())) ?? fail('link_used_up', LINK_MESSAGES.usedUp);
+  }
+  void ctx.outbox.flush().catch(() => undefined);
+  return { asset, page };
+}
+
+export async function submitContributorUpload(
+  ctx: CmsContext,
+  req: { token: string; userId: string; bucket: string; fileKey: string; title: string; description: string },
+): Promise<{ asset: AssetDoc; path: string; url: string }> {
+  const link = await fileLink(ctx, req.token);
+  checkBucket(req.bucket);
+  if (!req.fileKey) throw invalidArgument('Choose a file to upload.');
+  // Storage's verdict on the bytes is final: a refused file is removed there and the refusal passed on.
+  const done = await ctx.storage.completeUpload(
+    {
+      ownerId: ownerFor(link, req.userId),
+      bucket: req.bucket,
+      fileKey: req.fileKey,
+      role: '',
+      expectKind: '',
+    },
+    { deadlineMs: INSPECTION_DEADLINE_MS },
+  );
+  const { asset } = await claimAndCreate(ctx, req.token, link, {
+    kind: kindOfSniffed(done.inspection?.kind ?? ''),
+    title: req.title.trim().slice(0, 200),
+    description: req.description.trim().slice(0, 5000),
+    bucket: req.bucket,
+    fileKey: req.fileKey,
+    submittedBy: req.userId || 'anon',
+  });
+  return { asset, path: `${req.bucket}/${req.fileKey}`, url: done.publicUrl };
+}
+
+export const RELEASE_BUCKET = 'audio';
+
+export async function submitRelease(
+  ctx: CmsContext,
+  req: { token: string; userId: string; title: string; artist: string; code: string; fileKey: string },
+): Promise<{ asset: AssetDoc; code: string; path: string }> {
+  const link = await usableLink(ctx, req.token);
+  if (!req.userId) throw signInRequired('Sign in first.');
+  const title = req.title.trim();
+  const artist = req.artist.trim();
+  if (!title || !artist) throw invalidArgument('Title and Artist required.');
+  if (!req.fileKey) throw invalidArgument('Choose an audio file.');
+  const given = req.code.trim();
+  if (given && !IDENTIFIER_CODE.test(given))
+    throw invalidArgument('Identifier code must be 3 to 32 letters, digits or dashes.');
+  const code = given || newIdentifierCode();
+  await ctx.storage.completeUpload(
+    { ownerId: req.userId, bucket: RELEASE_BUCKET, fileKey: req.fileKey, role: '', expectKind: 'audio' },
+    { deadlineMs: INSPECTION_DEADLINE_MS },
+  );
+  const { asset } = await claimAndCreate(ctx, req.token, link, {
+    kind: 'music',
+    title: title.slice(0, 200),
+    description: '',
+    bucket: RELEASE_BUCKET,
+    fileKey: req.fileKey,
+    submittedBy: req.userId,
+    metadata: { artist: artist.slice(0, 200), code },
+  });
+  return { asset, code, path: `${RELEASE_BUCKET}/${req.fileKey}` };
+}

@@ -1,0 +1,68 @@
+// The contributor upload page's API (/upload?token=…): the link's token travels in X-Upload-Token; a
+// session is optional except for audio releases. cms checks the link on every call and says why it no
+// longer works (404 not valid, 410 revoked / expired / used up, 403 no files).
+import { type Guards, type PromiseClient, parseBody } from '@omni/platform';
+import type { cms } from '@omni/proto';
+import { Router as createRouter, type Request, type Router } from 'express';
+import { contributorSignBody, contributorUploadBody, releaseBody } from './cms-schemas';
+import { assetJson, linkJson } from './json';
+
+const tokenOf = (req: Request) => {
+  const header = req.headers['x-upload-token'];
+  return typeof header === 'string' ? header.trim().slice(0, 256) : '';
+};
+
+export function contributorRoutes(
+  client: PromiseClient<typeof cms.CmsServiceService>,
+  guards: Guards,
+): Router {
+  const router = createRouter();
+  router.use(guards.optionalUser);
+  router.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.get('/link', async (req, res) => {
+    const { link } = await client.resolveUploadLink({ token: tokenOf(req) });
+    const l = linkJson(link!);
+    res.json({
+      pageSlug: l.pageSlug,
+      pageTitle: l.pageTitle,
+      expiresAt: l.expiresAt,
+      usesLeft: Math.max(0, l.maxUses - l.uses),
+      allowFile: l.allowFile,
+      allowUrl: l.allowUrl,
+    });
+  });
+
+  router.post('/uploads-sign', async (req, res) => {
+    const body = parseBody(contributorSignBody, req, { first: true });
+    const signed = await client.signContributorUpload({
+      token: tokenOf(req),
+      userId: req.principal?.userId ?? '',
+      ...body,
+    });
+    res.json(signed);
+  });
+
+  router.post('/uploads', async (req, res) => {
+    const body = parseBody(contributorUploadBody, req, { first: true });
+    const out = await client.submitContributorUpload(
+      { token: tokenOf(req), userId: req.principal?.userId ?? '', ...body },
+      { deadlineMs: 65_000 },
+    );
+    res.status(201).json({ status: 'pending', path: out.path, url: out.url, asset: assetJson(out.asset!) });
+  });
+
+  router.post('/releases', async (req, res) => {
+    const body = parseBody(releaseBody, req, { first: true });
+    const out = await client.submitRelease(
+      { token: tokenOf(req), userId: req.principal?.userId ?? '', ...body },
+      { deadlineMs: 65_000 },
+    );
+    res.status(201).json({ status: 'pending', code: out.code, path: out.path });
+  });
+
+  return router;
+}
