@@ -37,3 +37,27 @@ export const fieldMessages = {
   /** A date that does not exist (2026-02-30): catalog's check, which knows the calendar. */
   realDate: (label: string) => `${label} must be a real date written as YYYY-MM-DD.`,
 } as const;
+
+/** OMNI CMS: the admin screens, the contributor page and the services that judge them. */
+export const CMS_MESSAGES = {
+  required: 'Please fill all required fields',
+  kind: 'Type must be music or video.',
+  fileName: 'The file needs a name.',
+  size: 'size must be the file size in bytes.',
+  rejectReason: 'Please give a reason for the rejection.',
+  linkPage: 'Choose a page for the link.',
+  bucket: 'Choose a bucket.',
+  file: 'Choose a file to upload.',
+  folderTooLong: 'The folder path is too long.',
+  releaseRequired: RELEASE_MESSAGES.songRequired,
+  releaseAudio: RELEASE_MESSAGES.songAudio,
+  signInFirst: 'Sign in first.',
+  status: 'status must be pending, published or rejected.',
+} as const;
+
+/** 'Max Uses must be at least 1.' and its kin, for the link dialog's whole-number fields. */
+export const wholeNumberMessages = (label: string, max: number) => ({
+  type: `${label} must be a whole number from 1 to ${max}.`,
+  min: `${label} must be at least 1.`,
+  max: `${label} must be at most ${max}.`,
+});

@@ -3,6 +3,7 @@
 // that creates the pending asset and its asset.submitted event, so a link with N uses admits exactly N.
 import { fail, invalidArgument, signInRequired } from '@omni/platform';
 import { storage } from '@omni/proto';
+import { CMS_MESSAGES } from '@omni/proto/api';
 import { type AssetDoc, kindOfSniffed, type NewAssetFields } from '../domain/asset';
 import { hashToken, IDENTIFIER_CODE, newIdentifierCode, type UploadLinkDoc } from '../domain/upload-link';
 import { type CmsContext, INSPECTION_DEADLINE_MS } from './context';
@@ -144,11 +145,11 @@ export async function submitRelease(
   req: { token: string; userId: string; title: string; artist: string; code: string; fileKey: string },
 ): Promise<{ asset: AssetDoc; code: string; path: string }> {
   const link = await usableLink(ctx, req.token);
-  if (!req.userId) throw signInRequired('Sign in first.');
+  if (!req.userId) throw signInRequired(CMS_MESSAGES.signInFirst);
   const title = req.title.trim();
   const artist = req.artist.trim();
-  if (!title || !artist) throw invalidArgument('Title and Artist required.');
-  if (!req.fileKey) throw invalidArgument('Choose an audio file.');
+  if (!title || !artist) throw invalidArgument(CMS_MESSAGES.releaseRequired);
+  if (!req.fileKey) throw invalidArgument(CMS_MESSAGES.releaseAudio);
   const given = req.code.trim();
   if (given && !IDENTIFIER_CODE.test(given))
     throw invalidArgument('Identifier code must be 3 to 32 letters, digits or dashes.');

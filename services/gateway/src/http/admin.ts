@@ -2,7 +2,6 @@
 // one): anonymous callers get 401, signed-in non-admins 403.
 import { type Guards, type PromiseClient, parseBody, parseParams, parseQuery } from '@omni/platform';
 import { cms, storage } from '@omni/proto';
-import { Router as createRouter, type Router } from 'express';
 import {
   adminSignBody,
   adminUploadBody,
@@ -11,7 +10,8 @@ import {
   idParams,
   linksQuery,
   rejectBody,
-} from './cms-schemas';
+} from '@omni/proto/api';
+import { Router as createRouter, type Router } from 'express';
 import { assetJson, linkJson, pageJson } from './json';
 
 const STATUS = {

@@ -3,12 +3,17 @@
 // longer works (404 not valid, 410 revoked / expired / used up, 403 no files).
 import { type Guards, type PromiseClient, parseBody } from '@omni/platform';
 import type { cms } from '@omni/proto';
+import {
+  contributorReleaseBody,
+  contributorSignBody,
+  contributorUploadBody,
+  UPLOAD_TOKEN_HEADER,
+} from '@omni/proto/api';
 import { Router as createRouter, type Request, type Router } from 'express';
-import { contributorSignBody, contributorUploadBody, releaseBody } from './cms-schemas';
 import { assetJson, linkJson } from './json';
 
 const tokenOf = (req: Request) => {
-  const header = req.headers['x-upload-token'];
+  const header = req.headers[UPLOAD_TOKEN_HEADER.toLowerCase()];
   return typeof header === 'string' ? header.trim().slice(0, 256) : '';
 };
 
@@ -56,7 +61,7 @@ export function contributorRoutes(
   });
 
   router.post('/releases', async (req, res) => {
-    const body = parseBody(releaseBody, req, { first: true });
+    const body = parseBody(contributorReleaseBody, req, { first: true });
     const out = await client.submitRelease(
       { token: tokenOf(req), userId: req.principal?.userId ?? '', ...body },
       { deadlineMs: 65_000 },

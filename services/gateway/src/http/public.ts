@@ -7,9 +7,9 @@ import {
   type ReadyResponse,
 } from '@omni/platform';
 import { cms } from '@omni/proto';
+import { publicAssetsQuery } from '@omni/proto/api';
 import { Router as createRouter, type Router } from 'express';
 import { z } from 'zod';
-import { publicAssetsQuery } from './cms-schemas';
 import { assetJson, pageJson } from './json';
 import type { CachedResponse, PublicCache } from './public-cache';
 
