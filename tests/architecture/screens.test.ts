@@ -3,7 +3,7 @@
 // preloads). The shell's route table is where the screens are defined; the two must say the same.
 
 import { adminChildren, adminLayout, remoteRoutes } from '../../frontends/shell/src/routes/route-table';
-import { screenOf } from '../../services/gateway/src/http/frontends';
+import { screenOf } from '../../services/gateway/src/http/web/frontends';
 
 /** A path the route matches (route parameters filled in). */
 const concrete = (path: string) => path.replace(/:[a-z]+/gi, 'some-id');

@@ -86,3 +86,18 @@ describe.each(SERVICES)('%s', (service) => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe("the gateway's routes", () => {
+  const http = join(root, 'services/gateway/src/http');
+  /** Pieces of the edge every group uses; any other file belongs in the folder of the service behind it. */
+  const EDGE = ['health.ts', 'local-caller.ts', 'proxy-path.ts', 'proxy.ts'];
+
+  it('are grouped by the service behind them (and web/ for the web app)', async () => {
+    const { gatewayService } = await import('../../services/gateway/src');
+    const groups = readdirSync(http).filter((name) => statSync(join(http, name)).isDirectory());
+    const allowed = new Set<string>(['web', ...gatewayService.calls]);
+    expect(groups.filter((g) => !allowed.has(g))).toEqual([]);
+    const loose = readdirSync(http).filter((name) => /\.tsx?$/.test(name) && !EDGE.includes(name));
+    expect(loose).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger, createPorts, type DocumentStore, loadConfig, type Ports } from '@omni/platform';
-import { authRateLimits } from '../src/http/auth-rate-limits';
+import { authRateLimits } from '../src/http/identity/auth-rate-limits';
 
 // The gateway's choice of where sign-in attempts are counted. An embedded store stands in for MongoDB
 // (the documents contract suite holds both to the same behaviour).

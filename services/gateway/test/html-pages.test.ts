@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { allowScripts, HtmlPages, inlineScriptHashes } from '../src/http/html-pages';
+import { allowScripts, HtmlPages, inlineScriptHashes } from '../src/http/web/html-pages';
 
 const shell = (script: string) =>
   `<!doctype html><html><head><title>Omni</title><meta name="description" content="x"></head><body><div id="root"></div><script defer src="/${script}"></script></body></html>`;

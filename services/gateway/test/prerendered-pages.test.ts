@@ -1,4 +1,4 @@
-import { composePrerendered, findPrerendered, type PrerenderedPage } from '../src/http/prerendered-pages';
+import { composePrerendered, findPrerendered, type PrerenderedPage } from '../src/http/web/prerendered-pages';
 
 const SHELL =
   '<!doctype html><html><head><title>Omni</title><meta name="description" content="shell">' +

@@ -17,7 +17,7 @@ interface LoginLocationState {
   signedUp?: boolean;
 }
 
-/** What the Google callback's `/login?error=<code>` means (services/gateway/src/http/google-sign-in.ts). */
+/** What the Google callback's `/login?error=<code>` means (services/gateway/src/http/identity/google-sign-in.ts). */
 const GOOGLE_ERRORS: Record<string, { title: string; description: string }> = {
   google_cancelled: {
     title: 'Google sign-in cancelled',

@@ -1,5 +1,5 @@
 // The gateway may send a page already rendered at build time inside #omni-prerender (see
-// services/gateway/src/http/prerendered-pages.ts). It stays on screen while the page's code loads,
+// services/gateway/src/http/web/prerendered-pages.ts). It stays on screen while the page's code loads,
 // in place of a spinner, and goes in the same frame the live page (or an error) first shows. What the
 // visitor typed into it meanwhile (the support search, a form) is carried into the live page, with
 // the focus: on a slow phone that window can be seconds, and input must never be lost.

@@ -1,5 +1,5 @@
 // Where the auth rate limits count under this configuration, for the start-up banner (the choice itself is
-// made in http/auth-rate-limits.ts).
+// made in http/identity/auth-rate-limits.ts).
 import { adapterLine, type PlatformConfig } from '@omni/platform';
 
 export const describeRateLimits = (config: PlatformConfig) =>

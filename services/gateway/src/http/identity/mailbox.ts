@@ -3,8 +3,8 @@
 // otherwise): whoever reads it can take over any account, and only the gateway sees the real TCP peer.
 import { HttpError, type Logger } from '@omni/platform';
 import type { Express, RequestHandler } from 'express';
-import { fromThisMachine } from './local-caller';
-import { forwardTo } from './proxy';
+import { fromThisMachine } from '../local-caller';
+import { forwardTo } from '../proxy';
 
 const onlyThisMachine: RequestHandler = (req, _res, next) => {
   if (fromThisMachine(req)) return next();

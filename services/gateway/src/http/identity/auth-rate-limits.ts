@@ -6,8 +6,8 @@ import {
   memoryRateLimitStore,
   type RateLimitOptions,
   type RateLimitStore,
-} from '../providers/rate-limit/rate-limit';
-import { documentRateLimitStore } from '../providers/rate-limit/shared-store';
+} from '../../providers/rate-limit/rate-limit';
+import { documentRateLimitStore } from '../../providers/rate-limit/shared-store';
 
 export function authRateLimits(
   ctx: Pick<ServiceContext, 'config' | 'ports' | 'logger'>,

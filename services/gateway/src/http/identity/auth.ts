@@ -7,7 +7,7 @@ import type { identity } from '@omni/proto';
 import { emailField, passwordField } from '@omni/proto/api';
 import { Router as createRouter, type Request, type Router } from 'express';
 import { z } from 'zod';
-import { type RateLimitOptions, rateLimit } from '../providers/rate-limit/rate-limit';
+import { type RateLimitOptions, rateLimit } from '../../providers/rate-limit/rate-limit';
 import { googleReady, googleSignInRoutes } from './google-sign-in';
 
 type IdentityClient = PromiseClient<typeof identity.IdentityServiceService>;

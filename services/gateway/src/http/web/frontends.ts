@@ -88,7 +88,7 @@ export function isScreen(path: string): boolean {
 }
 
 export function defaultFrontendsDir(): string {
-  return resolve(__dirname, '../../../../frontends');
+  return resolve(__dirname, '../../../../../frontends');
 }
 
 const ENCODINGS = [
