@@ -18,6 +18,8 @@ export interface BrowserSuite {
   shot(page: Page, name: string): Promise<void>;
   /** The toasts on screen (not those on their way out), as their text. */
   toasts(page: Page): Promise<string[]>;
+  /** Waits for a toast with this title (and description, when given) to show. */
+  toast(page: Page, title: string, description?: string): Promise<void>;
   /** Fills and sends the sign-in form on the page it is on. */
   signIn(page: Page, email: string, password: string): Promise<void>;
 }
@@ -62,6 +64,11 @@ export function browserSuite(name: string, options: StartOptions = {}): BrowserS
       await page.screenshot({ path: join(artifacts, `${name}-${shotName}.png`), fullPage: true });
     },
     toasts: (page) => page.locator('[data-sonner-toast]:not([data-removed="true"])').allInnerTexts(),
+    async toast(page, title, description) {
+      let toasts = page.locator('[data-sonner-toast]').filter({ hasText: title });
+      if (description) toasts = toasts.filter({ hasText: description });
+      await toasts.first().waitFor({ timeout: 15_000 });
+    },
     async signIn(page, email, password) {
       await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByLabel('Password', { exact: true }).fill(password);
