@@ -28,7 +28,8 @@ type StartOptions = NonNullable<Parameters<typeof startTestPlatform>[0]>;
 
 export const DESKTOP = { width: 1280, height: 900 };
 
-export function browserSuite(name: string, options: StartOptions = {}): BrowserSuite {
+/** `options` may be a function when they depend on something an earlier hook starts (a fake Keycloak). */
+export function browserSuite(name: string, options: StartOptions | (() => StartOptions) = {}): BrowserSuite {
   let platform: TestPlatform | undefined;
   let browser: Browser | undefined;
   const started = <T>(value: T | undefined, what: string): T => {
@@ -37,7 +38,7 @@ export function browserSuite(name: string, options: StartOptions = {}): BrowserS
   };
 
   beforeAll(async () => {
-    platform = await startTestPlatform(options);
+    platform = await startTestPlatform(typeof options === 'function' ? options() : options);
     browser = await launchBrowser();
   }, 60_000);
 
