@@ -4,19 +4,17 @@
 // dashboard remote.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifacts, launchBrowser } from '../support/browser';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { Page } from 'playwright-core';
+import { browserSuite } from '../support/browser-suite';
 
-let platform: TestPlatform;
-let browser: Browser;
-let context: BrowserContext;
+// Every test here signs in from 127.0.0.1: lift the per-IP budget, keep the per-email one.
+const suite = browserSuite('auth', { env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 let page: Page;
 let counter = 0;
 
 const PASSWORD = 'correct-horse-42';
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
-const shot = (name: string) => page.screenshot({ path: join(artifacts, `auth-${name}.png`), fullPage: true });
+const shot = (name: string) => suite.shot(page, name);
 
 interface Mail {
   to: string;
@@ -28,7 +26,7 @@ interface Mail {
 async function mailsTo(email: string, count = 1): Promise<Mail[]> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const res = await fetch(`${platform.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const res = await fetch(`${suite.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
     const { messages } = (await res.json()) as { messages: Mail[] };
     if (messages.length >= count) return messages;
     if (Date.now() > deadline)
@@ -43,11 +41,11 @@ async function linkFromMail(email: string, param: 'verify' | 'magic' | 'reset', 
   const link = newest?.links.find((l) => new URL(l).searchParams.has(param));
   if (!link) throw new Error(`No ?${param}= link in the newest mail to ${email}: ${JSON.stringify(newest)}`);
   const url = new URL(link);
-  return `${platform.url}${url.pathname}${url.search}`;
+  return `${suite.url}${url.pathname}${url.search}`;
 }
 
 async function api(path: string, body: unknown): Promise<Response> {
-  return fetch(`${platform.url}${path}`, {
+  return fetch(`${suite.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -64,11 +62,7 @@ async function verifiedUser(label: string): Promise<string> {
 }
 
 /** A sonner toast with this title (and description, if given). */
-async function toast(title: string, description?: string): Promise<void> {
-  let toasts = page.locator('[data-sonner-toast]').filter({ hasText: title });
-  if (description) toasts = toasts.filter({ hasText: description });
-  await toasts.first().waitFor({ timeout: 10_000 });
-}
+const toast = (title: string, description?: string) => suite.toast(page, title, description);
 
 const fieldError = (label: string) =>
   page.locator('div', { has: page.getByLabel(label, { exact: true }) }).getByTestId('field-error');
@@ -81,26 +75,17 @@ beforeAll(async () => {
   if (!existsSync(join(__dirname, '../../frontends/shell/dist/index.html'))) {
     throw new Error('The web app is not built: run `npm run build:frontends` (npm test does it first).');
   }
-  // Every test here signs in from 127.0.0.1: lift the per-IP budget, keep the per-email one.
-  platform = await startTestPlatform({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
+  page = await suite.newPage();
 });
 
 beforeEach(async () => {
-  await page.goto(`${platform.url}/`);
+  await page.goto(`${suite.url}/`);
   await signOutEverywhere();
 });
 
 describe('validation (spec section 5)', () => {
   it('login: invalid email and short password, typed values kept', async () => {
-    await page.goto(`${platform.url}/login`);
+    await page.goto(`${suite.url}/login`);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await fieldError('Email').getByText('Invalid email address').waitFor();
     await fieldError('Password').getByText('Password must be at least 6 characters').waitFor();
@@ -116,7 +101,7 @@ describe('validation (spec section 5)', () => {
   });
 
   it("sign-up: the first message under the toast title 'Validation error', and inline", async () => {
-    await page.goto(`${platform.url}/signup`);
+    await page.goto(`${suite.url}/signup`);
     await page.getByRole('button', { name: 'Create account' }).click();
     await toast('Validation error', 'Invalid email address');
     await fieldError('Password').getByText('Password must be at least 6 characters').waitFor();
@@ -132,16 +117,16 @@ describe('validation (spec section 5)', () => {
   });
 
   it("magic link needs an email ('Enter email') on /login and /uploader", async () => {
-    await page.goto(`${platform.url}/login`);
+    await page.goto(`${suite.url}/login`);
     await page.getByRole('button', { name: 'Send Magic Link' }).click();
     await toast('Enter email');
-    await page.goto(`${platform.url}/uploader`);
+    await page.goto(`${suite.url}/uploader`);
     await page.getByRole('button', { name: 'Send Magic Link' }).click();
     await toast('Enter email');
   });
 
   it('the new-password form has the same rules', async () => {
-    await page.goto(`${platform.url}/forgot-password?reset=whatever`);
+    await page.goto(`${suite.url}/forgot-password?reset=whatever`);
     await page.getByLabel('New password', { exact: true }).fill('12345');
     await page.getByRole('button', { name: 'Set new password' }).click();
     await fieldError('New password').getByText('Password must be at least 6 characters').waitFor();
@@ -154,7 +139,7 @@ describe('validation (spec section 5)', () => {
 
 it('sign up → verification mail → verify → /app with the email → reload stays → sign out lands on /', async () => {
   const email = uniqueEmail('newcomer');
-  await page.goto(`${platform.url}/signup`);
+  await page.goto(`${suite.url}/signup`);
   await shot('signup');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -162,14 +147,14 @@ it('sign up → verification mail → verify → /app with the email → reload 
   await page.getByRole('button', { name: 'Create account' }).click();
   await toast('Account created!', 'Check your email for the verification link.');
   // Then /login, with the address filled in and a reminder.
-  await page.waitForURL(`${platform.url}/login`);
+  await page.waitForURL(`${suite.url}/login`);
   await page.getByText('Check your email for the verification link, then sign in.').waitFor();
   expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
 
   const verifyLink = await linkFromMail(email, 'verify');
   expect(new URL(verifyLink).pathname).toBe('/login');
   await page.goto(verifyLink);
-  await page.waitForURL(`${platform.url}/app`);
+  await page.waitForURL(`${suite.url}/app`);
   await toast('Email verified');
   await page.getByTestId('signed-in-as').getByText(email).waitFor();
   await page.getByRole('heading', { name: 'Welcome back, Artist!' }).waitFor();
@@ -177,43 +162,43 @@ it('sign up → verification mail → verify → /app with the email → reload 
 
   await page.reload();
   await page.getByTestId('signed-in-as').getByText(email).waitFor();
-  expect(page.url()).toBe(`${platform.url}/app`);
+  expect(page.url()).toBe(`${suite.url}/app`);
 
   // A signed-in user opening /login or /signup goes to /app.
-  await page.goto(`${platform.url}/login`);
-  await page.waitForURL(`${platform.url}/app`);
-  await page.goto(`${platform.url}/signup`);
-  await page.waitForURL(`${platform.url}/app`);
+  await page.goto(`${suite.url}/login`);
+  await page.waitForURL(`${suite.url}/app`);
+  await page.goto(`${suite.url}/signup`);
+  await page.waitForURL(`${suite.url}/app`);
 
   const stored = await page.evaluate(() => localStorage.getItem('omni.session'));
   const { refreshToken } = JSON.parse(stored ?? '{}') as { refreshToken: string };
   await page.getByRole('button', { name: 'Sign out' }).click();
   await toast('Signed out successfully');
-  await page.waitForURL(`${platform.url}/`);
+  await page.waitForURL(`${suite.url}/`);
   expect(await page.evaluate(() => localStorage.getItem('omni.session'))).toBeNull();
   // Sign-out revoked the refresh token on the server.
   expect((await api('/api/auth/refresh', { refreshToken })).status).toBe(401);
 
   // /app now sends to /login; signing in with the password comes back.
-  await page.goto(`${platform.url}/app`);
-  await page.waitForURL(`${platform.url}/login`);
+  await page.goto(`${suite.url}/app`);
+  await page.waitForURL(`${suite.url}/login`);
   await shot('login');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await toast('Welcome back!');
-  await page.waitForURL(`${platform.url}/app`);
+  await page.waitForURL(`${suite.url}/app`);
   await page.getByTestId('signed-in-as').getByText(email).waitFor();
 });
 
 it('wrong password shows the server message and keeps what was typed', async () => {
   const email = await verifiedUser('wrong-password');
-  await page.goto(`${platform.url}/login`);
+  await page.goto(`${suite.url}/login`);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('not-my-password');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await toast('Invalid email or password.');
-  expect(page.url()).toBe(`${platform.url}/login`);
+  expect(page.url()).toBe(`${suite.url}/login`);
   expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
   expect(await page.getByRole('button', { name: 'Resend verification email' }).count()).toBe(0);
 });
@@ -221,7 +206,7 @@ it('wrong password shows the server message and keeps what was typed', async () 
 it('an unconfirmed email reveals the resend button, which needs an email and sends the mail again', async () => {
   const email = uniqueEmail('unconfirmed');
   expect((await api('/api/auth/signup', { email, password: PASSWORD })).status).toBe(201);
-  await page.goto(`${platform.url}/login`);
+  await page.goto(`${suite.url}/login`);
   expect(await page.getByRole('button', { name: 'Resend verification email' }).count()).toBe(0);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -247,7 +232,7 @@ it('an unconfirmed email reveals the resend button, which needs an email and sen
 
 it('magic link on /uploader signs in on that page; the dashboard remote sees the shell’s session', async () => {
   const email = await verifiedUser('magic');
-  await page.goto(`${platform.url}/uploader`);
+  await page.goto(`${suite.url}/uploader`);
   await page.getByTestId('uploader-session').getByText('Not signed in').waitFor();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send Magic Link' }).click();
@@ -293,9 +278,9 @@ it('the session module is one federated singleton', () => {
 
 it('forgot password: same answer for any email, the link sets a new password once', async () => {
   const email = await verifiedUser('forgot');
-  await page.goto(`${platform.url}/login`);
+  await page.goto(`${suite.url}/login`);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
-  await page.waitForURL(`${platform.url}/forgot-password`);
+  await page.waitForURL(`${suite.url}/forgot-password`);
   const answer = 'If an account exists for that email, we sent a link to reset the password.';
 
   await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('nobody'));
@@ -315,12 +300,12 @@ it('forgot password: same answer for any email, the link sets a new password onc
   await shot('new-password');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await toast('Password updated. You can sign in now.');
-  await page.waitForURL(`${platform.url}/login`);
+  await page.waitForURL(`${suite.url}/login`);
 
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('brand-new-pass');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${platform.url}/app`);
+  await page.waitForURL(`${suite.url}/app`);
   await signOutEverywhere();
 
   await page.goto(link);
@@ -332,31 +317,31 @@ it('forgot password: same answer for any email, the link sets a new password onc
 });
 
 it('Continue with Google explains when the server has no Google provider', async () => {
-  await page.goto(`${platform.url}/login`);
+  await page.goto(`${suite.url}/login`);
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await toast('Google sign-in unavailable', 'Google sign-in is not set up on this server.');
   expect(new URL(page.url()).pathname).toBe('/login');
 });
 
 it('an old or typed-in Google sign-in address comes back to the sign-in page with the explanation', async () => {
-  await page.goto(`${platform.url}/api/auth/google?redirectTo=/app`);
+  await page.goto(`${suite.url}/api/auth/google?redirectTo=/app`);
   await toast('Google sign-in unavailable', 'Google sign-in is not set up on this server.');
   await page.waitForURL((url) => url.pathname === '/login' && !url.searchParams.has('error'));
 });
 
 it('signing out in one tab signs the other tab out too (storage event)', async () => {
   const email = await verifiedUser('two-tabs');
-  await page.goto(`${platform.url}/login`);
+  await page.goto(`${suite.url}/login`);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${platform.url}/app`);
+  await page.waitForURL(`${suite.url}/app`);
 
-  const other = await context.newPage();
-  await other.goto(`${platform.url}/app`);
+  const other = await page.context().newPage();
+  await other.goto(`${suite.url}/app`);
   await other.getByTestId('signed-in-as').getByText(email).waitFor();
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await page.waitForURL(`${platform.url}/`);
-  await other.waitForURL(`${platform.url}/login`);
+  await page.waitForURL(`${suite.url}/`);
+  await other.waitForURL(`${suite.url}/login`);
   await other.close();
 });

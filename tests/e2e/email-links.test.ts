@@ -1,19 +1,17 @@
 // Opening a link from an email goes straight to where it leads, in a real browser with a cold cache:
 // a verification link (/login?verify=…) opens /app signed in without loading or showing the login
 // form on the way, and a magic link to /app never passes through /login while its token is spent.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { BrowserContext, Page } from 'playwright-core';
+import { browserSuite } from '../support/browser-suite';
 
-let platform: TestPlatform;
-let browser: Browser;
+const suite = browserSuite('email-links');
 let counter = 0;
 
 const PASSWORD = 'correct-horse-42';
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
 
 async function post(path: string, body: unknown, expected: number): Promise<void> {
-  const res = await fetch(`${platform.url}${path}`, {
+  const res = await fetch(`${suite.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -25,10 +23,10 @@ async function post(path: string, body: unknown, expected: number): Promise<void
 async function mailedLink(email: string, param: 'verify' | 'magic'): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const res = await fetch(`${platform.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const res = await fetch(`${suite.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
     const { messages } = (await res.json()) as { messages: { links: string[] }[] };
     const link = messages[0]?.links.map((l) => new URL(l)).find((u) => u.searchParams.has(param));
-    if (link) return `${platform.url}${link.pathname}${link.search}`;
+    if (link) return `${suite.url}${link.pathname}${link.search}`;
     if (Date.now() > deadline) throw new Error(`No ?${param}= mail to ${email}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -39,8 +37,8 @@ async function mailedLink(email: string, param: 'verify' | 'magic'): Promise<str
  * page shows, from its first byte, plus whether a password field (the login form) ever appeared.
  */
 async function watchedPage(): Promise<{ context: BrowserContext; page: Page; scripts: string[] }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = await suite.newPage({});
+  const context = page.context();
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -62,15 +60,6 @@ const seen = (page: Page) =>
     const w = window as unknown as { __paths: string[]; __loginForm: boolean };
     return { paths: w.__paths, loginForm: w.__loginForm };
   });
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
-});
 
 it('a verification link opens /app signed in, without loading or showing the login form', async () => {
   const email = uniqueEmail('verify');

@@ -3,26 +3,18 @@
 // leaves for it, comes back to the gateway's callback with a code, and lands on the web app with a
 // one-time ?handoff= code that the shell spends for the session. No token ever appears in an address.
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchBrowser, waitForLivePage } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { artifacts, waitForLivePage } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
 import { type FakeKeycloak, keycloakModeEnv, startFakeKeycloak } from '../support/fake-keycloak';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
 
 let fake: FakeKeycloak;
-let platform: TestPlatform;
-let browser: Browser;
-
 beforeAll(async () => {
   fake = await startFakeKeycloak();
-  platform = await startTestPlatform({ env: keycloakModeEnv(fake) });
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
-  await fake?.close();
 });
+afterAll(() => fake?.close());
+// Registered after the hooks above: the platform starts in Keycloak mode against the fake.
+const suite = browserSuite('google', () => ({ env: keycloakModeEnv(fake) }));
 
 /** Every address the page's main frame asked for, redirects included, in order. */
 function addressesOf(page: Page): string[] {
@@ -33,21 +25,20 @@ function addressesOf(page: Page): string[] {
   return seen;
 }
 
-const toast = (page: Page, title: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: title }).first().waitFor({ timeout: 10_000 });
+const toast = (page: Page, title: string) => suite.toast(page, title);
 
 it('signs a new person in with Google and keeps them signed in across a reload', async () => {
   const person = { email: `ada-${Date.now()}@gmail.com`, name: 'Ada Lovelace' };
   fake.nextPerson = person;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
     const addresses = addressesOf(page);
-    await page.goto(`${platform.url}/login`);
+    await page.goto(`${suite.url}/login`);
     await waitForLivePage(page);
     await page.getByRole('button', { name: 'Continue with Google' }).click();
 
-    await page.waitForURL(`${platform.url}/app`);
+    await page.waitForURL(`${suite.url}/app`);
     await page.getByTestId('signed-in-as').getByText('Ada Lovelace').waitFor();
     await page.getByRole('heading', { name: 'Welcome back, Ada Lovelace!' }).waitFor();
     await page.screenshot({ path: join(artifacts, 'google-signed-in.png') });
@@ -65,16 +56,16 @@ it('signs a new person in with Google and keeps them signed in across a reload',
       'omni /app',
     ]);
     const landing = addresses.find((a) => a.includes('handoff='));
-    expect(landing).toMatch(new RegExp(`^${platform.url}/app\\?handoff=[A-Za-z0-9_-]+$`));
+    expect(landing).toMatch(new RegExp(`^${suite.url}/app\\?handoff=[A-Za-z0-9_-]+$`));
     expect(addresses.join(' ')).not.toMatch(/access_token|refresh_token|id_token/);
-    expect(page.url()).toBe(`${platform.url}/app`);
+    expect(page.url()).toBe(`${suite.url}/app`);
 
     // The code was spent: opening that address again signs nobody in.
-    const other = await browser.newContext();
+    const other = await suite.browser.newContext();
     try {
       const replay = await other.newPage();
       await replay.goto(landing ?? '');
-      await replay.waitForURL(`${platform.url}/login`);
+      await replay.waitForURL(`${suite.url}/login`);
     } finally {
       await other.close();
     }
@@ -84,7 +75,7 @@ it('signs a new person in with Google and keeps them signed in across a reload',
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await toast(page, 'Signed out successfully');
-    await page.waitForURL(`${platform.url}/`);
+    await page.waitForURL(`${suite.url}/`);
   } finally {
     await context.close();
   }
@@ -92,15 +83,15 @@ it('signs a new person in with Google and keeps them signed in across a reload',
 
 it('comes back to /login with an explanation when the person cancels at Google', async () => {
   fake.nextPerson = undefined;
-  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const context = await suite.browser.newContext({ viewport: { width: 375, height: 800 } });
   try {
     const page = await context.newPage();
-    await page.goto(`${platform.url}/login`);
+    await page.goto(`${suite.url}/login`);
     await waitForLivePage(page);
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await toast(page, 'Google sign-in cancelled');
     // The error leaves the address bar, so a reload does not repeat it.
-    await page.waitForURL(`${platform.url}/login`);
+    await page.waitForURL(`${suite.url}/login`);
     expect(await page.evaluate(() => localStorage.getItem('omni.session'))).toBeNull();
   } finally {
     await context.close();

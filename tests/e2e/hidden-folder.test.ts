@@ -5,9 +5,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { browserSuite } from '../support/browser-suite';
 
 const FRONTENDS = resolve(__dirname, '../../frontends');
 /** The screens of the spec, one per remote at least, and a path that is none (the shell's 404 page). */
@@ -27,8 +25,6 @@ const REMOTES = ['marketing', 'dashboard', 'admin', 'finder'];
 /** What a browser sends, and what it says it accepts when it wants the file as it is. */
 const ENCODINGS = ['br', 'gzip', 'identity'] as const;
 
-let platform: TestPlatform;
-let browser: Browser;
 let home: string;
 const previousDir = process.env.FRONTENDS_DIR;
 
@@ -42,17 +38,16 @@ beforeAll(async () => {
   symlinkSync(FRONTENDS, join(checkout, 'frontends'), 'dir');
   // Read by the gateway when it mounts the web app (the default is the checkout's own frontends/).
   process.env.FRONTENDS_DIR = join(checkout, 'frontends');
-  platform = await startTestPlatform();
-  browser = await launchBrowser();
-}, 60_000);
+});
 
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
+afterAll(() => {
   if (previousDir === undefined) delete process.env.FRONTENDS_DIR;
   else process.env.FRONTENDS_DIR = previousDir;
   if (home) rmSync(home, { recursive: true, force: true });
 });
+
+// Registered after the hook above, so the platform starts once FRONTENDS_DIR names the dot-folder.
+const suite = browserSuite('hidden-folder');
 
 /** Scripts and stylesheets a page names (its own tags and the remote it preloads). */
 function assetsOf(html: string): string[] {
@@ -61,7 +56,7 @@ function assetsOf(html: string): string[] {
 
 /** Every file of a remote its manifest names (entry, exposed modules, shared chunks, styles). */
 async function remoteAssets(remote: string): Promise<string[]> {
-  const manifest = await (await fetch(`${platform.url}/remotes/${remote}/mf-manifest.json`)).text();
+  const manifest = await (await fetch(`${suite.url}/remotes/${remote}/mf-manifest.json`)).text();
   const files = [...manifest.matchAll(/"([^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
   return [
     `/remotes/${remote}/mf-manifest.json`,
@@ -72,7 +67,7 @@ async function remoteAssets(remote: string): Promise<string[]> {
 it('serves every screen from a checkout under a dot-folder', async () => {
   for (const screen of SCREENS) {
     for (const encoding of ENCODINGS) {
-      const res = await fetch(`${platform.url}${screen}`, { headers: { 'accept-encoding': encoding } });
+      const res = await fetch(`${suite.url}${screen}`, { headers: { 'accept-encoding': encoding } });
       expect({ screen, encoding, status: res.status }).toEqual({
         screen,
         encoding,
@@ -86,17 +81,17 @@ it('serves every screen from a checkout under a dot-folder', async () => {
 it('serves every script and stylesheet the pages and remotes name, in every encoding, as the same file', async () => {
   const assets = new Set<string>();
   for (const screen of SCREENS) {
-    for (const asset of assetsOf(await (await fetch(`${platform.url}${screen}`)).text())) assets.add(asset);
+    for (const asset of assetsOf(await (await fetch(`${suite.url}${screen}`)).text())) assets.add(asset);
   }
   for (const remote of REMOTES) for (const asset of await remoteAssets(remote)) assets.add(asset);
   expect(assets.size).toBeGreaterThan(20);
   const compressed = new Set<string>();
   for (const asset of assets) {
-    const plain = await fetch(`${platform.url}${asset}`, { headers: { 'accept-encoding': 'identity' } });
+    const plain = await fetch(`${suite.url}${asset}`, { headers: { 'accept-encoding': 'identity' } });
     expect({ asset, status: plain.status }).toEqual({ asset, status: 200 });
     const body = await plain.text();
     for (const encoding of ['br', 'gzip'] as const) {
-      const res = await fetch(`${platform.url}${asset}`, { headers: { 'accept-encoding': encoding } });
+      const res = await fetch(`${suite.url}${asset}`, { headers: { 'accept-encoding': encoding } });
       expect({ asset, encoding, status: res.status }).toEqual({ asset, encoding, status: 200 });
       if (res.headers.get('content-encoding') === encoding) compressed.add(asset);
       // fetch decodes what it is told is compressed: the same bytes must come out.
@@ -108,7 +103,7 @@ it('serves every script and stylesheet the pages and remotes name, in every enco
 });
 
 it('renders pages in Chromium with no failed request', async () => {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   const failed: string[] = [];
   page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText}`));
   page.on('response', (response) => {
@@ -116,16 +111,16 @@ it('renders pages in Chromium with no failed request', async () => {
       failed.push(`${response.url()} ${response.status()}`);
     }
   });
-  await page.goto(`${platform.url}/pricing`);
+  await page.goto(`${suite.url}/pricing`);
   // The live page replaces the build-time copy only once the shell and the remote have run.
   await page.locator('#omni-prerender').waitFor({ state: 'detached', timeout: 10_000 });
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.goto(`${platform.url}/login`);
+  await page.goto(`${suite.url}/login`);
   await page
     .getByRole('button', { name: /sign in|log in/i })
     .first()
     .waitFor({ timeout: 10_000 });
-  await page.goto(`${platform.url}/no-such-page`);
+  await page.goto(`${suite.url}/no-such-page`);
   await page.getByText('Oops! Page not found').waitFor();
   expect(failed).toEqual([]);
   await page.close();

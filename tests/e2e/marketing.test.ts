@@ -4,10 +4,10 @@
 // ticket, 'Start Free', the countdown bar, the particle canvas, and the not-found page.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { seriousAxeViolations } from '../support/axe';
-import { artifacts, launchBrowser, waitForLivePage } from '../support/browser';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { artifacts, waitForLivePage } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
 
 const WIDTHS = [375, 1440] as const;
 
@@ -74,32 +74,25 @@ const ROUTES: ReadonlyArray<{ path: string; h1: string | RegExp; texts: string[]
   },
 ];
 
-let platform: TestPlatform;
-let browser: Browser;
+const suite = browserSuite('marketing');
 const contexts = new Map<number, BrowserContext>();
 const pages = new Map<number, Page>();
 const pageErrors: string[] = [];
 
 const pageAt = (width: number) => pages.get(width) as Page;
-const url = (path: string) => `${platform.url}${path}`;
+const url = (path: string) => `${suite.url}${path}`;
 
 beforeAll(async () => {
   if (!existsSync(join(__dirname, '../../frontends/marketing/dist/mf-manifest.json'))) {
     throw new Error('The web app is not built: run `node scripts/build-frontends.mjs`.');
   }
-  [platform, browser] = await Promise.all([startTestPlatform(), launchBrowser()]);
   for (const width of WIDTHS) {
-    const context = await browser.newContext({ viewport: { width, height: width < 768 ? 740 : 900 } });
-    const page = await context.newPage();
+    const page = await suite.newPage({ viewport: { width, height: width < 768 ? 740 : 900 } });
+    const context = page.context();
     page.on('pageerror', (error) => pageErrors.push(`${width}px: ${error.message}`));
     contexts.set(width, context);
     pages.set(width, page);
   }
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
 });
 
 async function open(page: Page, path: string, h1: string | RegExp = /./) {
@@ -113,7 +106,7 @@ async function open(page: Page, path: string, h1: string | RegExp = /./) {
  * remote stay parsed and the route sweep takes a fraction of a second per page.
  */
 async function visit(page: Page, path: string, h1: string | RegExp) {
-  if (!page.url().startsWith(platform.url)) return open(page, path, h1);
+  if (!page.url().startsWith(suite.url)) return open(page, path, h1);
   await page.evaluate((to) => {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
@@ -380,7 +373,7 @@ describe('home', () => {
     });
     expect(await canvas.getAttribute('data-state')).toBe('paused');
 
-    const reduced = await browser.newContext({
+    const reduced = await suite.browser.newContext({
       reducedMotion: 'reduce',
       viewport: { width: 1440, height: 900 },
     });

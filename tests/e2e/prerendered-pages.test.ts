@@ -3,10 +3,9 @@
 // one frame: no spinner in between, nothing shown twice, the same page before and after.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { seriousAxeViolations } from '../support/axe';
-import { artifacts, launchBrowser, waitForLivePage } from '../support/browser';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { artifacts, waitForLivePage } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
 
 interface PrerenderFile {
   pages: { path: string; query: Record<string, string>; title: string; html: string }[];
@@ -31,18 +30,7 @@ const h1Of = (html: string) =>
     .replace(/&amp;/g, '&')
     .trim();
 
-let platform: TestPlatform;
-let browser: Browser;
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
-});
+const suite = browserSuite('prerendered');
 
 it('prerenders every public page whose content is known at build time', () => {
   expect(prerendered.map(urlOf).sort()).toEqual(
@@ -71,7 +59,7 @@ it('prerenders every public page whose content is known at build time', () => {
 });
 
 it('sends the page itself in the first response, with its own title, description and stylesheet', async () => {
-  const res = await fetch(`${platform.url}/pricing?utm_source=newsletter`);
+  const res = await fetch(`${suite.url}/pricing?utm_source=newsletter`);
   expect(res.status).toBe(200);
   const html = await res.text();
   expect(html).toContain('<title>Pricing · Omni</title>');
@@ -83,31 +71,31 @@ it('sends the page itself in the first response, with its own title, description
   expect(html).toContain(`© <span data-current-year="">${new Date().getFullYear()}</span> Omni.`);
 
   // The DPA request is its own rendering; a page that shows data (music) renders in the browser.
-  const dpa = await (await fetch(`${platform.url}/contact-sales?type=dpa`)).text();
+  const dpa = await (await fetch(`${suite.url}/contact-sales?type=dpa`)).text();
   expect(h1Of(dpa)).toBe('Request a Data Processing Agreement');
-  const music = await (await fetch(`${platform.url}/music`)).text();
+  const music = await (await fetch(`${suite.url}/music`)).text();
   expect(music).not.toContain('omni-prerender');
   // Unknown paths stay the shell's 404.
-  const missing = await fetch(`${platform.url}/no-such-page`);
+  const missing = await fetch(`${suite.url}/no-such-page`);
   expect(missing.status).toBe(404);
   expect(await missing.text()).not.toContain('omni-prerender');
 });
 
 it('serves the prerendered page compressed', async () => {
-  const res = await fetch(`${platform.url}/`, { headers: { 'accept-encoding': 'br' } });
+  const res = await fetch(`${suite.url}/`, { headers: { 'accept-encoding': 'br' } });
   expect(res.headers.get('content-encoding')).toBe('br');
   expect(res.headers.get('vary')).toMatch(/Accept-Encoding/i);
   expect(await res.text()).toContain('From the block to the blockchain');
 });
 
 it('shows a public page without JavaScript, links and all', async () => {
-  const context = await browser.newContext({
+  const context = await suite.browser.newContext({
     javaScriptEnabled: false,
     viewport: { width: 375, height: 800 },
   });
   try {
     const page = await context.newPage();
-    await page.goto(`${platform.url}/pricing`);
+    await page.goto(`${suite.url}/pricing`);
     await page.getByRole('heading', { level: 1, name: 'Choose your lane' }).waitFor();
     expect(await page.title()).toBe('Pricing · Omni');
     // (Playwright's text locators skip <noscript>, so the DOM is asked directly.)
@@ -121,10 +109,10 @@ it('shows a public page without JavaScript, links and all', async () => {
     await page.locator('summary[aria-label="Open menu"]').click();
     await page.screenshot({ path: join(artifacts, 'prerendered-menu-no-js-375.png') });
     await menu.getByRole('link', { name: 'Features' }).click();
-    await page.waitForURL(`${platform.url}/features`);
+    await page.waitForURL(`${suite.url}/features`);
     expect(await page.title()).toBe('Features · Omni');
     // Without scripts a link is an ordinary link: the support page arrives prerendered too.
-    await page.goto(`${platform.url}/`);
+    await page.goto(`${suite.url}/`);
     // The countdown needs scripts to count and to go anywhere: it is not in the prerendered page.
     await page.getByRole('heading', { level: 1, name: 'From the block to the blockchain' }).waitFor();
     expect(await page.getByTestId('countdown-bar').count()).toBe(0);
@@ -138,7 +126,7 @@ it('shows a public page without JavaScript, links and all', async () => {
 });
 
 it('serves every prerendered page accessible as it arrives, before the live page (axe)', async () => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
     const page = await context.newPage();
     // The remote's entry never arrives, so what axe sees is the prerendered page (the shell's own
@@ -146,7 +134,7 @@ it('serves every prerendered page accessible as it arrives, before the live page
     await page.route('**/remotes/marketing/remoteEntry.js', () => undefined);
     const found: Record<string, string[]> = {};
     for (const entry of prerendered) {
-      await page.goto(`${platform.url}${urlOf(entry)}`, { waitUntil: 'domcontentloaded' });
+      await page.goto(`${suite.url}${urlOf(entry)}`, { waitUntil: 'domcontentloaded' });
       await page.locator('#omni-prerender main').waitFor();
       const violations = await seriousAxeViolations(page);
       if (violations.length > 0) found[urlOf(entry)] = violations;
@@ -159,7 +147,7 @@ it('serves every prerendered page accessible as it arrives, before the live page
 }, 120_000);
 
 it('swaps in the live page without a spinner, without showing anything twice, and with the same content', async () => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
   const errors: string[] = [];
   try {
     const page = await context.newPage();
@@ -180,7 +168,7 @@ it('swaps in the live page without a spinner, without showing anything twice, an
     });
     for (const entry of prerendered) {
       const url = urlOf(entry);
-      await page.goto(`${platform.url}${url}`);
+      await page.goto(`${suite.url}${url}`);
       // The live page is React's: inside #root, and the prerendered copy gone.
       await page.locator('#root main').waitFor();
       expect(await page.locator('#omni-prerender').count()).toBe(0);
@@ -193,7 +181,7 @@ it('swaps in the live page without a spinner, without showing anything twice, an
       expect(await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen)).toEqual([]);
     }
     // The live page works: the pricing toggle switches the price.
-    await page.goto(`${platform.url}/pricing`);
+    await page.goto(`${suite.url}/pricing`);
     await page.locator('#root main').waitFor();
     await page.getByRole('switch').first().click();
     await page.getByText('$99').first().waitFor();
@@ -204,19 +192,19 @@ it('swaps in the live page without a spinner, without showing anything twice, an
 }, 120_000);
 
 it('opens a page at the top on a new visit, and where it was on a reload', async () => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
     const page = await context.newPage();
-    await page.goto(`${platform.url}/?countdown=60`);
+    await page.goto(`${suite.url}/?countdown=60`);
     await waitForLivePage(page);
     // Far down the home page, then away by a client-side link (the router records the position).
     await page.getByRole('button', { name: 'Start Free' }).scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     await page.getByRole('link', { name: 'Compare plans and read the FAQ' }).click();
-    await page.waitForURL(`${platform.url}/pricing`);
+    await page.waitForURL(`${suite.url}/pricing`);
 
     // Coming back by a new visit to the same address starts at the top, as any website does.
-    await page.goto(`${platform.url}/?countdown=60`);
+    await page.goto(`${suite.url}/?countdown=60`);
     await waitForLivePage(page);
     await page.waitForTimeout(200);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
@@ -234,7 +222,7 @@ it('opens a page at the top on a new visit, and where it was on a reload', async
 });
 
 it('carries what the visitor typed into the prerendered page, and the focus, into the live page', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
     // Hold the marketing remote's entry, as a slow phone would: the prerendered page stays a while.
@@ -248,7 +236,7 @@ it('carries what the visitor typed into the prerendered page, and the focus, int
     });
 
     // Not until 'load': that waits for the held entry (it is preloaded).
-    await page.goto(`${platform.url}/contact-sales`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${suite.url}/contact-sales`, { waitUntil: 'domcontentloaded' });
     const prerendered = page.locator('#omni-prerender');
     await prerendered.getByLabel('Your name').fill('Grace Hopper');
     await prerendered.getByLabel('Number of artists').selectOption('11–50');

@@ -1,18 +1,19 @@
 // A refused upload reaches the person as itself in a real browser: the web app PUTs files with
 // XMLHttpRequest (frontends/dashboard/src/lib/upload.ts), and a refusal that storage decides while
 // megabytes are still on their way must arrive as its status and message, not as a network error or a 502.
-import { createStorageService } from '@omni/service-storage';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { browserSuite } from '../support/browser-suite';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { signTestToken } from '../support/tokens';
 
-let platform: TestPlatform;
-let browser: Browser;
-let page: Page;
-let token: string;
-/** Lifetime of upload links signed from now on (one test shortens it to watch a link expire). */
-let uploadUrlSeconds = 900;
+const suite = browserSuite('refused-upload', { env: { LOG_LEVEL: 'error' } });
+/** A platform, a signed-in uploader and a page of the app on its origin. */
+interface Target {
+  url: string;
+  token: string;
+  page: Page;
+}
+let target: Target;
 
 interface XhrResult {
   status: number;
@@ -20,27 +21,22 @@ interface XhrResult {
   error?: string;
 }
 
-beforeAll(async () => {
-  platform = await startTestPlatform({
-    env: { LOG_LEVEL: 'error' },
-    modules: { storage: createStorageService({ uploadUrlSeconds: () => uploadUrlSeconds }) },
-  });
-  token = await signTestToken(await platform.ports.documents('identity'), { userId: 'user-xhr' });
-  browser = await launchBrowser();
-  page = await browser.newPage();
-  // Any page of the app: the upload goes to the same origin, as it does from the upload screens.
+/** Any page of the app: the upload goes to the same origin, as it does from the upload screens. */
+async function targetOn(platform: TestPlatform): Promise<Target> {
+  const token = await signTestToken(await platform.ports.documents('identity'), { userId: 'user-xhr' });
+  const page = await suite.newPage();
   await page.goto(`${platform.url}/no-such-page`);
-}, 60_000);
+  return { url: platform.url, token, page };
+}
 
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
+beforeAll(async () => {
+  target = await targetOn(suite.platform);
 });
 
-async function sign(fileName: string, size: number): Promise<string> {
-  const res = await fetch(`${platform.url}/api/uploads/sign`, {
+async function sign(fileName: string, size: number, on = target): Promise<string> {
+  const res = await fetch(`${on.url}/api/uploads/sign`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${on.token}` },
     body: JSON.stringify({ bucket: 'audio', fileName, contentType: 'audio/wav', size, purpose: 'console' }),
   });
   expect(res.status).toBe(200);
@@ -51,8 +47,8 @@ async function sign(fileName: string, size: number): Promise<string> {
  * PUTs `size` bytes from the page with XMLHttpRequest, as the web app does (with the signer's bearer), and
  * reports what it saw.
  */
-function xhrPut(url: string, size: number, contentType = 'audio/wav'): Promise<XhrResult> {
-  return page.evaluate(
+function xhrPut(url: string, size: number, contentType = 'audio/wav', on = target): Promise<XhrResult> {
+  return on.page.evaluate(
     ({ url, size, contentType, token }) =>
       new Promise<XhrResult>((resolve) => {
         const xhr = new XMLHttpRequest();
@@ -63,7 +59,7 @@ function xhrPut(url: string, size: number, contentType = 'audio/wav'): Promise<X
         xhr.onerror = () => resolve({ status: xhr.status, responseText: '', error: 'network error' });
         xhr.send(new Blob([new Uint8Array(size)]));
       }),
-    { url, size, contentType, token },
+    { url, size, contentType, token: on.token },
   );
 }
 
@@ -82,19 +78,20 @@ it('shows an 8 MB file on a 1,000-byte link as 413 with the real message', async
 });
 
 it('shows a 20 MB master on an expired link as 403 saying to request a new link', async () => {
-  uploadUrlSeconds = 1;
-  let url: string;
+  // A platform of its own whose upload links live one second, as an operator may set them.
+  const short = await startTestPlatform({ env: { LOG_LEVEL: 'error', UPLOAD_LINK_SECONDS: '1' } });
   try {
-    url = await sign('late-master.wav', 20 * 1024 * 1024);
+    const on = await targetOn(short);
+    const url = await sign('late-master.wav', 20 * 1024 * 1024, on);
+    await new Promise((r) => setTimeout(r, 2100));
+    const result = await xhrPut(url, 20 * 1024 * 1024, 'audio/wav', on);
+    expect(result.status).toBe(403);
+    expect(JSON.parse(result.responseText)).toEqual({
+      error: { message: 'This upload link has expired. Request a new one.' },
+    });
   } finally {
-    uploadUrlSeconds = 900;
+    await short.close();
   }
-  await new Promise((r) => setTimeout(r, 2100));
-  const result = await xhrPut(url, 20 * 1024 * 1024);
-  expect(result.status).toBe(403);
-  expect(JSON.parse(result.responseText)).toEqual({
-    error: { message: 'This upload link has expired. Request a new one.' },
-  });
 });
 
 it('shows a file of the wrong type as 400 naming the type the link is for', async () => {

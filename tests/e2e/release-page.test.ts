@@ -5,23 +5,19 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifacts, launchBrowser } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { browserSuite } from '../support/browser-suite';
 import { png, wav } from '../support/media';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { type ApiSession, storeSession, verifiedSession } from '../support/session';
 
-let platform: TestPlatform;
-let browser: Browser;
-let context: BrowserContext;
+const suite = browserSuite('release-page', { env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 let page: Page;
 let fixtures: string;
 let wavPath: string;
 let alice: ApiSession;
 let bob: ApiSession;
 
-const shot = (name: string) =>
-  page.screenshot({ path: join(artifacts, `release-page-${name}.png`), fullPage: true });
+const shot = (name: string) => suite.shot(page, name);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Counts the page's requests for one release's API answer from now on. */
@@ -34,7 +30,7 @@ function countReleaseRequests(id: string): () => number {
 }
 
 async function api(path: string, token: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${platform.url}${path}`, {
+  return fetch(`${suite.url}${path}`, {
     ...init,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
   });
@@ -55,7 +51,7 @@ async function upload(token: string, name: string, bytes: Buffer, contentType: s
   expect(signRes.status).toBe(200);
   const signed = (await signRes.json()) as { signedUrl: string; fileKey: string; headers: object };
   // The signed headers carry the content type; the bearer proves the signer is the one sending.
-  const put = await fetch(new URL(signed.signedUrl, platform.url), {
+  const put = await fetch(new URL(signed.signedUrl, suite.url), {
     method: 'PUT',
     headers: { ...signed.headers, authorization: `Bearer ${token}` },
     body: new Uint8Array(bytes),
@@ -99,33 +95,28 @@ beforeAll(async () => {
   fixtures = mkdtempSync(join(tmpdir(), 'omni-release-page-e2e-'));
   wavPath = join(fixtures, 'console song.wav');
   writeFileSync(wavPath, wav(3, { tone: true }));
-  platform = await startTestPlatform({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
   [alice, bob] = await Promise.all([
-    verifiedSession(platform.url, `alice-${Date.now()}@example.com`),
-    verifiedSession(platform.url, `bob-${Date.now()}@example.com`),
+    verifiedSession(suite.url, `alice-${Date.now()}@example.com`),
+    verifiedSession(suite.url, `bob-${Date.now()}@example.com`),
   ]);
-  browser = await launchBrowser();
-}, 60_000);
+});
 
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
+  page = await suite.newPage();
 });
 
 afterEach(async () => {
   await shot(`last-${expect.getState().currentTestName?.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => {});
-  await context?.close();
+  await page?.context().close();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
+afterAll(() => {
   if (fixtures) rmSync(fixtures, { recursive: true, force: true });
 });
 
 it('a Song Submission from /uploader says it is not queued for delivery and what to do; nothing polls', async () => {
-  await storeSession(page, platform.url, alice);
-  await page.goto(`${platform.url}/uploader`);
+  await storeSession(page, suite.url, alice);
+  await page.goto(`${suite.url}/uploader`);
   await page.getByLabel('Title', { exact: true }).fill('Console Song');
   await page.getByLabel('Artist Name', { exact: true }).fill('Console Artist');
   await page.getByLabel('Audio file', { exact: true }).setInputFiles(wavPath);
@@ -162,9 +153,9 @@ it('a Song Submission from /uploader says it is not queued for delivery and what
 
 it('a release whose jobs are all queued stops polling and stops saying "Updating…"', async () => {
   const id = await releaseToThreeStores(alice.accessToken);
-  await storeSession(page, platform.url, alice);
+  await storeSession(page, suite.url, alice);
   const requests = countReleaseRequests(id);
-  await page.goto(`${platform.url}/release/${id}`);
+  await page.goto(`${suite.url}/release/${id}`);
   await page.getByRole('heading', { name: 'Three Stores' }).waitFor();
   const rows = page.getByTestId('delivery-job');
   for (let i = 0; (await rows.count()) < 3 && i < 80; i++) await sleep(250);
@@ -182,9 +173,9 @@ it('a release whose jobs are all queued stops polling and stops saying "Updating
 
 it("someone else's release says 'Release not found' after one request, not after retries", async () => {
   const id = await releaseToThreeStores(alice.accessToken);
-  await storeSession(page, platform.url, bob);
+  await storeSession(page, suite.url, bob);
   const requests = countReleaseRequests(id);
-  await page.goto(`${platform.url}/release/${id}`);
+  await page.goto(`${suite.url}/release/${id}`);
   await page.getByRole('heading', { name: 'Release not found' }).waitFor();
   await sleep(3500);
   expect(requests()).toBe(1);
@@ -192,12 +183,12 @@ it("someone else's release says 'Release not found' after one request, not after
 });
 
 it("an id that cannot be a release says 'Release not found' without asking the server", async () => {
-  await storeSession(page, platform.url, bob);
+  await storeSession(page, suite.url, bob);
   let asked = 0;
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/api/releases/')) asked++;
   });
-  await page.goto(`${platform.url}/release/not-a-release`);
+  await page.goto(`${suite.url}/release/not-a-release`);
   await page.getByRole('heading', { name: 'Release not found' }).waitFor();
   await shot('malformed');
   expect(asked).toBe(0);

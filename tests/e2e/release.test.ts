@@ -6,15 +6,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifacts, launchBrowser } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { browserSuite, until as poll } from '../support/browser-suite';
 import { png, wav } from '../support/media';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { storeSession, verifiedSession } from '../support/session';
 
-let platform: TestPlatform;
-let browser: Browser;
-let context: BrowserContext;
+// startTestPlatform points PUBLIC_URL (signed upload links, public object URLs) at its real port.
+const suite = browserSuite('release', { env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 let page: Page;
 let fixtures: string;
 let wavPath: string;
@@ -22,33 +20,25 @@ let coverPath: string;
 let smallCoverPath: string;
 
 const WAV_SECONDS = 3;
-const shot = (name: string) =>
-  page.screenshot({ path: join(artifacts, `release-${name}.png`), fullPage: true });
+const shot = (name: string) => suite.shot(page, name);
 
 // ---------------------------------------------------------------------------------------------
 // Page helpers.
 
 /** Waits until `check` holds (20 s at most); the failure names what was last seen. */
 async function until(check: () => Promise<boolean>, seen: () => Promise<string>): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out; last seen: ${await seen()}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const settled = async () => ((await check()) ? true : await seen());
+  await poll(settled, (value) => value === true, 'the check to hold', 20_000);
 }
 
-async function toast(title: string, description?: string): Promise<void> {
-  let toasts = page.locator('[data-sonner-toast]').filter({ hasText: title });
-  if (description) toasts = toasts.filter({ hasText: description });
-  await toasts.first().waitFor({ timeout: 15_000 });
-}
+const toast = (title: string, description?: string) => suite.toast(page, title, description);
 
 const field = (label: string) => page.getByLabel(label, { exact: true });
 const tab = (name: string) => page.getByRole('tab', { name, exact: true });
 const submit = () => page.getByRole('button', { name: /Upload & Queue Delivery|Uploading\.\.\./ });
 
 async function openUploadPage(): Promise<void> {
-  await page.goto(`${platform.url}/artist-upload`);
+  await page.goto(`${suite.url}/artist-upload`);
   await page.getByRole('heading', { name: 'Artist Upload' }).waitFor();
   // The platform list has arrived (and the first 20 are ticked) once this shows 20 of 142.
   await page.getByTestId('platform-count').getByText('20 of 142 selected').waitFor();
@@ -170,16 +160,10 @@ beforeAll(async () => {
   writeFileSync(wavPath, wav(WAV_SECONDS, { tone: true }));
   writeFileSync(coverPath, png(3000, 3000));
   writeFileSync(smallCoverPath, png(1200, 1200));
-  // startTestPlatform points PUBLIC_URL (signed upload links, public object URLs) at its real port.
-  platform = await startTestPlatform({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-}, 60_000);
+  page = await suite.newPage();
+});
 
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
+afterAll(() => {
   if (fixtures) rmSync(fixtures, { recursive: true, force: true });
 });
 
@@ -190,7 +174,7 @@ afterEach(async () => {
 
 describe('/artist-upload signed out', () => {
   it("shows 'Authentication Required' and refuses to upload", async () => {
-    await page.goto(`${platform.url}/`);
+    await page.goto(`${suite.url}/`);
     await page.evaluate(() => localStorage.clear());
     await openUploadPage();
     await page.getByText('Please sign in to upload music to the platform.').waitFor();
@@ -203,11 +187,7 @@ describe('/artist-upload signed out', () => {
 
 describe('/artist-upload signed in', () => {
   beforeAll(async () => {
-    await storeSession(
-      page,
-      platform.url,
-      await verifiedSession(platform.url, `artist-${Date.now()}@example.com`),
-    );
+    await storeSession(page, suite.url, await verifiedSession(suite.url, `artist-${Date.now()}@example.com`));
   });
 
   it('validation toasts keep what was typed; a too-small cover fails with the server message', async () => {
@@ -289,7 +269,7 @@ describe('/artist-upload signed in', () => {
   });
 
   it('/app counts the releases and lists them with their status', async () => {
-    await page.goto(`${platform.url}/app`);
+    await page.goto(`${suite.url}/app`);
     const total = page.getByTestId('stat-card').filter({ hasText: 'Total Releases' });
     await total.getByText('2', { exact: true }).waitFor();
     await page.getByTestId('stat-card').filter({ hasText: 'Total Earnings' }).getByText('$0.00').waitFor();

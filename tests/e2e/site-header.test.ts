@@ -3,9 +3,9 @@
 // out instead of Sign In / Get Started, already in the page rendered at build time (no flash of the
 // wrong buttons); the dashboard's header shows administrators the way to the OMNI CMS, artists not.
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { artifacts, launchBrowser, waitForLivePage } from '../support/browser';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { Locator, Page } from 'playwright-core';
+import { artifacts, waitForLivePage } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
 import { type ApiSession, storeSession, verifiedSession } from '../support/session';
 
 const ADMIN_PASSWORD = 'admin-password-for-tests';
@@ -21,23 +21,23 @@ const LINKS = [
   'Company',
 ];
 
-let platform: TestPlatform;
-let browser: Browser;
-let context: BrowserContext;
+const suite = browserSuite('header', {
+  env: { OMNI_ADMIN_PASSWORD: ADMIN_PASSWORD, AUTH_RATE_LIMIT_PER_IP: '1000' },
+});
 let page: Page;
 let artist: ApiSession;
 
+// Viewport-sized, unlike suite.shot: the header is what matters.
 const shot = (name: string) => page.screenshot({ path: join(artifacts, `header-${name}.png`) });
 
 async function freshPage(width = 1280): Promise<Page> {
-  await context?.close();
-  context = await browser.newContext({ viewport: { width, height: 800 } });
-  page = await context.newPage();
+  await page?.context().close();
+  page = await suite.newPage({ viewport: { width, height: 800 } });
   return page;
 }
 
 async function adminSession(): Promise<ApiSession> {
-  const res = await fetch(`${platform.url}/api/auth/login`, {
+  const res = await fetch(`${suite.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'admin@omni.local', password: ADMIN_PASSWORD }),
@@ -50,28 +50,18 @@ const banner = () => page.getByRole('banner');
 const visible = (locator: Locator) => locator.filter({ visible: true });
 
 beforeAll(async () => {
-  platform = await startTestPlatform({
-    env: { OMNI_ADMIN_PASSWORD: ADMIN_PASSWORD, AUTH_RATE_LIMIT_PER_IP: '1000' },
-  });
-  artist = await verifiedSession(platform.url, `header-${Date.now()}@example.com`);
-  browser = await launchBrowser();
-}, 60_000);
+  artist = await verifiedSession(suite.url, `header-${Date.now()}@example.com`);
+});
 
 afterEach(async () => {
   await shot(`last-${expect.getState().currentTestName?.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => {});
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await platform?.close();
 });
 
 describe('one row from 768 to 1440 px, every link reachable', () => {
   for (const width of [768, 900, 1024, 1100, 1280, 1440]) {
     it(`at ${width} px`, async () => {
       await freshPage(width);
-      await page.goto(`${platform.url}/`);
+      await page.goto(`${suite.url}/`);
       await waitForLivePage(page);
       const header = await banner().boundingBox();
       const logo = await page.getByRole('link', { name: 'Omni home' }).boundingBox();
@@ -109,8 +99,8 @@ describe('one row from 768 to 1440 px, every link reachable', () => {
 describe('signed in', () => {
   it('the public header offers the dashboard and Sign out, not Sign In / Get Started', async () => {
     await freshPage(1280);
-    await storeSession(page, platform.url, artist);
-    await page.goto(`${platform.url}/pricing`);
+    await storeSession(page, suite.url, artist);
+    await page.goto(`${suite.url}/pricing`);
     await waitForLivePage(page);
     const dashboard = banner().getByRole('link', { name: 'Dashboard' });
     await dashboard.waitFor();
@@ -120,7 +110,7 @@ describe('signed in', () => {
     await shot('signed-in');
 
     await banner().getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${platform.url}/`);
+    await page.waitForURL(`${suite.url}/`);
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Signed out successfully' }).waitFor();
     await banner().getByRole('link', { name: 'Sign In' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('omni.session'))).toBeNull();
@@ -128,13 +118,13 @@ describe('signed in', () => {
 
   it('the page rendered at build time already shows the signed-in buttons (no flash of Sign In)', async () => {
     await freshPage(1280);
-    await storeSession(page, platform.url, artist);
+    await storeSession(page, suite.url, artist);
     // What shows before any script file arrives: the HTML (with its inline script) and the stylesheets.
     // No script file ever arrives here, so nothing replaces the build-time header.
     await page.route('**/*', (route) =>
       ['script', 'fetch', 'xhr'].includes(route.request().resourceType()) ? route.abort() : route.continue(),
     );
-    await page.goto(`${platform.url}/features`);
+    await page.goto(`${suite.url}/features`);
     const prerendered = page.locator('#omni-prerender');
     await prerendered.getByRole('banner').waitFor();
     expect(await visible(prerendered.getByRole('link', { name: 'Dashboard' })).count()).toBe(1);
@@ -142,7 +132,7 @@ describe('signed in', () => {
     await shot('prerendered-signed-in');
 
     await page.evaluate(() => localStorage.clear());
-    await page.goto(`${platform.url}/features`);
+    await page.goto(`${suite.url}/features`);
     await prerendered.getByRole('banner').waitFor();
     expect(await visible(prerendered.getByRole('link', { name: 'Sign In' })).count()).toBe(1);
     expect(await visible(prerendered.getByRole('link', { name: 'Dashboard' })).count()).toBe(0);
@@ -150,16 +140,16 @@ describe('signed in', () => {
 
   it('the dashboard header shows an admin the OMNI CMS; an artist does not see it', async () => {
     await freshPage(1280);
-    await storeSession(page, platform.url, await adminSession());
-    await page.goto(`${platform.url}/app`);
+    await storeSession(page, suite.url, await adminSession());
+    await page.goto(`${suite.url}/app`);
     await banner().getByTestId('signed-in-as').waitFor();
     await banner().getByRole('link', { name: 'OMNI CMS' }).click();
-    await page.waitForURL(`${platform.url}/admin/uploads`);
+    await page.waitForURL(`${suite.url}/admin/uploads`);
     await page.getByText('OMNI CMS', { exact: true }).waitFor();
 
     await freshPage(1280);
-    await storeSession(page, platform.url, artist);
-    await page.goto(`${platform.url}/app`);
+    await storeSession(page, suite.url, artist);
+    await page.goto(`${suite.url}/app`);
     await banner().getByTestId('signed-in-as').waitFor();
     expect(await page.getByRole('link', { name: 'OMNI CMS' }).count()).toBe(0);
   });

@@ -2,75 +2,40 @@
 // ('Welcome back!' replaces 'Invalid email or password.'), the same error twice is one toast, and a
 // page's toasts go when the user leaves it, except the one that announces the navigation itself
 // ('Welcome back!', 'Signed out successfully'), which stays for that one navigation.
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifacts, launchBrowser } from '../support/browser';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { Page } from 'playwright-core';
+import { browserSuite, until } from '../support/browser-suite';
 import { verifiedSession } from '../support/session';
 
-let platform: TestPlatform;
-let browser: Browser;
-let context: BrowserContext;
+const suite = browserSuite('toasts', { env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 let page: Page;
 
 const PASSWORD = 'correct-horse-42';
-const shot = (name: string) =>
-  page.screenshot({ path: join(artifacts, `toasts-${name}.png`), fullPage: true });
-
-/** The toasts on screen (not those on their way out), as their text. */
-const shownToasts = () => page.locator('[data-sonner-toast]:not([data-removed="true"])').allInnerTexts();
+const shot = (name: string) => suite.shot(page, name);
+const shownToasts = () => suite.toasts(page);
+const signIn = (email: string, password: string) => suite.signIn(page, email, password);
 
 /**
- * Waits until the toasts on screen satisfy `check`; the failure names what was on screen. Toasts
- * that should be gone get 1.5 s: well under a toast's own 4 s, so their timer cannot pass the test.
+ * Waits until the toasts on screen satisfy `check`. Toasts that should be gone get 1.5 s: well under a
+ * toast's own 4 s, so their timer cannot pass the test.
  */
-async function toastsUntil(
-  check: (texts: string[]) => boolean,
-  what: string,
-  ms = 10_000,
-): Promise<string[]> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const texts = await shownToasts();
-    if (check(texts)) return texts;
-    if (Date.now() > deadline)
-      throw new Error(`Expected ${what}; toasts on screen: ${JSON.stringify(texts)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const toastsUntil = (check: (texts: string[]) => boolean, what: string, ms = 10_000) =>
+  until(shownToasts, check, what, ms);
 
 const mentions = (texts: string[], text: string) => texts.filter((t) => t.includes(text)).length;
 
-async function signIn(email: string, password: string): Promise<void> {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-beforeAll(async () => {
-  platform = await startTestPlatform({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
-  browser = await launchBrowser();
-}, 60_000);
-
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
+  page = await suite.newPage();
 });
 
 afterEach(async () => {
   await shot(`last-${expect.getState().currentTestName?.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => {});
-  await context?.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
+  await page?.context().close();
 });
 
 it("a wrong password twice is one toast; 'Welcome back!' replaces it and stays on /app, once", async () => {
   const email = `toasts-${Date.now()}@example.com`;
-  await verifiedSession(platform.url, email, PASSWORD);
-  await page.goto(`${platform.url}/login`);
+  await verifiedSession(suite.url, email, PASSWORD);
+  await page.goto(`${suite.url}/login`);
 
   await signIn(email, 'wrong-password-1');
   await toastsUntil((t) => mentions(t, 'Invalid email or password.') === 1, 'the error once');
@@ -81,30 +46,30 @@ it("a wrong password twice is one toast; 'Welcome back!' replaces it and stays o
   expect(mentions(await shownToasts(), 'Invalid email or password.')).toBe(1);
 
   await signIn(email, PASSWORD);
-  await page.waitForURL(`${platform.url}/app`);
+  await page.waitForURL(`${suite.url}/app`);
   await toastsUntil((t) => t.length === 1 && mentions(t, 'Welcome back!') === 1, "'Welcome back!' alone");
   await shot('welcome-back');
 
   // The next navigation is not the one it announced: it goes.
   await page.getByRole('link', { name: /Upload Release/ }).click();
-  await page.waitForURL(`${platform.url}/artist-upload`);
+  await page.waitForURL(`${suite.url}/artist-upload`);
   await toastsUntil((t) => t.length === 0, 'no toasts on /artist-upload', 1500);
 });
 
 it("a validation toast does not follow the user to the next page; 'Signed out successfully' does", async () => {
-  await page.goto(`${platform.url}/signup`);
+  await page.goto(`${suite.url}/signup`);
   await page.getByRole('button', { name: 'Create account' }).click();
   await toastsUntil((t) => mentions(t, 'Validation error') === 1, "'Validation error'");
   await page.getByRole('link', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(`${platform.url}/login`);
+  await page.waitForURL(`${suite.url}/login`);
   await toastsUntil((t) => t.length === 0, 'no toasts on /login', 1500);
 
   const email = `signout-${Date.now()}@example.com`;
-  await verifiedSession(platform.url, email, PASSWORD);
+  await verifiedSession(suite.url, email, PASSWORD);
   await signIn(email, PASSWORD);
-  await page.waitForURL(`${platform.url}/app`);
+  await page.waitForURL(`${suite.url}/app`);
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await page.waitForURL(`${platform.url}/`);
+  await page.waitForURL(`${suite.url}/`);
   // 'Welcome back!' announced /app, not /: it goes (well before its own timer would take it).
   await toastsUntil(
     (t) => t.length === 1 && mentions(t, 'Signed out successfully') === 1,

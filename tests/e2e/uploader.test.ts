@@ -4,25 +4,19 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchBrowser } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { browserSuite } from '../support/browser-suite';
 import { wav } from '../support/media';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { storeSession, verifiedSession } from '../support/session';
 
-let platform: TestPlatform;
-let browser: Browser;
+const suite = browserSuite('uploader', { env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 let page: Page;
 let fixtures: string;
 let wavPath: string;
 let pdfPath: string;
 
-const shot = (name: string) =>
-  page.screenshot({ path: join(artifacts, `uploader-${name}.png`), fullPage: true });
-
-async function toast(title: string): Promise<void> {
-  await page.locator('[data-sonner-toast]').filter({ hasText: title }).first().waitFor({ timeout: 15_000 });
-}
+const shot = (name: string) => suite.shot(page, name);
+const toast = (title: string) => suite.toast(page, title);
 
 beforeAll(async () => {
   fixtures = mkdtempSync(join(tmpdir(), 'omni-uploader-e2e-'));
@@ -30,16 +24,11 @@ beforeAll(async () => {
   pdfPath = join(fixtures, 'split sheet.pdf');
   writeFileSync(wavPath, wav(2, { tone: true }));
   writeFileSync(pdfPath, '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-  platform = await startTestPlatform({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
-  browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: platform.url });
-  page = await context.newPage();
-}, 60_000);
+  page = await suite.newPage();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.url });
+});
 
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
+afterAll(() => {
   if (fixtures) rmSync(fixtures, { recursive: true, force: true });
 });
 
@@ -48,7 +37,7 @@ afterEach(async () => {
 });
 
 it("signed out: 'Not signed in', and the song panel's texts in the spec's order", async () => {
-  await page.goto(`${platform.url}/uploader`);
+  await page.goto(`${suite.url}/uploader`);
   await page.getByTestId('uploader-session').getByText('Not signed in').waitFor();
   const status = page.getByTestId('song-status');
   await page.getByRole('button', { name: 'Submit Song' }).click();
@@ -63,12 +52,8 @@ it("signed out: 'Not signed in', and the song panel's texts in the spec's order"
 });
 
 it('signed in: tile upload with link and Copy, song submitted with an ISRC, live checklist', async () => {
-  await storeSession(
-    page,
-    platform.url,
-    await verifiedSession(platform.url, `console-${Date.now()}@example.com`),
-  );
-  await page.goto(`${platform.url}/uploader`);
+  await storeSession(page, suite.url, await verifiedSession(suite.url, `console-${Date.now()}@example.com`));
+  await page.goto(`${suite.url}/uploader`);
   await page.getByTestId('uploader-session').getByText('Signed in as').waitFor();
 
   // The checklist reflects the server: all seven buckets exist.
@@ -91,7 +76,7 @@ it('signed in: tile upload with link and Copy, song submitted with an ISRC, live
   const link = page.getByTestId('uploaded-files').getByRole('link').first();
   expect(await link.textContent()).toMatch(/^contracts\/.*deals.*split_sheet\.pdf$/);
   const href = (await link.getAttribute('href')) ?? '';
-  expect((await fetch(new URL(href, platform.url))).status).toBe(200);
+  expect((await fetch(new URL(href, suite.url))).status).toBe(200);
   await page
     .getByRole('button', { name: /^Copy link to/ })
     .first()

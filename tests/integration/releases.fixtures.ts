@@ -132,10 +132,12 @@ export interface ReleasePlatform extends Platform {
   close(options?: { keepData?: boolean }): Promise<void>;
 }
 
-/** `env` adds to the test settings (e.g. a peer's address, to make it unreachable). */
+/** `env` adds to the test settings (e.g. a peer's address, to make it unreachable); `modules` replace the
+ * standard ones (e.g. catalog on a bus that is down). */
 export async function startReleasePlatform(
   dataDir?: string,
   env: Record<string, string> = {},
+  modules: Partial<Parameters<typeof startPlatform>[1]> = {},
 ): Promise<ReleasePlatform> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'omni-releases-'));
   const config = loadConfig(
@@ -161,6 +163,7 @@ export async function startReleasePlatform(
     cms: cmsService,
     finder: finderService,
     gateway: gatewayService,
+    ...modules,
   });
   const identity = await platform.ports.documents('identity');
   return {

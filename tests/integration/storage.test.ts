@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { createGrpcClient, loadConfig, type Platform, startPlatform } from '@omni/platform';
 import { storage } from '@omni/proto';
 import { MODULES } from '@omni/server/src/modules';
-import { createStorageService } from '@omni/service-storage';
 import sharp from 'sharp';
 import { wav, wavHeader } from '../support/media';
 import { signTestToken } from '../support/tokens';
@@ -20,8 +19,6 @@ let alice: string;
 let bob: string;
 const ALICE = 'user-alice';
 const BOB = 'user-bob';
-/** Lifetime of upload links signed from now on (one test shortens it to watch a link expire). */
-let uploadUrlSeconds = 900;
 
 interface Signed {
   signedUrl: string;
@@ -97,7 +94,8 @@ const png = (width: number, height: number) =>
 /** The first bytes of a Linux executable, padded: what a renamed binary looks like. */
 const elf = () => Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(4096, 1)]);
 
-beforeAll(async () => {
+/** A platform on a fresh data folder, with alice's and bob's tokens for it; `env` adds settings. */
+async function start(env: Record<string, string> = {}) {
   dataDir = mkdtempSync(join(tmpdir(), 'omni-storage-'));
   const config = loadConfig(
     {
@@ -107,22 +105,36 @@ beforeAll(async () => {
       BIND_HOST: '127.0.0.1',
       PUBLIC_URL: 'http://localhost:8080',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     [],
   );
-  platform = await startPlatform(config, {
-    ...MODULES,
-    storage: createStorageService({ uploadUrlSeconds: () => uploadUrlSeconds }),
-  });
+  platform = await startPlatform(config, MODULES);
   const identity = await platform.ports.documents('identity');
   alice = await signTestToken(identity, { userId: ALICE });
   bob = await signTestToken(identity, { userId: BOB, email: 'bob@example.com' });
-});
+}
 
-afterAll(async () => {
+async function stop() {
   await platform?.stop();
   rmSync(dataDir, { recursive: true, force: true });
-});
+}
+
+/** Runs `steps` against a platform of its own whose upload links live one second (UPLOAD_LINK_SECONDS=1). */
+async function withOneSecondLinks(steps: () => Promise<void>) {
+  const shared = { platform, dataDir, alice, bob };
+  await start({ UPLOAD_LINK_SECONDS: '1' });
+  try {
+    await steps();
+  } finally {
+    await stop();
+    ({ platform, dataDir, alice, bob } = shared);
+  }
+}
+
+beforeAll(() => start());
+
+afterAll(stop);
 
 describe('signing', () => {
   it('refuses anonymous callers with 401 on every route', async () => {
@@ -628,8 +640,7 @@ describe('signed links', () => {
   });
 
   it('refuses a link used after it expired', async () => {
-    uploadUrlSeconds = 1;
-    try {
+    await withOneSecondLinks(async () => {
       const signed = await sign(alice, {
         bucket: 'documents',
         fileName: 'late.txt',
@@ -637,6 +648,8 @@ describe('signed links', () => {
         size: 4,
         purpose: 'console',
       });
+      // The setting took: the link lives about a second.
+      expect(Date.parse(signed.expiresAt)).toBeLessThan(Date.now() + 2000);
       await new Promise((r) => setTimeout(r, Date.parse(signed.expiresAt) - Date.now() + 1100));
       const res = await put(alice, signed, Buffer.from('late'));
       expect(res.status).toBe(403);
@@ -644,9 +657,7 @@ describe('signed links', () => {
         'This upload link has expired. Request a new one.',
       );
       expect(existsSync(objectPath('documents', signed.fileKey))).toBe(false);
-    } finally {
-      uploadUrlSeconds = 900;
-    }
+    });
   });
 
   it('leaves nothing behind when an upload breaks off midway', async () => {
@@ -827,8 +838,7 @@ describe('refusals of real-sized uploads reach the client as themselves', () => 
   });
 
   it('answers an expired link with 403 saying to request a new link, and a wrong type with 400, whatever the size of the body', async () => {
-    uploadUrlSeconds = 1;
-    try {
+    await withOneSecondLinks(async () => {
       const signed = await sign(alice, {
         bucket: 'audio',
         fileName: 'late-master.wav',
@@ -836,6 +846,8 @@ describe('refusals of real-sized uploads reach the client as themselves', () => 
         size: 20 * 1024 * 1024,
         purpose: 'console',
       });
+      // The setting took: the link lives about a second.
+      expect(Date.parse(signed.expiresAt)).toBeLessThan(Date.now() + 2000);
       await new Promise((r) => setTimeout(r, Date.parse(signed.expiresAt) - Date.now() + 1100));
       for (let i = 0; i < 3; i++) {
         const answer = await rawPut(viaGateway(signed.signedUrl), 20 * 1024 * 1024);
@@ -844,9 +856,7 @@ describe('refusals of real-sized uploads reach the client as themselves', () => 
           error: { message: 'This upload link has expired. Request a new one.' },
         });
       }
-    } finally {
-      uploadUrlSeconds = 900;
-    }
+    });
     const wrongType = await signSmall('typed.wav');
     const refused = await rawPut(viaGateway(wrongType.signedUrl), EIGHT_MB, { contentType: 'video/mp4' });
     expect(refused).toMatchObject({ status: 400 });

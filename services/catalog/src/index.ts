@@ -15,24 +15,18 @@ export const catalogService: ServiceModule = {
   produces: ['release.created'],
   ports: ['documents', 'events'],
   async init(ctx) {
-    const { config } = ctx;
     const documents = await ctx.ports.documents('catalog');
     const bus = await ctx.ports.events();
     await bus.ensureTopics(['release.created']);
     const outbox = new Outbox(documents, bus, 'catalog', ctx.logger);
     const store = new CatalogStore(documents, outbox);
     const files = storageFileChecker(ctx.client('storage', storage.StorageServiceService));
-    // A test hook (honoured only when NODE_ENV=test): the crash test holds the relay so a release is
-    // committed but its event not yet published when the process is killed; the restart must deliver it.
-    const held = config.env.NODE_ENV === 'test' && process.env.OMNI_TEST_HOLD_OUTBOX === 'catalog';
-    const relay = held ? () => undefined : () => void outbox.flush().catch(() => undefined);
+    // Publishes right after the commit; a failure leaves the event in the outbox for the sweep.
+    const relay = () => void outbox.flush().catch(() => undefined);
     ctx.grpc.add(catalog.CatalogServiceService, catalogHandlers({ store, files, relay }));
     ctx.readiness('documents', () => documents.healthy());
     ctx.readiness('events', () => bus.healthy());
-    if (held) ctx.logger.warn('catalog outbox relay held (OMNI_TEST_HOLD_OUTBOX); events stay unpublished');
-    else {
-      ctx.onStarted(() => outbox.start());
-      ctx.onStop(() => outbox.stop());
-    }
+    ctx.onStarted(() => outbox.start());
+    ctx.onStop(() => outbox.stop());
   },
 };

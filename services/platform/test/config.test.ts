@@ -52,6 +52,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ EVENT_BUS: 'rabbit' }, [])).toThrow(/EVENT_BUS/);
   });
 
+  it("takes the upload-link lifetime in whole seconds, 15 minutes by default, at most S3's 7 days", () => {
+    expect(loadConfig({}, []).env.UPLOAD_LINK_SECONDS).toBe(900);
+    expect(loadConfig({ UPLOAD_LINK_SECONDS: '60' }, []).env.UPLOAD_LINK_SECONDS).toBe(60);
+    for (const bad of ['0', '1.5', 'soon', String(8 * 24 * 3600)])
+      expect(() => loadConfig({ UPLOAD_LINK_SECONDS: bad }, [])).toThrow(/UPLOAD_LINK_SECONDS/);
+  });
+
   it('refuses production without a URL-signing secret', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' }, [])).toThrow(/OBJECT_URL_SECRET/);
   });

@@ -4,42 +4,40 @@ import { type ServiceModule, tokenVerifierFor } from '@omni/platform';
 import { storage } from '@omni/proto';
 import { BUCKETS, PUBLIC_BUCKETS } from './domain/buckets';
 import { onAssetApproved } from './events/asset-approved';
-import { type StorageOptions, storageHandlers } from './grpc/server';
+import { storageHandlers } from './grpc/server';
 import { uploadCredentials } from './http/upload-credentials';
 import { describeObjectStore, openObjectStore } from './providers/objects/open';
 
 export { PUBLIC_BUCKETS } from './domain/buckets';
-export type { StorageOptions } from './grpc/server';
-
-/** A storage module with its clock or upload-link lifetime replaced (tests); `storageService` is the default. */
-export function createStorageService(options: StorageOptions = {}): ServiceModule {
-  return {
-    name: 'storage',
-    description: 'buckets, signed URLs, object inspection',
-    // The embedded issuer's keys (identity's HTTP), to check who sends an upload.
-    calls: ['identity'],
-    consumes: ['asset.approved'],
-    produces: [],
-    ports: ['documents', 'events'],
-    providers: { objects: describeObjectStore },
-    async init(ctx) {
-      const store = await ctx.ports.documents('storage');
-      const { objects, local } = await openObjectStore(ctx.config, ctx.logger, PUBLIC_BUCKETS);
-      ctx.onStop(() => objects.close());
-      const bus = await ctx.ports.events();
-      // Every bucket the spec names exists from the first start (idempotent on later ones).
-      for (const bucket of Object.keys(BUCKETS)) await objects.ensureBucket(bucket);
-      // The embedded store serves its own upload URLs and checks each sender against the signed owner with
-      // the credentials storage recognises. (MinIO serves S3's presigned URLs: see docs/architecture.md §6.)
-      if (local) ctx.http.use(local.router(uploadCredentials(tokenVerifierFor(ctx.config))));
-      ctx.grpc.add(storage.StorageServiceService, storageHandlers(store, objects, ctx.logger, options));
-      const subscription = await onAssetApproved(bus, store, ctx.logger);
-      ctx.onStop(() => subscription.close());
-      ctx.readiness('documents', () => store.healthy());
-      ctx.readiness('objects', () => objects.healthy());
-      ctx.readiness('events', () => bus.healthy());
-    },
-  };
-}
-
-export const storageService: ServiceModule = createStorageService();
+export const storageService: ServiceModule = {
+  name: 'storage',
+  description: 'buckets, signed URLs, object inspection',
+  // The embedded issuer's keys (identity's HTTP), to check who sends an upload.
+  calls: ['identity'],
+  consumes: ['asset.approved'],
+  produces: [],
+  ports: ['documents', 'events'],
+  providers: { objects: describeObjectStore },
+  async init(ctx) {
+    const store = await ctx.ports.documents('storage');
+    const { objects, local } = await openObjectStore(ctx.config, ctx.logger, PUBLIC_BUCKETS);
+    ctx.onStop(() => objects.close());
+    const bus = await ctx.ports.events();
+    // Every bucket the spec names exists from the first start (idempotent on later ones).
+    for (const bucket of Object.keys(BUCKETS)) await objects.ensureBucket(bucket);
+    // The embedded store serves its own upload URLs and checks each sender against the signed owner with
+    // the credentials storage recognises. (MinIO serves S3's presigned URLs: see docs/architecture.md §6.)
+    if (local) ctx.http.use(local.router(uploadCredentials(tokenVerifierFor(ctx.config))));
+    // How long a signed upload link lives is an operator's setting (UPLOAD_LINK_SECONDS).
+    const uploadUrlSeconds = ctx.config.env.UPLOAD_LINK_SECONDS;
+    ctx.grpc.add(
+      storage.StorageServiceService,
+      storageHandlers(store, objects, ctx.logger, { uploadUrlSeconds }),
+    );
+    const subscription = await onAssetApproved(bus, store, ctx.logger);
+    ctx.onStop(() => subscription.close());
+    ctx.readiness('documents', () => store.healthy());
+    ctx.readiness('objects', () => objects.healthy());
+    ctx.readiness('events', () => bus.healthy());
+  },
+};

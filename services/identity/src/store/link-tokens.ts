@@ -61,12 +61,4 @@ export class LinkTokens {
       { $set: { usedAt: new Date(this.now()).toISOString() } },
     );
   }
-
-  /** Test and tooling hook: move a link's expiry (the contract tests expire links without waiting). */
-  async expireAllOf(userId: string): Promise<void> {
-    await this.links.updateMany(
-      { userId },
-      { $set: { expiresAt: new Date(this.now() - 1000).toISOString() } },
-    );
-  }
 }

@@ -38,6 +38,13 @@ const envSchema = z
     S3_PUBLIC_URL: z.string().optional(),
     OBJECT_URL_SECRET: z.string().min(16).optional(),
     STORAGE_HTTP_URL: z.string().optional(),
+    /** How long a signed upload link stays valid, in seconds (S3 allows at most 7 days). */
+    UPLOAD_LINK_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 3600)
+      .default(15 * 60),
     FSYNC: bool.default(true),
     IDENTITY_PROVIDER: z.enum(['embedded', 'keycloak']).default('embedded'),
     KEYCLOAK_URL: z.url().optional(),

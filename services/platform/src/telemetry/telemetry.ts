@@ -1,7 +1,7 @@
 // OpenTelemetry: one tracer provider per process with W3C trace-context propagation. HTTP, Express and gRPC
 // are instrumented automatically when `register.ts` runs before anything else is loaded (the binary does
 // that); spans are exported over OTLP only when OTEL_EXPORTER_OTLP_ENDPOINT is set, so a laptop run costs
-// nothing. OMNI_TRACE_FILE writes finished spans as JSON lines, which the trace tests read.
+// nothing. OMNI_TRACE_FILE writes finished spans as JSON lines, for debugging (the trace test reads it too).
 import { appendFileSync } from 'node:fs';
 import { context, propagation, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { type ExportResult, ExportResultCode } from '@opentelemetry/core';
@@ -18,8 +18,6 @@ import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 
 export interface TelemetryOptions {
   serviceName: string;
-  /** Extra exporters (tests pass an in-memory one). */
-  exporters?: SpanExporter[];
   env?: Record<string, string | undefined>;
 }
 
@@ -55,7 +53,6 @@ export function startTelemetry(options: TelemetryOptions): NodeTracerProvider {
   if (env.OTEL_EXPORTER_OTLP_ENDPOINT) processors.push(new BatchSpanProcessor(new OTLPTraceExporter()));
   if (env.OMNI_TRACE_FILE)
     processors.push(new SimpleSpanProcessor(new FileSpanExporter(env.OMNI_TRACE_FILE)));
-  for (const exporter of options.exporters ?? []) processors.push(new SimpleSpanProcessor(exporter));
   provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? options.serviceName }),
     spanProcessors: processors,

@@ -8,15 +8,11 @@ import type { Inspection } from '../domain/inspect';
 import type { ObjectStore } from '../providers/objects/port';
 import { uploadsCollection } from '../store/uploads';
 import { completeUpload } from '../use-cases/complete-upload';
-import type { StorageContext, StorageOptions } from '../use-cases/context';
+import type { StorageContext } from '../use-cases/context';
 import { listBuckets, listUploads } from '../use-cases/list-uploads';
 import { objectInfo } from '../use-cases/object-info';
 import { signDownload } from '../use-cases/sign-download';
 import { signUpload } from '../use-cases/sign-upload';
-
-export type { StorageOptions } from '../use-cases/context';
-
-const DEFAULT_UPLOAD_URL_SECONDS = 15 * 60;
 
 const PURPOSES: Partial<Record<storage.UploadPurpose, UploadPurposeName>> = {
   [storage.UploadPurpose.UPLOAD_PURPOSE_CONSOLE]: 'console',
@@ -36,14 +32,14 @@ export function storageHandlers(
   store: DocumentStore,
   objects: ObjectStore,
   log: Logger,
-  options: StorageOptions = {},
+  settings: { uploadUrlSeconds: number },
 ): UnaryImpl<typeof storage.StorageServiceService> {
   const ctx: StorageContext = {
     uploads: uploadsCollection(store),
     objects,
     log,
-    now: options.now ?? (() => new Date()),
-    uploadUrlSeconds: options.uploadUrlSeconds ?? (() => DEFAULT_UPLOAD_URL_SECONDS),
+    now: () => new Date(),
+    uploadUrlSeconds: settings.uploadUrlSeconds,
   };
 
   return {

@@ -4,17 +4,11 @@ import type { Collection, Logger } from '@omni/platform';
 import type { ObjectStore } from '../providers/objects/port';
 import type { UploadDoc } from '../store/uploads';
 
-export interface StorageOptions {
-  /** Lifetime of a signed upload URL (default 15 minutes); tests shorten it to see expiry refused. */
-  uploadUrlSeconds?: () => number;
-  now?: () => Date;
-}
-
 export interface StorageContext {
   uploads: Collection<UploadDoc>;
   objects: ObjectStore;
   log: Logger;
   now: () => Date;
-  /** Seconds a signed upload URL stays valid. */
-  uploadUrlSeconds: () => number;
+  /** Seconds a signed upload URL stays valid (the UPLOAD_LINK_SECONDS setting). */
+  uploadUrlSeconds: number;
 }

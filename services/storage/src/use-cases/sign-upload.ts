@@ -98,7 +98,7 @@ export async function signUpload(ctx: StorageContext, req: UploadRequest): Promi
     const existing = await uploads.findById(uploadId(bucket, key));
     const replaces = purpose === 'contributor' && existing?.ownerId === req.ownerId;
     if (!replaces && (await objects.statObject(bucket, key))) continue;
-    const seconds = ctx.uploadUrlSeconds();
+    const seconds = ctx.uploadUrlSeconds;
     // A link's anonymous contributor has no account to prove: a secret handed out once with this URL does.
     const session = isLinkOwner(req.ownerId) ? newUploadSession() : undefined;
     const owner = session?.subject ?? userSubject(req.ownerId);

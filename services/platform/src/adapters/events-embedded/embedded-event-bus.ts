@@ -22,7 +22,7 @@ import { ConsumerGroup, type GroupMember } from './consumer-group';
 import { acquireDataDirLock } from './data-dir-lock';
 import { GroupOffsets } from './group-offsets';
 import { partitionForKey } from './partitioner';
-import { type Topic, TopicStore } from './topic-store';
+import { TopicStore } from './topic-store';
 
 export interface EmbeddedEventBusOptions {
   /** The platform data directory; the log lives in `<dataDir>/events`. */
@@ -208,15 +208,5 @@ export class EmbeddedEventBus implements EventBus {
 
   private assertOpen(): void {
     if (this.closing) throw new Error('event bus is closed');
-  }
-
-  /** Diagnostics: the current partition assignment of a group (used by tests). */
-  assignments(groupId: string): ReturnType<ConsumerGroup['assignments']> {
-    return this.groups.get(groupId)?.assignments() ?? [];
-  }
-
-  /** Diagnostics: the topic as stored (used by tests and the crash check). */
-  topicForTests(name: string): Topic | undefined {
-    return this.topics.find(name);
   }
 }
