@@ -33,6 +33,7 @@ module.exports = {
     '^file-type$': '<rootDir>/node_modules/file-type/index.js',
     '^music-metadata$': '<rootDir>/node_modules/music-metadata/lib/index.js',
   },
+  setupFiles: ['<rootDir>/tests/support/jest-env.js'],
   testTimeout: 30000,
   maxWorkers: 2,
   reporters: ['default', '<rootDir>/tests/support/summary-reporter.js'],

@@ -29,7 +29,7 @@ let root: Logger | undefined;
 export function rootLogger(): Logger {
   if (!root) {
     root = pino({
-      level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
+      level: process.env.LOG_LEVEL ?? 'info',
       base: { service: 'omni' },
       redact: { paths: REDACT, censor: '[redacted]' },
       timestamp: pino.stdTimeFunctions.isoTime,
