@@ -1,5 +1,5 @@
 // The stores' rules for a release's files and the buckets' rules for everything else, applied to an
-// inspection of the bytes: problems refuse the upload, warnings inform (shared/design/delivery.md).
+// inspection of the bytes: problems refuse the upload, warnings inform (docs/architecture.md, "What stores refuse").
 import { claimedKind, describeSize, SIZE_LIMITS, sizeLimit } from '../src/domain/buckets';
 import { emptyInspection, type Inspection } from '../src/domain/inspect';
 import { effectiveRole, judge, roleFitsBucket } from '../src/domain/rules';

@@ -5,7 +5,7 @@
 // to change within seconds, less and less often, and stops after a while in any case.
 import type { Release } from './releases-api';
 
-/** Job states that change on their own within seconds (delivery.md: packaging, sending, retrying). */
+/** Job states that change on their own within seconds (packaging, sending, retrying: the delivery service moves them). */
 const IN_MOTION = new Set(['packaging', 'sent', 'failed']);
 
 export type DeliveryStage =

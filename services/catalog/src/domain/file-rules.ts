@@ -33,7 +33,7 @@ export function fileProblem(role: FileRole, info: FileInfo, callerId: string): s
   return inspection.problems[0];
 }
 
-/** A single this short is refused by some stores (delivery.md: "single-track releases under 30 s"). */
+/** A single this short is refused by some stores (distributor guidance: "single-track releases under 30 s"; docs/architecture.md, "What stores refuse"). */
 export const SHORT_SINGLE_SECONDS = 30;
 
 /**

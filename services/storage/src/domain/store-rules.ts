@@ -1,4 +1,4 @@
-// The stores' rules for what a release carries (shared/design/delivery.md, "What stores refuse"), applied
+// The stores' rules for what a release carries (docs/architecture.md, "What stores refuse"), applied
 // to storage's inspection of the bytes. This is the one place they are written: catalog asks storage to
 // judge a release's files (GetObjectInfo with a role) rather than judging them again.
 //   refused: what no store accepts, or what cannot be played at all: the upload is removed and the 4xx says
