@@ -9,21 +9,21 @@ import {
   tokenVerifierFor,
 } from '@omni/platform';
 import { catalog, cms, delivery, health, identity, storage } from '@omni/proto';
-import { adminRoutes } from './http/cms/admin';
-import { authRoutes } from './http/identity/auth';
-import { authRateLimits } from './http/identity/auth-rate-limits';
-import { contributorRoutes } from './http/cms/contributor';
 import { dashboardRoutes } from './http/catalog/dashboard';
-import { defaultFrontendsDir, mountFrontends } from './http/web/frontends';
-import { mountHealth } from './http/health';
-import { forwardMailbox } from './http/identity/mailbox';
-import { meRoutes } from './http/identity/me';
 import { platformRoutes } from './http/catalog/platforms';
-import { forwardTo } from './http/proxy';
+import { releaseRoutes, songRoutes } from './http/catalog/releases';
+import { adminRoutes } from './http/cms/admin';
+import { contributorRoutes } from './http/cms/contributor';
 import { cachedAssetsFastPath, publicRoutes } from './http/cms/public';
 import { invalidateOnModeration, PublicCache } from './http/cms/public-cache';
-import { releaseRoutes, songRoutes } from './http/catalog/releases';
+import { mountHealth } from './http/health';
+import { authRoutes } from './http/identity/auth';
+import { authRateLimits } from './http/identity/auth-rate-limits';
+import { forwardMailbox } from './http/identity/mailbox';
+import { meRoutes } from './http/identity/me';
+import { forwardTo } from './http/proxy';
 import { uploadRoutes } from './http/storage/uploads';
+import { defaultFrontendsDir, mountFrontends } from './http/web/frontends';
 import { describeRateLimits } from './providers/rate-limit/describe';
 
 export const gatewayService: ServiceModule = {
