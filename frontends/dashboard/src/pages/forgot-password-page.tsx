@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../components/auth-layout';
 import { DevMailboxHint } from '../components/dev-mailbox-hint';
+import { NewPasswordFields } from '../components/new-password-fields';
 import {
   type EmailOnlyValues,
   emailOnlySchema,
@@ -88,20 +89,10 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <form className="space-y-4" onSubmit={handleSubmit(onSubmit)} noValidate>
-      <FormField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 6 characters."
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <FormField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        register={register}
+        errors={errors}
+        labels={{ password: 'New password', confirm: 'Confirm new password' }}
       />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Saving…' : 'Set new password'}

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { AuthLayout, Divider } from '../components/auth-layout';
 import { DevMailboxHint } from '../components/dev-mailbox-hint';
 import { GoogleButton } from '../components/google-button';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { RedirectIfSignedIn } from '../components/session-gates';
 import { firstErrorMessage, type SignupValues, signupSchema } from '../lib/auth-schemas';
 import { errorMessage } from '../lib/error-message';
@@ -61,20 +62,10 @@ function SignupForm() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 6 characters."
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <FormField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+        <NewPasswordFields
+          register={register}
+          errors={errors}
+          labels={{ password: 'Password', confirm: 'Confirm password' }}
         />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Creating account…' : 'Create account'}

@@ -11,25 +11,17 @@ import {
   fileProblem,
   releaseWarnings,
 } from '../domain/file-rules';
-import type { FileRefDoc, MetadataDoc, ReleaseDoc, ReleaseType, TrackDoc } from '../domain/release';
+import type { FileRefDoc, ReleaseDoc, TrackDoc } from '../domain/release';
+import type { ReleaseInput } from '../domain/release-input';
 import { type CatalogStore, ISRC_INDEX, UPC_INDEX } from '../store/catalog-store';
 
 const MAX_ATTEMPTS = 5;
 
-export interface Submission {
+/** A release input (the artist form's fields, parsed) with what the caller adds: whose it is, where from. */
+export interface Submission extends Omit<ReleaseInput, 'audio' | 'artwork'> {
   ownerId: string;
-  artistName: string;
-  releaseTitle: string;
-  trackTitle: string;
-  releaseType: ReleaseType;
-  genre: string;
-  label: string;
-  releaseDate: string | null;
-  explicit: boolean;
   audio: FileRefDoc;
   artwork: FileRefDoc | null;
-  metadata: MetadataDoc;
-  stores: string[];
   source: ReleaseDoc['source'];
   /** Codes the person typed in (song submission); allocated when absent. */
   isrc?: string;
