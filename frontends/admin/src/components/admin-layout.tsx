@@ -1,25 +1,10 @@
 import { Button, cn, useSession } from '@omni/ui';
-import { FileAudio, Film, Link2, Music, ShieldCheck, Upload } from 'lucide-react';
-import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { FileAudio, PanelLeft, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { useSidebar } from '../hooks/use-sidebar';
 import '../styles.css';
-
-const GROUPS = [
-  {
-    label: 'Admin',
-    links: [
-      { to: '/admin/uploads', label: 'Uploads', Icon: Upload },
-      { to: '/admin/links', label: 'Contributor Links', Icon: Link2 },
-      { to: '/admin/moderation', label: 'Moderation', Icon: ShieldCheck },
-    ],
-  },
-  {
-    label: 'Public Pages',
-    links: [
-      { to: '/music', label: 'Music', Icon: Music },
-      { to: '/videos', label: 'Videos', Icon: Film },
-    ],
-  },
-] as const;
+import { AdminNav } from './admin-nav';
 
 /**
  * The CMS is for administrators only (the spec shows no check; we add one, and the admin API enforces it
@@ -54,45 +39,64 @@ export default function AdminLayout() {
   return <AdminFrame />;
 }
 
-/** /admin frame: sidebar with the spec's two groups and the 'OMNI CMS' header; children render in <Outlet/>. */
+/**
+ * /admin frame: the 'OMNI CMS' header with the sidebar trigger, the sidebar (16rem, or a 3rem icon rail
+ * when collapsed; a sheet from the left on phones), and the page in <Outlet/>.
+ */
 function AdminFrame() {
+  const sidebar = useSidebar();
+  const expanded = sidebar.isMobile ? sidebar.sheetOpen : sidebar.open;
   return (
     <div className="flex min-h-screen">
-      <aside className="hidden w-64 shrink-0 border-r bg-muted/30 md:block">
-        <div className="flex h-14 items-center gap-2 border-b px-4 font-bold">
-          <FileAudio className="h-5 w-5 text-primary" aria-hidden="true" />
-          Omni
-        </div>
-        <nav aria-label="Admin" className="space-y-6 p-3">
-          {GROUPS.map((group) => (
-            <div key={group.label}>
-              <p className="px-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-                {group.label}
-              </p>
-              <ul className="mt-2 space-y-1">
-                {group.links.map(({ to, label, Icon }) => (
-                  <li key={to}>
-                    <NavLink
-                      to={to}
-                      className={({ isActive }) =>
-                        cn(
-                          'flex items-center gap-2 rounded-md px-2 py-2 text-sm hover:bg-accent',
-                          isActive && 'bg-accent font-medium',
-                        )
-                      }
-                    >
-                      <Icon className="h-4 w-4" aria-hidden="true" />
-                      {label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </nav>
+      <aside
+        id="cms-sidebar"
+        aria-label="Sidebar"
+        data-state={sidebar.open ? 'expanded' : 'collapsed'}
+        className={cn(
+          'sticky top-0 hidden h-screen shrink-0 overflow-y-auto overflow-x-hidden border-r bg-muted/30 transition-[width] duration-200 md:block',
+          sidebar.open ? 'w-64' : 'w-12',
+        )}
+      >
+        <SidebarBrand collapsed={!sidebar.open} />
+        <AdminNav collapsed={!sidebar.open} />
       </aside>
+      <Dialog.Root open={sidebar.isMobile && sidebar.sheetOpen} onOpenChange={sidebar.setSheetOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+          <Dialog.Content
+            data-testid="cms-sheet"
+            className="fixed inset-y-0 left-0 z-50 w-72 overflow-y-auto border-r bg-background shadow-lg focus:outline-none"
+          >
+            <Dialog.Title className="sr-only">OMNI CMS navigation</Dialog.Title>
+            <Dialog.Description className="sr-only">
+              Pages of the CMS and the public pages.
+            </Dialog.Description>
+            <div className="flex items-center justify-between pr-2">
+              <SidebarBrand collapsed={false} />
+              <Dialog.Close asChild>
+                <Button variant="ghost" size="icon" aria-label="Close navigation">
+                  <X aria-hidden="true" />
+                </Button>
+              </Dialog.Close>
+            </div>
+            <AdminNav onNavigate={() => sidebar.setSheetOpen(false)} />
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 items-center border-b px-6">
+        <header className="sticky top-0 z-10 flex h-14 items-center gap-2 border-b bg-background px-3 md:px-6">
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={sidebar.toggle}
+            aria-label="Toggle sidebar"
+            aria-expanded={expanded}
+            aria-controls={sidebar.isMobile ? undefined : 'cms-sidebar'}
+            aria-keyshortcuts="Control+B Meta+B"
+            title="Toggle sidebar (Ctrl+B)"
+          >
+            <PanelLeft aria-hidden="true" />
+          </Button>
           <p className="text-lg font-semibold">OMNI CMS</p>
         </header>
         <main id="main" className="flex-1">
@@ -100,5 +104,18 @@ function AdminFrame() {
         </main>
       </div>
     </div>
+  );
+}
+
+function SidebarBrand({ collapsed }: { collapsed: boolean }) {
+  return (
+    <Link
+      to="/app"
+      className={cn('flex h-14 items-center gap-2 border-b font-bold', collapsed ? 'justify-center' : 'px-4')}
+      aria-label={collapsed ? 'Omni dashboard' : undefined}
+    >
+      <FileAudio className="h-5 w-5 shrink-0 text-primary" aria-hidden="true" />
+      {collapsed ? null : 'Omni'}
+    </Link>
   );
 }
