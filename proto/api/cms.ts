@@ -214,3 +214,6 @@ export const contributorReleaseAnswerSchema = z.object({
   code: z.string(),
   path: z.string(),
 });
+
+/** GET /api/admin/assets/:id/media asked with `Accept: application/json`: the short-lived signed URL itself. */
+export const mediaLinkSchema = z.object({ url: z.string() });
