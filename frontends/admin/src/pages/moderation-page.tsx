@@ -9,6 +9,7 @@ import {
   TableHeader,
   TableRow,
   Tabs,
+  TabsContent,
   TabsList,
   TabsTrigger,
   toast,
@@ -16,7 +17,7 @@ import {
 } from '@omni/ui';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { AssetKindIcon } from '../components/asset-kind-icon';
 import { MediaPreviewDialog } from '../components/media-preview-dialog';
 import { RejectAssetDialog } from '../components/reject-asset-dialog';
@@ -47,7 +48,11 @@ export default function ModerationPage() {
   });
   const rows = assets.data?.pages.flatMap((page) => page.assets) ?? [];
   // The newest page knows the counts best (a decision made since the first page moves them).
-  const counts = assets.data?.pages.at(-1)?.counts;
+  const latestCounts = assets.data?.pages.at(-1)?.counts;
+  // While another tab loads, keep showing the counts we had rather than '…'.
+  const knownCounts = useRef(latestCounts);
+  if (latestCounts) knownCounts.current = latestCounts;
+  const counts = latestCounts ?? knownCounts.current;
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['cms', 'assets'] });
 
   const approve = useMutation({
@@ -95,85 +100,89 @@ export default function ModerationPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-      </Tabs>
-      {assets.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {assets.error.message}
-        </p>
-      ) : null}
-      <div className="overflow-x-auto rounded-md border" role="tabpanel" aria-label={TAB_LABEL[status]}>
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead className="w-12">Type</TableHead>
-              <TableHead>Title</TableHead>
-              <TableHead>Page</TableHead>
-              <TableHead>Submitted</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {assets.isPending ? (
+        {assets.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {assets.error.message}
+          </p>
+        ) : null}
+        {/* One panel, the chosen tab's: Radix ties it to its trigger (aria-controls, aria-labelledby). */}
+        <TabsContent value={status} className="mt-4 overflow-x-auto rounded-md border">
+          {/* Narrower cells on phones, so every column, the actions included, fits 375 px. */}
+          <Table className="[&_td]:px-2 [&_th]:px-2 sm:[&_td]:px-4 sm:[&_th]:px-4">
+            <TableHeader>
               <TableRow>
-                <TableCell colSpan={5} className="text-muted-foreground">
-                  Loading…
-                </TableCell>
+                <TableHead className="w-12">Type</TableHead>
+                <TableHead>Title</TableHead>
+                <TableHead>Page</TableHead>
+                <TableHead>Submitted</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
               </TableRow>
-            ) : rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={5} className="text-muted-foreground">
-                  {EMPTY[status]}
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((asset) => (
-                <TableRow key={asset.id} data-testid="asset-row" data-asset-id={asset.id}>
-                  <TableCell>
-                    <AssetKindIcon kind={asset.kind} />
-                  </TableCell>
-                  <TableCell className="font-medium">
-                    {asset.title || 'Untitled'}
-                    {asset.rejectionReason ? (
-                      <p className="text-xs font-normal text-muted-foreground">
-                        Reason: {asset.rejectionReason}
-                      </p>
-                    ) : null}
-                  </TableCell>
-                  <TableCell>{asset.pageTitle || asset.pageSlug}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatTable(asset.createdAt)}</TableCell>
-                  <TableCell>
-                    <div className="flex justify-end gap-2">
-                      <MediaPreviewDialog asset={asset} />
-                      {asset.status === 'pending' ? (
-                        <>
-                          <Button
-                            size="sm"
-                            onClick={() => approve.mutate(asset)}
-                            disabled={approve.isPending && approve.variables?.id === asset.id}
-                            aria-label={`Approve ${asset.title || 'Untitled'}`}
-                          >
-                            <Check aria-hidden="true" />
-                            <span className="hidden sm:inline">Approve</span>
-                          </Button>
-                          <Button
-                            size="sm"
-                            variant="destructive"
-                            onClick={() => setRejecting(asset)}
-                            aria-label={`Reject ${asset.title || 'Untitled'}`}
-                          >
-                            <X aria-hidden="true" />
-                            <span className="hidden sm:inline">Reject</span>
-                          </Button>
-                        </>
-                      ) : null}
-                    </div>
+            </TableHeader>
+            <TableBody>
+              {assets.isPending ? (
+                <TableRow>
+                  <TableCell colSpan={5} className="text-muted-foreground">
+                    Loading…
                   </TableCell>
                 </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </div>
+              ) : rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={5} className="text-muted-foreground">
+                    {EMPTY[status]}
+                  </TableCell>
+                </TableRow>
+              ) : (
+                rows.map((asset) => (
+                  <TableRow key={asset.id} data-testid="asset-row" data-asset-id={asset.id}>
+                    <TableCell>
+                      <AssetKindIcon kind={asset.kind} />
+                    </TableCell>
+                    <TableCell className="font-medium">
+                      {asset.title || 'Untitled'}
+                      {asset.rejectionReason ? (
+                        <p className="text-xs font-normal text-muted-foreground">
+                          Reason: {asset.rejectionReason}
+                        </p>
+                      ) : null}
+                    </TableCell>
+                    <TableCell>{asset.pageTitle || asset.pageSlug}</TableCell>
+                    <TableCell className="min-w-24 sm:whitespace-nowrap">
+                      {formatTable(asset.createdAt)}
+                    </TableCell>
+                    <TableCell>
+                      <div className="flex justify-end gap-2">
+                        <MediaPreviewDialog asset={asset} />
+                        {asset.status === 'pending' ? (
+                          <>
+                            <Button
+                              size="sm"
+                              onClick={() => approve.mutate(asset)}
+                              disabled={approve.isPending && approve.variables?.id === asset.id}
+                              aria-label={`Approve ${asset.title || 'Untitled'}`}
+                            >
+                              <Check aria-hidden="true" />
+                              <span className="hidden sm:inline">Approve</span>
+                            </Button>
+                            <Button
+                              size="sm"
+                              variant="destructive"
+                              onClick={() => setRejecting(asset)}
+                              aria-label={`Reject ${asset.title || 'Untitled'}`}
+                            >
+                              <X aria-hidden="true" />
+                              <span className="hidden sm:inline">Reject</span>
+                            </Button>
+                          </>
+                        ) : null}
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </TabsContent>
+      </Tabs>
       {assets.hasNextPage ? (
         <div className="flex justify-center">
           <Button
