@@ -283,7 +283,11 @@ it('collapses the sidebar with Ctrl+B and keeps the choice in the sidebar_state 
   // Seven days, give or take the test's own run time.
   expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(7 * 24 * 3600 - 120);
   // Icons only, each still named for assistive technology.
-  await page.getByRole('link', { name: 'Contributor Links' }).waitFor();
+  const rail = page.getByRole('link', { name: 'Contributor Links' });
+  await rail.waitFor();
+  expect((await rail.boundingBox())!.height).toBe(36);
+  await rail.hover();
+  await page.getByRole('tooltip', { name: 'Contributor Links' }).waitFor();
   await page.reload();
   await sidebar.waitFor();
   expect(await sidebar.getAttribute('data-state')).toBe('collapsed');

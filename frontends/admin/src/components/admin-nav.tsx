@@ -50,13 +50,12 @@ export function AdminNav({ collapsed = false, onNavigate }: AdminNavProps) {
                     to={to}
                     onClick={onNavigate}
                     aria-label={collapsed ? label : undefined}
-                    className={({ isActive }) =>
-                      cn(
-                        'flex items-center gap-2 rounded-md text-sm hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                        collapsed ? 'h-9 w-9 justify-center' : 'px-2 py-2',
-                        isActive && 'bg-accent font-medium',
-                      )
-                    }
+                    // A string, not NavLink's function form: the tooltip trigger (Radix Slot) merges class
+                    // names as strings. NavLink marks the current page with aria-current="page".
+                    className={cn(
+                      'flex items-center gap-2 rounded-md text-sm hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:bg-accent aria-[current=page]:font-medium',
+                      collapsed ? 'h-9 w-9 justify-center' : 'px-2 py-2',
+                    )}
                   >
                     <Icon className="h-4 w-4 shrink-0" aria-hidden="true" />
                     {collapsed ? null : label}

@@ -122,14 +122,16 @@ function LinkRow({ link }: { link: UploadLink }) {
     <TableRow data-testid="link-row" data-link-id={link.id}>
       <TableCell className="font-medium">{link.pageTitle || link.pageSlug}</TableCell>
       <TableCell>
-        <Badge variant={STATUS_VARIANT[link.status]}>{link.status}</Badge>
+        <Badge variant={STATUS_VARIANT[link.status]} className="whitespace-nowrap">
+          {link.status}
+        </Badge>
       </TableCell>
       <TableCell className="tabular-nums">
         {link.uses} / {link.maxUses}
       </TableCell>
-      <TableCell className="min-w-24 sm:whitespace-nowrap">{formatTable(link.expiresAt)}</TableCell>
+      <TableCell className="sm:whitespace-nowrap">{formatTable(link.expiresAt)}</TableCell>
       <TableCell>
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
           {/* The token is shown once: only links created in this tab can be copied again. */}
           <span title={url ? undefined : 'Shown once, when the link was created'}>
             <Button
