@@ -138,6 +138,24 @@ describe('moderation queue', () => {
     expect((await api.call(`/api/assets/${pendingId}/media`)).status).toBe(404);
   });
 
+  it('gives an admin the signed URL as JSON when asked, so a media element can stream it', async () => {
+    const pendingId = submitted[41]!;
+    const res = await api.call(`/api/admin/assets/${pendingId}/media`, {
+      token: admin,
+      headers: { accept: 'application/json' },
+    });
+    expect(res.status).toBe(200);
+    const { url } = (await res.json()) as { url: string };
+    // The signed URL alone (no bearer) serves the bytes, with range requests.
+    const media = await fetch(new URL(url, platform.url), { headers: { range: 'bytes=0-3' } });
+    expect(media.status).toBe(206);
+    expect(Buffer.from(await media.arrayBuffer()).toString('ascii')).toBe('vers');
+    expect(
+      (await api.call(`/api/admin/assets/${pendingId}/media`, { headers: { accept: 'application/json' } }))
+        .status,
+    ).toBe(401);
+  });
+
   it('refuses a bad status, limit or cursor with 400', async () => {
     for (const query of [
       'status=archived',
