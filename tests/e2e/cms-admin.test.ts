@@ -2,42 +2,37 @@
 // music and video (published at once, seen on /music and /videos), generates a contributor link and copies
 // it, moderates what a contributor sent through it (the contributor side driven through the API), revokes a
 // link; the sidebar's Ctrl+B shortcut and its cookie; the phone sheet; an artist is refused.
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifacts, launchBrowser } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { browserSuite } from '../support/browser-suite';
 import { cmsApi, contributorSignAndPut, submitContributorFile } from '../support/cms';
 import { mp4, wav } from '../support/media';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { type ApiSession, storeSession, verifiedSession } from '../support/session';
 
 const ADMIN_PASSWORD = 'admin-password-for-cms-admin-tests';
-let platform: TestPlatform;
-let browser: Browser;
+const suite = browserSuite('cms-admin', { env: { OMNI_ADMIN_PASSWORD: ADMIN_PASSWORD } });
 let adminSession: ApiSession;
 jest.setTimeout(60_000);
 
-async function login(email: string, password: string): Promise<ApiSession> {
-  const res = await fetch(`${platform.url}/api/auth/login`, {
+beforeAll(async () => {
+  const res = await fetch(`${suite.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
+    body: JSON.stringify({ email: 'admin@omni.local', password: ADMIN_PASSWORD }),
   });
   expect(res.status).toBe(200);
-  return (await res.json()) as ApiSession;
-}
+  adminSession = (await res.json()) as ApiSession;
+});
 
+/** A signed-in admin's page at this width, allowed to use the clipboard. */
 async function adminPage(width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: width < 768 ? 812 : 900 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: platform.url });
+  const context = await suite.browser.newContext({ viewport: { width, height: width < 768 ? 812 : 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.url });
   const page = await context.newPage();
   // A step that cannot happen fails within seconds, naming the step, rather than at jest's timeout.
   page.setDefaultTimeout(10_000);
-  await storeSession(page, platform.url, adminSession);
+  await storeSession(page, suite.url, adminSession);
   return { context, page };
 }
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(artifacts, `cms-admin-${name}.png`), fullPage: true });
 
 /** Follows a sidebar link: straight on desktop, through the sheet on a phone. */
 async function navigate(page: Page, width: number, label: string) {
@@ -68,17 +63,6 @@ async function uploadThroughForm(
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
 }
 
-beforeAll(async () => {
-  platform = await startTestPlatform({ env: { OMNI_ADMIN_PASSWORD: ADMIN_PASSWORD } });
-  browser = await launchBrowser();
-  adminSession = await login('admin@omni.local', ADMIN_PASSWORD);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
-});
-
 describe.each([1440, 375])('at %i px wide', (width) => {
   let context: BrowserContext;
   let page: Page;
@@ -88,15 +72,15 @@ describe.each([1440, 375])('at %i px wide', (width) => {
   afterAll(() => context?.close());
 
   it('uploads a music and a video asset, published at once and shown on /music and /videos', async () => {
-    await page.goto(`${platform.url}/app`);
+    await page.goto(`${suite.url}/app`);
     // The dashboard's header leads an admin to the CMS.
     await page.getByRole('link', { name: 'OMNI CMS' }).click();
-    await page.waitForURL(`${platform.url}/admin/uploads`);
+    await page.waitForURL(`${suite.url}/admin/uploads`);
     await page.getByRole('heading', { name: 'Upload Assets' }).waitFor();
 
     // Nothing filled in: the spec's message, and nothing sent.
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await page.getByText('Please fill all required fields').waitFor();
+    await suite.toast(page, 'Please fill all required fields');
 
     // Record every value the progress bar shows while the bytes move.
     await page.evaluate(() => {
@@ -113,14 +97,14 @@ describe.each([1440, 375])('at %i px wide', (width) => {
       { type: 'Music', page: 'Music', title: song, description: 'Synthwave single' },
       { name: 'night-drive.wav', mimeType: 'audio/wav', buffer: wav(8) },
     );
-    await page.getByText('Asset published instantly!').waitFor();
+    await suite.toast(page, 'Asset published instantly!');
     const progress = await page.evaluate(
       () => (window as unknown as { progressSeen: string[] }).progressSeen,
     );
     expect(progress.length).toBeGreaterThan(0);
     // The form is ready for the next one.
     expect(await page.getByLabel('Title *').inputValue()).toBe('');
-    await shot(page, `uploads-${width}`);
+    await suite.shot(page, `uploads-${width}`);
 
     const clip = `Studio Session ${width}`;
     await uploadThroughForm(
@@ -132,21 +116,21 @@ describe.each([1440, 375])('at %i px wide', (width) => {
     await page.waitForFunction(
       () => (document.getElementById('upload-title') as HTMLInputElement).value === '',
     );
-    await page.getByText('Asset published instantly!').waitFor();
+    await suite.toast(page, 'Asset published instantly!');
 
     // The file picker offers the files of the chosen type.
     expect(await page.getByLabel('File *').getAttribute('accept')).toBe('video/*');
 
-    await page.goto(`${platform.url}/music`);
+    await page.goto(`${suite.url}/music`);
     await page.getByTestId('asset-card').filter({ hasText: song }).waitFor();
-    await page.goto(`${platform.url}/videos`);
+    await page.goto(`${suite.url}/videos`);
     await page.getByTestId('asset-card').filter({ hasText: clip }).waitFor();
   });
 
   it('generates a link, copies it, moderates what came through it and shows its uses', async () => {
-    await page.goto(`${platform.url}/admin/uploads`);
+    await page.goto(`${suite.url}/admin/uploads`);
     await navigate(page, width, 'Contributor Links');
-    await page.waitForURL(`${platform.url}/admin/links`);
+    await page.waitForURL(`${suite.url}/admin/links`);
     await page.getByRole('heading', { name: 'Contributor Links' }).waitFor();
 
     await page.getByRole('button', { name: 'Generate Upload Link' }).click();
@@ -160,9 +144,9 @@ describe.each([1440, 375])('at %i px wide', (width) => {
     await dialog.getByText('Max Uses must be at least 1.').waitFor();
     await chooseOption(page, 'Page *', 'Music');
     await dialog.getByLabel('Max Uses').fill('2');
-    await shot(page, `link-dialog-${width}`);
+    await suite.shot(page, `link-dialog-${width}`);
     await dialog.getByRole('button', { name: 'Generate Link' }).click();
-    await page.getByText('Link created and copied to clipboard!').waitFor();
+    await suite.toast(page, 'Link created and copied to clipboard!');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(/\/upload\?token=[A-Za-z0-9_-]{43}$/);
     const token = new URL(copied).searchParams.get('token')!;
@@ -176,11 +160,11 @@ describe.each([1440, 375])('at %i px wide', (width) => {
     // The copy button gives the same URL again.
     await page.evaluate(() => navigator.clipboard.writeText(''));
     await row.getByRole('button', { name: /^Copy link/ }).click();
-    await page.getByText('Link copied to clipboard!').waitFor();
+    await suite.toast(page, 'Link copied to clipboard!');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(copied);
 
     // A contributor sends two songs through the link (the contributor page is another screen).
-    const api = cmsApi(platform.url);
+    const api = cmsApi(suite.url);
     const sent: string[] = [];
     for (const title of [`Keep ${width}`, `Drop ${width}`]) {
       const { fileKey } = await contributorSignAndPut(api, token, {
@@ -199,10 +183,10 @@ describe.each([1440, 375])('at %i px wide', (width) => {
     expect(await used.textContent()).toContain('2 / 2');
     // Nothing to revoke on a used-up link.
     expect(await used.getByRole('button', { name: /^Revoke/ }).count()).toBe(0);
-    await shot(page, `links-${width}`);
+    await suite.shot(page, `links-${width}`);
 
     await navigate(page, width, 'Moderation');
-    await page.waitForURL(`${platform.url}/admin/moderation`);
+    await page.waitForURL(`${suite.url}/admin/moderation`);
     await page.getByRole('heading', { name: 'Moderation Queue' }).waitFor();
     await page.getByRole('tab', { name: /^Pending \(\d+\)$/ }).waitFor();
     const keep = page.getByTestId('asset-row').filter({ hasText: sent[0]! });
@@ -218,14 +202,14 @@ describe.each([1440, 375])('at %i px wide', (width) => {
       () =>
         ((document.querySelector('[role="dialog"] audio') as HTMLAudioElement | null)?.readyState ?? 0) >= 1,
     );
-    await shot(page, `preview-${width}`);
+    await suite.shot(page, `preview-${width}`);
     await page.keyboard.press('Escape');
 
     const pendingBefore = Number(
       (await page.getByRole('tab', { name: /^Pending/ }).textContent())!.match(/\d+/)![0],
     );
     await keep.getByRole('button', { name: `Approve ${sent[0]}` }).click();
-    await page.getByText('Asset published', { exact: true }).waitFor();
+    await suite.toast(page, 'Asset published');
     await page.getByRole('tab', { name: `Pending (${pendingBefore - 1})` }).waitFor();
 
     await drop.getByRole('button', { name: `Reject ${sent[1]}` }).click();
@@ -233,9 +217,9 @@ describe.each([1440, 375])('at %i px wide', (width) => {
     await reject.getByRole('button', { name: 'Confirm Rejection' }).click();
     await reject.getByText('Please give a reason for the rejection.').waitFor();
     await reject.getByLabel('Reason *').fill('Clipping in the chorus');
-    await shot(page, `reject-${width}`);
+    await suite.shot(page, `reject-${width}`);
     await reject.getByRole('button', { name: 'Confirm Rejection' }).click();
-    await page.getByText('Asset rejected', { exact: true }).waitFor();
+    await suite.toast(page, 'Asset rejected');
     await reject.waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: `Pending (${pendingBefore - 2})` }).waitFor();
 
@@ -247,20 +231,20 @@ describe.each([1440, 375])('at %i px wide', (width) => {
       .waitFor();
     await page.getByRole('tab', { name: /^Published/ }).click();
     await page.getByTestId('asset-row').filter({ hasText: sent[0]! }).waitFor();
-    await shot(page, `moderation-${width}`);
+    await suite.shot(page, `moderation-${width}`);
   });
 
   it('revokes an active link', async () => {
-    await page.goto(`${platform.url}/admin/links`);
+    await page.goto(`${suite.url}/admin/links`);
     await page.getByRole('button', { name: 'Generate Upload Link' }).click();
     const dialog = page.getByRole('dialog', { name: 'Generate Upload Link' });
     await chooseOption(page, 'Page *', 'Videos');
     await dialog.getByRole('button', { name: 'Generate Link' }).click();
-    await page.getByText('Link created and copied to clipboard!').waitFor();
+    await suite.toast(page, 'Link created and copied to clipboard!');
     const row = page.getByTestId('link-row').first();
     expect(await row.textContent()).toContain('Videos');
     await row.getByRole('button', { name: /^Revoke/ }).click();
-    await page.getByText('Link revoked').waitFor();
+    await suite.toast(page, 'Link revoked');
     await row.getByText('revoked').waitFor();
     expect(await row.getByRole('button', { name: /^Revoke/ }).count()).toBe(0);
   });
@@ -268,7 +252,7 @@ describe.each([1440, 375])('at %i px wide', (width) => {
 
 it('collapses the sidebar with Ctrl+B and keeps the choice in the sidebar_state cookie', async () => {
   const { context, page } = await adminPage(1440);
-  await page.goto(`${platform.url}/admin/uploads`);
+  await page.goto(`${suite.url}/admin/uploads`);
   const sidebar = page.locator('#cms-sidebar');
   await sidebar.waitFor();
   expect(await sidebar.getAttribute('data-state')).toBe('expanded');
@@ -278,7 +262,7 @@ it('collapses the sidebar with Ctrl+B and keeps the choice in the sidebar_state 
   await page.waitForFunction(
     () => document.querySelector('#cms-sidebar')?.getAttribute('data-state') === 'collapsed',
   );
-  const cookie = (await context.cookies(platform.url)).find((c) => c.name === 'sidebar_state');
+  const cookie = (await context.cookies(suite.url)).find((c) => c.name === 'sidebar_state');
   expect(cookie?.value).toBe('false');
   // Seven days, give or take the test's own run time.
   expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(7 * 24 * 3600 - 120);
@@ -294,18 +278,18 @@ it('collapses the sidebar with Ctrl+B and keeps the choice in the sidebar_state 
   await page.waitForFunction(
     () => document.querySelector('#cms-sidebar')?.getBoundingClientRect().width === 48,
   );
-  await shot(page, 'sidebar-collapsed-1440');
+  await suite.shot(page, 'sidebar-collapsed-1440');
   await page.keyboard.press('Control+b');
   await page.waitForFunction(
     () => document.querySelector('#cms-sidebar')?.getAttribute('data-state') === 'expanded',
   );
-  expect((await context.cookies(platform.url)).find((c) => c.name === 'sidebar_state')?.value).toBe('true');
+  expect((await context.cookies(suite.url)).find((c) => c.name === 'sidebar_state')?.value).toBe('true');
   await context.close();
 });
 
 it('opens the sidebar as an 18rem sheet on a phone', async () => {
   const { context, page } = await adminPage(375);
-  await page.goto(`${platform.url}/admin/moderation`);
+  await page.goto(`${suite.url}/admin/moderation`);
   await page.getByRole('heading', { name: 'Moderation Queue' }).waitFor();
   expect(await page.locator('#cms-sidebar').isVisible()).toBe(false);
   await page.getByRole('button', { name: 'Toggle sidebar' }).click();
@@ -315,7 +299,7 @@ it('opens the sidebar as an 18rem sheet on a phone', async () => {
   for (const name of ['Uploads', 'Contributor Links', 'Moderation', 'Music', 'Videos']) {
     await sheet.getByRole('link', { name, exact: true }).waitFor();
   }
-  await shot(page, 'sheet-375');
+  await suite.shot(page, 'sheet-375');
   await page.keyboard.press('Escape');
   await sheet.waitFor({ state: 'detached' });
   // The shortcut opens it too.
@@ -325,17 +309,13 @@ it('opens the sidebar as an 18rem sheet on a phone', async () => {
 });
 
 it("tells an artist the CMS is for administrators, and the dashboard shows the artist no 'OMNI CMS' link", async () => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await storeSession(
-    page,
-    platform.url,
-    await verifiedSession(platform.url, `artist-${Date.now()}@example.com`),
-  );
-  await page.goto(`${platform.url}/app`);
+  await storeSession(page, suite.url, await verifiedSession(suite.url, `artist-${Date.now()}@example.com`));
+  await page.goto(`${suite.url}/app`);
   await page.getByTestId('signed-in-as').waitFor();
   expect(await page.getByRole('link', { name: 'OMNI CMS' }).count()).toBe(0);
-  await page.goto(`${platform.url}/admin/links`);
+  await page.goto(`${suite.url}/admin/links`);
   await page.getByRole('heading', { name: 'Administrators only' }).waitFor();
   await context.close();
 });
