@@ -3,6 +3,7 @@
 // it, moderates what a contributor sent through it (the contributor side driven through the API), revokes a
 // link; the sidebar's Ctrl+B shortcut and its cookie; the phone sheet; an artist is refused.
 import type { BrowserContext, Page } from 'playwright-core';
+import { seriousAxeViolations } from '../support/axe';
 import { browserSuite } from '../support/browser-suite';
 import { cmsApi, contributorSignAndPut, submitContributorFile } from '../support/cms';
 import { mp4, wav } from '../support/media';
@@ -32,6 +33,19 @@ async function adminPage(width: number): Promise<{ context: BrowserContext; page
   page.setDefaultTimeout(10_000);
   await storeSession(page, suite.url, adminSession);
   return { context, page };
+}
+
+/**
+ * axe's serious findings on the screen itself. The toasts are closed first: sonner's rich success colours
+ * (the UI kit's toaster, shared by every screen) fall just under 4.5:1 and are reported apart.
+ */
+async function screenViolations(page: Page): Promise<string[]> {
+  for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) {
+    // dispatchEvent, not click(): an open modal dialog makes the page outside it inert to the pointer.
+    await close.dispatchEvent('click').catch(() => undefined);
+  }
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
+  return seriousAxeViolations(page);
 }
 
 /** Follows a sidebar link: straight on desktop, through the sheet on a phone. */
@@ -105,6 +119,7 @@ describe.each([1440, 375])('at %i px wide', (width) => {
     // The form is ready for the next one.
     expect(await page.getByLabel('Title *').inputValue()).toBe('');
     await suite.shot(page, `uploads-${width}`);
+    expect(await screenViolations(page)).toEqual([]);
 
     const clip = `Studio Session ${width}`;
     await uploadThroughForm(
@@ -145,6 +160,7 @@ describe.each([1440, 375])('at %i px wide', (width) => {
     await chooseOption(page, 'Page *', 'Music');
     await dialog.getByLabel('Max Uses').fill('2');
     await suite.shot(page, `link-dialog-${width}`);
+    expect(await screenViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Generate Link' }).click();
     await suite.toast(page, 'Link created and copied to clipboard!');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -184,6 +200,7 @@ describe.each([1440, 375])('at %i px wide', (width) => {
     // Nothing to revoke on a used-up link.
     expect(await used.getByRole('button', { name: /^Revoke/ }).count()).toBe(0);
     await suite.shot(page, `links-${width}`);
+    expect(await screenViolations(page)).toEqual([]);
 
     await navigate(page, width, 'Moderation');
     await page.waitForURL(`${suite.url}/admin/moderation`);
@@ -203,6 +220,7 @@ describe.each([1440, 375])('at %i px wide', (width) => {
         ((document.querySelector('[role="dialog"] audio') as HTMLAudioElement | null)?.readyState ?? 0) >= 1,
     );
     await suite.shot(page, `preview-${width}`);
+    expect(await screenViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
     const pendingBefore = Number(
@@ -218,6 +236,7 @@ describe.each([1440, 375])('at %i px wide', (width) => {
     await reject.getByText('Please give a reason for the rejection.').waitFor();
     await reject.getByLabel('Reason *').fill('Clipping in the chorus');
     await suite.shot(page, `reject-${width}`);
+    expect(await screenViolations(page)).toEqual([]);
     await reject.getByRole('button', { name: 'Confirm Rejection' }).click();
     await suite.toast(page, 'Asset rejected');
     await reject.waitFor({ state: 'detached' });
@@ -232,6 +251,7 @@ describe.each([1440, 375])('at %i px wide', (width) => {
     await page.getByRole('tab', { name: /^Published/ }).click();
     await page.getByTestId('asset-row').filter({ hasText: sent[0]! }).waitFor();
     await suite.shot(page, `moderation-${width}`);
+    expect(await screenViolations(page)).toEqual([]);
   });
 
   it('revokes an active link', async () => {
@@ -279,6 +299,7 @@ it('collapses the sidebar with Ctrl+B and keeps the choice in the sidebar_state 
     () => document.querySelector('#cms-sidebar')?.getBoundingClientRect().width === 48,
   );
   await suite.shot(page, 'sidebar-collapsed-1440');
+  expect(await screenViolations(page)).toEqual([]);
   await page.keyboard.press('Control+b');
   await page.waitForFunction(
     () => document.querySelector('#cms-sidebar')?.getAttribute('data-state') === 'expanded',
@@ -300,6 +321,7 @@ it('opens the sidebar as an 18rem sheet on a phone', async () => {
     await sheet.getByRole('link', { name, exact: true }).waitFor();
   }
   await suite.shot(page, 'sheet-375');
+  expect(await screenViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await sheet.waitFor({ state: 'detached' });
   // The shortcut opens it too.
