@@ -136,8 +136,27 @@ describe.each([1440, 375])('at %i px wide', (width) => {
     // The file picker offers the files of the chosen type.
     expect(await page.getByLabel('File *').getAttribute('accept')).toBe('video/*');
 
+    // A video sent as music: storage's verdict reaches the admin as itself, and the form keeps the input.
+    await uploadThroughForm(
+      page,
+      { type: 'Music', page: 'Music', title: `Not music ${width}`, description: 'Wrong file' },
+      { name: 'song.wav', mimeType: 'audio/wav', buffer: mp4() },
+    );
+    await suite.toast(
+      page,
+      'This file is a video; upload an audio file (WAV, FLAC, AIFF, MP3, ...) instead.',
+    );
+    expect(await page.getByLabel('Title *').inputValue()).toBe(`Not music ${width}`);
+    expect(await page.getByLabel('Description').inputValue()).toBe('Wrong file');
+
     await page.goto(`${suite.url}/music`);
     await page.getByTestId('asset-card').filter({ hasText: song }).waitFor();
+    expect(
+      await page
+        .getByTestId('asset-card')
+        .filter({ hasText: `Not music ${width}` })
+        .count(),
+    ).toBe(0);
     await page.goto(`${suite.url}/videos`);
     await page.getByTestId('asset-card').filter({ hasText: clip }).waitFor();
   });
