@@ -71,8 +71,8 @@ function AdminFrame() {
             <Dialog.Description className="sr-only">
               Pages of the CMS and the public pages.
             </Dialog.Description>
-            <div className="flex items-center justify-between pr-2">
-              <SidebarBrand collapsed={false} />
+            <div className="flex items-center justify-between border-b pr-2">
+              <SidebarBrand collapsed={false} bordered={false} />
               <Dialog.Close asChild>
                 <Button variant="ghost" size="icon" aria-label="Close navigation">
                   <X aria-hidden="true" />
@@ -107,11 +107,15 @@ function AdminFrame() {
   );
 }
 
-function SidebarBrand({ collapsed }: { collapsed: boolean }) {
+function SidebarBrand({ collapsed, bordered = true }: { collapsed: boolean; bordered?: boolean }) {
   return (
     <Link
       to="/app"
-      className={cn('flex h-14 items-center gap-2 border-b font-bold', collapsed ? 'justify-center' : 'px-4')}
+      className={cn(
+        'flex h-14 items-center gap-2 font-bold',
+        bordered && 'border-b',
+        collapsed ? 'justify-center' : 'px-4',
+      )}
       aria-label={collapsed ? 'Omni dashboard' : undefined}
     >
       <FileAudio className="h-5 w-5 shrink-0 text-primary" aria-hidden="true" />

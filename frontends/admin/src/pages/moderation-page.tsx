@@ -150,7 +150,7 @@ export default function ModerationPage() {
                       {formatTable(asset.createdAt)}
                     </TableCell>
                     <TableCell>
-                      <div className="flex justify-end gap-2">
+                      <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
                         <MediaPreviewDialog asset={asset} />
                         {asset.status === 'pending' ? (
                           <>
