@@ -3,6 +3,7 @@
 // page's toasts go when the user leaves it, except the one that announces the navigation itself
 // ('Welcome back!', 'Signed out successfully'), which stays for that one navigation.
 import type { Page } from 'playwright-core';
+import { seriousAxeViolations } from '../support/axe';
 import { browserSuite, until } from '../support/browser-suite';
 import { verifiedSession } from '../support/session';
 
@@ -49,6 +50,8 @@ it("a wrong password twice is one toast; 'Welcome back!' replaces it and stays o
   await page.waitForURL(`${suite.url}/app`);
   await toastsUntil((t) => t.length === 1 && mentions(t, 'Welcome back!') === 1, "'Welcome back!' alone");
   await shot('welcome-back');
+  // A success toast's text is readable (sonner's own green on pale green is about 4.2:1, under AA's 4.5).
+  expect(await seriousAxeViolations(page)).toEqual([]);
 
   // The next navigation is not the one it announced: it goes.
   await page.getByRole('link', { name: /Upload Release/ }).click();
