@@ -1,0 +1,77 @@
+// The contributor API behind /upload?token=: every call carries the link's token in X-Upload-Token (and the
+// signed-in user's bearer when there is one, which apiFetch adds). Answers are parsed with the contract.
+import {
+  type ContributorLink,
+  contributorLinkSchema,
+  contributorReleaseAnswerSchema,
+  contributorUploadAnswerSchema,
+  type SignedUpload,
+  signedUploadSchema,
+  UPLOAD_TOKEN_HEADER,
+} from '@omni/proto/api';
+import { apiFetch } from '@omni/ui';
+import type * as z from 'zod/mini';
+import { contentTypeOf } from './upload';
+
+const UNEXPECTED = 'The server sent an unexpected answer. Please try again later.';
+
+function parseAnswer<T>(schema: z.ZodMiniType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new Error(UNEXPECTED);
+  return parsed.data;
+}
+
+const withToken = (token: string, init: RequestInit = {}): RequestInit => ({
+  ...init,
+  headers: { ...(init.headers as Record<string, string>), [UPLOAD_TOKEN_HEADER]: token },
+});
+
+/** What the link allows now, or an ApiError with the refusal (not valid, revoked, expired, used up). */
+export async function fetchLink(token: string, signal?: AbortSignal): Promise<ContributorLink> {
+  const body = await apiFetch('/api/contributor/link', withToken(token, signal ? { signal } : {}));
+  return parseAnswer(contributorLinkSchema, body);
+}
+
+export async function signContributorUpload(
+  token: string,
+  request: { bucket: string; folder?: string; file: File },
+): Promise<SignedUpload> {
+  const { file, ...rest } = request;
+  const body = await apiFetch(
+    '/api/contributor/uploads-sign',
+    withToken(token, {
+      method: 'POST',
+      body: JSON.stringify({
+        ...rest,
+        fileName: file.name,
+        contentType: contentTypeOf(file),
+        size: file.size,
+      }),
+    }),
+  );
+  return parseAnswer(signedUploadSchema, body);
+}
+
+/** Records the PUT file as a pending submission (one use of the link). */
+export async function submitContributorUpload(
+  token: string,
+  request: { bucket: string; fileKey: string; title?: string },
+) {
+  const body = await apiFetch(
+    '/api/contributor/uploads',
+    withToken(token, { method: 'POST', body: JSON.stringify(request) }),
+  );
+  return parseAnswer(contributorUploadAnswerSchema, body);
+}
+
+/** The audio release: the server makes the identifier code when `code` is blank (one use of the link). */
+export async function submitContributorRelease(
+  token: string,
+  request: { title: string; artist: string; code?: string; fileKey: string },
+) {
+  const body = await apiFetch(
+    '/api/contributor/releases',
+    withToken(token, { method: 'POST', body: JSON.stringify(request) }),
+  );
+  return parseAnswer(contributorReleaseAnswerSchema, body);
+}
