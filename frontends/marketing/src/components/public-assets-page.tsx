@@ -1,5 +1,5 @@
 import { Button, Spinner, useDocumentTitle } from '@omni/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
 import { fetchPublicAssets, type PublicPageSlug, publicAssetsQueryKey } from '../lib/public-assets';
 import { AssetCard } from './asset-card';
@@ -10,15 +10,21 @@ const PAGE_TEXT: Record<PublicPageSlug, { title: string; empty: string }> = {
   videos: { title: 'Videos', empty: 'No videos available yet' },
 };
 
-/** /music and /videos: the published assets of the CMS page with that slug, as a grid of cards. */
+/**
+ * /music and /videos: the published assets of the CMS page with that slug, as a grid of cards that play
+ * them, one page at a time ('Load more' fetches the next page by the cursor the last one ended with).
+ */
 export function PublicAssetsPage({ slug }: { slug: PublicPageSlug }) {
   const text = PAGE_TEXT[slug];
-  const query = useQuery({
+  const query = useInfiniteQuery({
     queryKey: publicAssetsQueryKey(slug),
-    queryFn: ({ signal }) => fetchPublicAssets(slug, signal),
+    queryFn: ({ pageParam, signal }) => fetchPublicAssets(slug, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });
-  const title = query.data?.page.title || text.title;
+  const title = query.data?.pages[0]?.page?.title || text.title;
   useDocumentTitle(title);
+  const assets = query.data?.pages.flatMap((page) => page.assets) ?? [];
 
   return (
     <SiteLayout>
@@ -29,7 +35,7 @@ export function PublicAssetsPage({ slug }: { slug: PublicPageSlug }) {
         <div className="mt-8">
           {query.isPending ? (
             <Spinner label={`Loading ${text.title.toLowerCase()}…`} />
-          ) : query.isError ? (
+          ) : query.isError && assets.length === 0 ? (
             <div
               role="alert"
               className="flex flex-col items-start gap-4 rounded-lg border border-destructive/40 bg-destructive/5 p-6"
@@ -43,18 +49,36 @@ export function PublicAssetsPage({ slug }: { slug: PublicPageSlug }) {
                 {query.isFetching ? 'Retrying…' : 'Try again'}
               </Button>
             </div>
-          ) : query.data.assets.length === 0 ? (
+          ) : assets.length === 0 ? (
             <p className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
               {text.empty}
             </p>
           ) : (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label={title}>
-              {query.data.assets.map((asset) => (
-                <li key={asset.id}>
-                  <AssetCard asset={asset} />
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label={title}>
+                {assets.map((asset) => (
+                  <li key={asset.id}>
+                    <AssetCard asset={asset} />
+                  </li>
+                ))}
+              </ul>
+              {query.isFetchNextPageError ? (
+                <p role="alert" className="mt-6 text-center text-sm text-destructive">
+                  Couldn’t load more: {query.error?.message}
+                </p>
+              ) : null}
+              {query.hasNextPage ? (
+                <div className="mt-8 flex justify-center">
+                  <Button
+                    variant="outline"
+                    onClick={() => query.fetchNextPage()}
+                    disabled={query.isFetchingNextPage}
+                  >
+                    {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                  </Button>
+                </div>
+              ) : null}
+            </>
           )}
         </div>
       </section>
