@@ -10,8 +10,8 @@ export interface HttpAppOptions {
   logger: Logger;
   /** JSON body limit (default 1 MB). Uploads never go through JSON. */
   bodyLimit?: string;
-  /** Content-Security-Policy directives to merge over helmet's defaults. */
-  csp?: Record<string, string[]>;
+  /** Content-Security-Policy directives to merge over helmet's defaults (null drops a default one). */
+  csp?: Record<string, string[] | null>;
 }
 
 export function createHttpApp(options: HttpAppOptions): Express {

@@ -103,8 +103,15 @@ export async function startPlatform(
       const serviceLogger = createLogger(name);
       const grpc = createGrpcServer(name, serviceLogger);
       // The public service serves the web app, which shows cover art and plays audio from blob URLs.
-      const csp: Record<string, string[]> = module.public
-        ? { 'img-src': ["'self'", 'data:', 'blob:'], 'media-src': ["'self'", 'blob:'] }
+      const csp: Record<string, string[] | null> = module.public
+        ? {
+            'img-src': ["'self'", 'data:', 'blob:'],
+            'media-src': ["'self'", 'blob:'],
+            // Served over plain http (all-in-one on localhost), helmet's upgrade-insecure-requests made
+            // Chromium follow the media redirect (/api/assets/:id/media → /objects/…) to https, which
+            // nothing serves: no published track played. Over https it stays.
+            ...(config.publicUrl.startsWith('https:') ? {} : { 'upgrade-insecure-requests': null }),
+          }
         : {};
       // Only the declared callees (and itself, for its own health): the graph the chart's NetworkPolicies
       // admit is the graph the code can use, in one process as in a cluster.
