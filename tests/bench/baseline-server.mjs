@@ -5,11 +5,13 @@ import { createServer } from 'node:http';
 import express from 'express';
 
 const body = process.env.BENCH_BODY ?? '{"ok":true}';
-const path = '/api/pages/music/assets';
+// BENCH_PATH and BENCH_TYPE serve another body at another path (the Music page's HTML, for its ceiling).
+const path = process.env.BENCH_PATH ?? '/api/pages/music/assets';
+const type = process.env.BENCH_TYPE ?? 'application/json; charset=utf-8';
 let server;
 if (process.env.BENCH_SERVER === 'node') {
   const bytes = Buffer.from(body);
-  const headers = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': bytes.length };
+  const headers = { 'Content-Type': type, 'Content-Length': bytes.length };
   server = createServer((req, res) => {
     if (req.url !== path) {
       res.writeHead(404).end();
@@ -20,7 +22,7 @@ if (process.env.BENCH_SERVER === 'node') {
 } else {
   const app = express();
   app.get(path, (_req, res) => {
-    res.type('application/json').send(body);
+    res.type(type).send(body);
   });
   server = createServer(app);
 }

@@ -5,6 +5,8 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { adminUpload, cmsApi } from '../support/cms';
+import { wav } from '../support/media';
 import { repoRoot, startPlatformProcess } from '../support/process';
 import { type LoadResult, load } from './load';
 
@@ -31,22 +33,15 @@ async function startBaseline(
 async function main() {
   const omni = await startPlatformProcess({ env: { LOG_LEVEL: 'error' } });
   try {
-    // A realistic page: 24 published tracks.
+    // A realistic page: 24 published tracks, uploaded as an admin does (published at once).
     const admin = await omni.token({ roles: ['admin'] });
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${admin}` };
     for (let i = 0; i < 24; i++) {
-      const res = await fetch(`${omni.url}/api/admin/assets`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          pageSlug: 'music',
-          kind: 'music',
-          title: `Track ${i + 1}`,
-          description: 'A bench track',
-        }),
-      });
-      const { asset } = (await res.json()) as { asset: { id: string } };
-      await fetch(`${omni.url}/api/admin/assets/${asset.id}/publish`, { method: 'POST', headers });
+      await adminUpload(
+        cmsApi(omni.url),
+        admin,
+        { pageSlug: 'music', kind: 'music', title: `Track ${i + 1}`, description: 'A bench track' },
+        { fileName: `track-${i + 1}.wav`, contentType: 'audio/wav', bytes: wav(0.05) },
+      );
     }
     const musicUrl = `${omni.url.replace('localhost', '127.0.0.1')}/api/pages/music/assets`;
     const body = await (await fetch(musicUrl)).text();
