@@ -84,7 +84,7 @@ export function ReleaseForm({
         <CardDescription>Submit a track for review. Signing in is required.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
+        <form className="grid grid-cols-1 gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
           <FormField label="Title" value={title} disabled={busy} onChange={(e) => setTitle(e.target.value)} />
           <FormField
             label="Artist"
@@ -122,9 +122,9 @@ export function ReleaseForm({
                 data-testid="release-status"
                 className={
                   outcome.kind === 'error'
-                    ? 'break-words text-sm text-destructive'
+                    ? 'min-w-0 text-sm [overflow-wrap:anywhere] text-destructive'
                     : outcome.kind === 'success'
-                      ? 'break-words text-sm font-medium text-green-700 dark:text-green-400'
+                      ? 'min-w-0 text-sm [overflow-wrap:anywhere] font-medium text-green-700 dark:text-green-400'
                       : 'text-sm text-muted-foreground'
                 }
               >
