@@ -268,3 +268,31 @@ it('/music plays a published track: preload none, its media URL answers a Range 
     await context.close();
   }
 }, 60_000);
+
+it("/music shows 24 cards, then 'Load more' brings the next page and disappears at the end", async () => {
+  // With the track above: 25 published.
+  for (let i = 1; i <= 24; i++) {
+    await adminUpload(
+      api,
+      admin,
+      { pageSlug: 'music', kind: 'music', title: `Paged ${i}` },
+      { fileName: `paged-${i}.wav`, contentType: 'audio/wav', bytes: wav(0.05) },
+    );
+  }
+  const { context, page } = await newPage(375, 812);
+  try {
+    await page.goto(`${platform.url}/music`);
+    const cards = page.getByTestId('asset-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(24);
+    expect(await cards.first().textContent()).toContain('Paged 24');
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await cards.nth(24).waitFor();
+    expect(await cards.count()).toBe(25);
+    expect(await cards.nth(24).textContent()).toContain('Playable Tune');
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    await page.screenshot({ path: join(artifacts, 'music-phone.png') });
+  } finally {
+    await context.close();
+  }
+}, 60_000);
