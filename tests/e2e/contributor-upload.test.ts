@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifacts, launchBrowser } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { browserSuite } from '../support/browser-suite';
 import {
   adminUpload,
   type CmsApi,
@@ -17,12 +17,10 @@ import {
   submitContributorFile,
 } from '../support/cms';
 import { wav } from '../support/media';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { verifiedSession } from '../support/session';
 import { signTestToken } from '../support/tokens';
 
-let platform: TestPlatform;
-let browser: Browser;
+const suite = browserSuite('contributor', { env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 let api: CmsApi;
 let admin: string;
 let fixtures: string;
@@ -38,26 +36,26 @@ const WIDTHS = [
 /** The link as the admin got it, pointed at this test's server. */
 const local = (uploadUrl: string) => {
   const url = new URL(uploadUrl);
-  return `${platform.url}${url.pathname}${url.search}`;
+  return `${suite.url}${url.pathname}${url.search}`;
 };
 
 async function newPage(width: number, height: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: platform.url });
-  return { context, page: await context.newPage() };
+  const page = await suite.newPage({ viewport: { width, height } });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.url });
+  return { context: page.context(), page };
 }
 
 /** The newest magic link mailed to `email`, pointed at this test's server. */
 async function magicLink(email: string): Promise<URL> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const res = await fetch(`${platform.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const res = await fetch(`${suite.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
     const { messages } = (await res.json()) as { messages: { links: string[] }[] };
     const link = messages
       .flatMap((m) => m.links)
       .map((l) => new URL(l))
       .find((u) => u.searchParams.has('magic'));
-    if (link) return new URL(`${platform.url}${link.pathname}${link.search}`);
+    if (link) return new URL(`${suite.url}${link.pathname}${link.search}`);
     if (Date.now() > deadline) throw new Error(`No magic link mailed to ${email}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -73,27 +71,22 @@ beforeAll(async () => {
   fixtures = mkdtempSync(join(tmpdir(), 'omni-contributor-e2e-'));
   wavPath = join(fixtures, 'demo song.wav');
   writeFileSync(wavPath, wav(1, { tone: true }));
-  platform = await startTestPlatform({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
-  api = cmsApi(platform.url);
-  admin = await signTestToken(await platform.ports.documents('identity'), { roles: ['admin'] });
-  browser = await launchBrowser();
-}, 60_000);
+  api = cmsApi(suite.url);
+  admin = await signTestToken(await suite.platform.ports.documents('identity'), { roles: ['admin'] });
+});
 
 afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
   if (fixtures) rmSync(fixtures, { recursive: true, force: true });
 });
 
 describe.each(WIDTHS)('at $width px', ({ name, width, height }) => {
   it('a contributor signs in by magic link, uploads into a bucket and folder, and submits a release', async () => {
     const { context, page } = await newPage(width, height);
-    const shot = (step: string) =>
-      page.screenshot({ path: join(artifacts, `contributor-${name}-${step}.png`), fullPage: true });
+    const shot = (step: string) => suite.shot(page, `${name}-${step}`);
     try {
       const { uploadUrl } = await createLink(api, admin, { pageSlug: 'music', maxUses: 5 });
       const email = `contributor-${Date.now()}-${++counter}@example.com`;
-      await verifiedSession(platform.url, email);
+      await verifiedSession(suite.url, email);
 
       await page.goto(local(uploadUrl));
       const summary = page.getByTestId('link-summary');
@@ -104,7 +97,7 @@ describe.each(WIDTHS)('at $width px', ({ name, width, height }) => {
 
       // Magic link: an empty field says so; the mailed link leads back to this same /upload?token= address.
       await page.getByRole('button', { name: 'Send Magic Link' }).click();
-      await page.locator('[data-sonner-toast]').filter({ hasText: 'Enter email' }).first().waitFor();
+      await suite.toast(page, 'Enter email');
       await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByRole('button', { name: 'Send Magic Link' }).click();
       const mailed = await magicLink(email);
@@ -143,14 +136,12 @@ describe.each(WIDTHS)('at $width px', ({ name, width, height }) => {
       const path = (await link.textContent()) ?? '';
       expect(path).toMatch(/^contracts\/[^/]+\/\d{8}\/deals\/2026\/split-sheet\.pdf$/);
       const href = (await link.getAttribute('href')) ?? '';
-      const opened = await fetch(new URL(href, platform.url));
+      const opened = await fetch(new URL(href, suite.url));
       expect(opened.status).toBe(200);
       expect(Buffer.from(await opened.arrayBuffer()).equals(PDF)).toBe(true);
       await page.getByRole('button', { name: `Copy link to ${path}` }).click();
-      await page.locator('[data-sonner-toast]').filter({ hasText: 'Copied!' }).first().waitFor();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-        new URL(href, platform.url).href,
-      );
+      await suite.toast(page, 'Copied!');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(href, suite.url).href);
       await page.getByTestId('link-uses-left').getByText('4').waitFor();
 
       // The release form: the spec's messages in order, then a blank code made by the server.
@@ -197,7 +188,7 @@ describe.each(WIDTHS)('at $width px', ({ name, width, height }) => {
         .getByText('This upload link was revoked. Ask for a new one.')
         .waitFor();
       expect(await page.getByRole('button', { name: 'Submit release' }).count()).toBe(0);
-      await page.screenshot({ path: join(artifacts, `contributor-${name}-revoked.png`), fullPage: true });
+      await suite.shot(page, `${name}-revoked`);
 
       // One use, spent by an anonymous upload through the API.
       const spent = await createLink(api, admin, { pageSlug: 'music', maxUses: 1 });
@@ -216,12 +207,12 @@ describe.each(WIDTHS)('at $width px', ({ name, width, height }) => {
         .getByText('This upload link has already been used the maximum number of times.')
         .waitFor();
 
-      await page.goto(`${platform.url}/upload?token=not-a-real-token`);
+      await page.goto(`${suite.url}/upload?token=not-a-real-token`);
       await page
         .getByTestId('link-refusal')
         .getByText('This upload link is not valid. Ask for a new one.')
         .waitFor();
-      await page.goto(`${platform.url}/upload`);
+      await page.goto(`${suite.url}/upload`);
       await page
         .getByTestId('link-refusal')
         .getByText('This upload link is not valid. Ask for a new one.')
@@ -241,14 +232,14 @@ it('/music plays a published track: preload none, its media URL answers a Range 
   );
   const { context, page } = await newPage(1440, 1000);
   try {
-    await page.goto(`${platform.url}/music`);
+    await page.goto(`${suite.url}/music`);
     const card = page.getByTestId('asset-card').filter({ hasText: 'Playable Tune' });
     await card.waitFor();
     const player = card.locator('audio');
     expect(await player.getAttribute('preload')).toBe('none');
     const src = (await player.getAttribute('src')) ?? '';
     expect(src).toBe(asset.mediaUrl);
-    const range = await fetch(new URL(src, platform.url), { headers: { range: 'bytes=0-99' } });
+    const range = await fetch(new URL(src, suite.url), { headers: { range: 'bytes=0-99' } });
     expect(range.status).toBe(206);
     expect((await range.arrayBuffer()).byteLength).toBe(100);
     // The browser plays it: metadata loads through the redirect and the signed URL.
@@ -263,7 +254,7 @@ it('/music plays a published track: preload none, its media URL answers a Range 
         }),
     );
     expect(duration).toBeCloseTo(1, 1);
-    await page.screenshot({ path: join(artifacts, 'music-player.png'), fullPage: true });
+    await suite.shot(page, 'music-player');
   } finally {
     await context.close();
   }
@@ -281,7 +272,7 @@ it("/music shows 24 cards, then 'Load more' brings the next page and disappears 
   }
   const { context, page } = await newPage(375, 812);
   try {
-    await page.goto(`${platform.url}/music`);
+    await page.goto(`${suite.url}/music`);
     const cards = page.getByTestId('asset-card');
     await cards.first().waitFor();
     expect(await cards.count()).toBe(24);
@@ -291,7 +282,7 @@ it("/music shows 24 cards, then 'Load more' brings the next page and disappears 
     expect(await cards.count()).toBe(25);
     expect(await cards.nth(24).textContent()).toContain('Playable Tune');
     expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
-    await page.screenshot({ path: join(artifacts, 'music-phone.png') });
+    await suite.shot(page, 'music-phone');
   } finally {
     await context.close();
   }
