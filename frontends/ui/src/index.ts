@@ -80,6 +80,13 @@ export { ApiError, apiFetch } from './lib/api';
 export { cn } from './lib/cn';
 export { formatPublished, formatTable } from './lib/dates';
 export { type PageMeta, PageMetaCollector } from './lib/page-meta-collector';
+export {
+  type ByteProgress,
+  contentTypeOf,
+  putToSignedUrl,
+  type SignedTarget,
+  wantsBearer,
+} from './lib/put-to-signed-url';
 export { createQueryClient, QueryProvider } from './lib/query';
 export { APP_NAME, documentTitle, useDocumentTitle } from './lib/use-document-title';
 export { usePageMeta } from './lib/use-page-meta';

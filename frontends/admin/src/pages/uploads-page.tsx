@@ -5,9 +5,11 @@ import {
   CardContent,
   CardDescription,
   CardHeader,
+  contentTypeOf,
   Input,
   Label,
   Progress,
+  putToSignedUrl,
   Select,
   SelectContent,
   SelectItem,
@@ -21,7 +23,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { usePages } from '../hooks/use-pages';
 import { createAdminUpload, signAdminUpload } from '../lib/cms-api';
-import { contentTypeOf, putWithProgress } from '../lib/put-file';
 
 type Kind = 'music' | 'video';
 const ACCEPT: Record<Kind, string> = { music: 'audio/*', video: 'video/*' };
@@ -55,7 +56,7 @@ export default function UploadsPage() {
         contentType: contentTypeOf(file),
         size: file.size,
       });
-      await putWithProgress(signed, file, setPercent);
+      await putToSignedUrl(signed, file, (progress) => setPercent(progress.percent));
       const { status } = await createAdminUpload({
         pageSlug,
         kind,
