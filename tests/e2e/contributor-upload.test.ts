@@ -173,7 +173,7 @@ describe.each(WIDTHS)('at $width px', ({ name, width, height }) => {
     }
   }, 90_000);
 
-  it('shows why a revoked, used-up or unknown link cannot be used', async () => {
+  it('shows why a revoked, used-up, expired or unknown link cannot be used', async () => {
     const { context, page } = await newPage(width, height);
     try {
       const revoked = await createLink(api, admin, { pageSlug: 'music' });
@@ -205,6 +205,20 @@ describe.each(WIDTHS)('at $width px', ({ name, width, height }) => {
       await page
         .getByTestId('link-refusal')
         .getByText('This upload link has already been used the maximum number of times.')
+        .waitFor();
+
+      // Expired: its expiry moved into the past in cms's own store (the test's platform runs in this process).
+      const expired = await createLink(api, admin, { pageSlug: 'music' });
+      await (await suite.platform.ports.documents('cms'))
+        .collection('upload_links')
+        .updateOne(
+          { _id: String(expired.link.id) },
+          { $set: { expiresAt: new Date(Date.now() - 1000).toISOString() } },
+        );
+      await page.goto(local(expired.uploadUrl));
+      await page
+        .getByTestId('link-refusal')
+        .getByText('This upload link has expired. Ask for a new one.')
         .waitFor();
 
       await page.goto(`${suite.url}/upload?token=not-a-real-token`);
