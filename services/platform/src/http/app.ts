@@ -28,6 +28,21 @@ export function createHttpApp(options: HttpAppOptions): Express {
   return app;
 }
 
+/**
+ * The policy additions of the public service, which serves the web app: it shows cover art and plays
+ * audio from blob URLs.
+ */
+export function publicCsp(publicUrl: string): Record<string, string[] | null> {
+  return {
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'media-src': ["'self'", 'blob:'],
+    // Served over plain http (all-in-one on localhost), helmet's upgrade-insecure-requests made
+    // Chromium follow the media redirect (/api/assets/:id/media → /objects/…) to https, which
+    // nothing serves: no published track played. Over https it stays.
+    ...(publicUrl.startsWith('https:') ? {} : { 'upgrade-insecure-requests': null }),
+  };
+}
+
 function helmetOptions(csp: HttpAppOptions['csp']): HelmetOptions {
   return { contentSecurityPolicy: { directives: { ...csp } }, crossOriginEmbedderPolicy: false };
 }

@@ -9,7 +9,7 @@ import { tightenDataDir } from '../data-dir/tighten';
 import { createGrpcClient, type PromiseClient } from '../grpc/client';
 import { httpErrorFromGrpc } from '../grpc/errors';
 import { createGrpcServer, type GrpcServerHandle } from '../grpc/server';
-import { apiNotFound, createHttpApp, errorHandler, securityHeaders } from '../http/app';
+import { apiNotFound, createHttpApp, errorHandler, publicCsp, securityHeaders } from '../http/app';
 import { continueOnFirstRead } from '../http/expect-continue';
 import { dispatchWithFastPaths, type HttpFastPath } from '../http/fast-path';
 import { createLogger, type Logger } from '../logging/logger';
@@ -102,17 +102,7 @@ export async function startPlatform(
       const module = modules[name];
       const serviceLogger = createLogger(name);
       const grpc = createGrpcServer(name, serviceLogger);
-      // The public service serves the web app, which shows cover art and plays audio from blob URLs.
-      const csp: Record<string, string[] | null> = module.public
-        ? {
-            'img-src': ["'self'", 'data:', 'blob:'],
-            'media-src': ["'self'", 'blob:'],
-            // Served over plain http (all-in-one on localhost), helmet's upgrade-insecure-requests made
-            // Chromium follow the media redirect (/api/assets/:id/media → /objects/…) to https, which
-            // nothing serves: no published track played. Over https it stays.
-            ...(config.publicUrl.startsWith('https:') ? {} : { 'upgrade-insecure-requests': null }),
-          }
-        : {};
+      const csp = module.public ? publicCsp(config.publicUrl) : {};
       // Only the declared callees (and itself, for its own health): the graph the chart's NetworkPolicies
       // admit is the graph the code can use, in one process as in a cluster.
       const client = <D extends Record<string, unknown>>(service: ServiceName, definition: D) => {
@@ -124,6 +114,7 @@ export async function startPlatform(
       };
       const http = createHttpApp({ logger: serviceLogger, csp });
       const fastPaths: HttpFastPath[] = [];
+      const headers = securityHeaders(csp);
       const r: Running = {
         module,
         grpc,
@@ -140,6 +131,7 @@ export async function startPlatform(
         grpc,
         http,
         client,
+        securityHeaders: headers,
         fastPath: (fastPath) => fastPaths.push(fastPath),
         readiness: (check, fn) => r.checks.set(check, fn),
         onStop: (hook) => r.stopHooks.push(hook),
@@ -170,7 +162,7 @@ export async function startPlatform(
       const grpcPort = await grpc.listen(host, endpoint.grpc);
       const listening = name === publicName && early ? early : await listenHttp(name, host, endpoint.http);
       r.httpServer = listening.server;
-      listening.serve(dispatchWithFastPaths(http, fastPaths, securityHeaders(csp), serviceLogger));
+      listening.serve(dispatchWithFastPaths(http, fastPaths, headers, serviceLogger));
       config.bound.set(name, { http: listening.port, grpc: grpcPort });
       grpc.setServing(true);
       for (const hook of r.startedHooks) await hook();

@@ -23,6 +23,8 @@ export interface ServiceContext {
    * that Express would give identically; the security headers are added.
    */
   fastPath(fastPath: HttpFastPath): void;
+  /** The security headers (helmet's) this service's HTTP app sends on every response, by lower-case name. */
+  securityHeaders: Readonly<Record<string, string>>;
   /** A gRPC client for any service, resolved lazily to wherever that service listens. */
   client<D extends Record<string, unknown>>(service: ServiceName, definition: D): PromiseClient<D>;
   /** Adds a readiness check (backs /readyz and the gRPC health status). */
