@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Logger } from '@omni/platform';
 import express, { type Express, type RequestHandler } from 'express';
+import { htmlEncoding } from './encoding';
 import { allowScripts, HtmlPages } from './html-pages';
 
 export const REMOTES = ['marketing', 'dashboard', 'admin', 'finder'] as const;
@@ -193,8 +194,7 @@ export function mountFrontends(http: Express, frontendsDir: string, logger?: Log
     }
     const query = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
     const page = pages.pageFor(req.path, query);
-    const accepted = String(req.headers['accept-encoding'] ?? '');
-    const encoding = accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : undefined;
+    const encoding = htmlEncoding(req.headers['accept-encoding']);
     res
       .status(isScreen(req.path) ? 200 : 404)
       .set({ 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' })
