@@ -91,7 +91,12 @@ export const gatewayService: ServiceModule = {
         '/realms',
         forwardTo(() => config.httpUrl('identity'), logger, 'Sign-in'),
       );
-    mountFrontends(http, process.env.FRONTENDS_DIR ?? defaultFrontendsDir(), logger);
+    ctx.fastPath(
+      mountFrontends(http, process.env.FRONTENDS_DIR ?? defaultFrontendsDir(), {
+        logger,
+        policy: ctx.securityHeaders['content-security-policy'],
+      }),
+    );
     ctx.readiness('cms', async () => {
       await cmsClient.waitForReady(1000);
       return true;

@@ -3,9 +3,10 @@
 // screen of the spec still get the shell (it renders the not-found page) but with HTTP status 404.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Logger } from '@omni/platform';
+import type { HttpFastPath, Logger } from '@omni/platform';
 import express, { type Express, type RequestHandler } from 'express';
 import { htmlEncoding } from './encoding';
+import { htmlPagesFastPath } from './html-answers';
 import { allowScripts, HtmlPages } from './html-pages';
 
 export const REMOTES = ['marketing', 'dashboard', 'admin', 'finder'] as const;
@@ -71,6 +72,8 @@ const SCREEN_OF = new Map<string, Screen>(
     Object.entries(paths).map(([path, exposes]) => [path, { remote: remote as Remote, exposes }] as const),
   ),
 );
+/** The path of every screen with a fixed path (screens under a prefix, like /release/:id, are not listed). */
+export const SCREEN_PATHS: readonly string[] = [...SCREEN_OF.keys()];
 const PREFIXES: [string, Screen][] = [['/release/', { remote: 'dashboard', exposes: ['./ReleasePage'] }]];
 
 /** The screen at a path; undefined for a path that is no screen of the spec. */
@@ -157,7 +160,16 @@ function decodedPath(path: string): string | undefined {
   }
 }
 
-export function mountFrontends(http: Express, frontendsDir: string, logger?: Logger): void {
+/**
+ * Mounts the web app on the service's Express app, and returns the fast path that answers its screens'
+ * documents before Express (html-answers.ts); `policy` is the Content-Security-Policy the service sends.
+ */
+export function mountFrontends(
+  http: Express,
+  frontendsDir: string,
+  options: { logger?: Logger; policy?: string } = {},
+): HttpFastPath {
+  const { logger, policy } = options;
   const shellDist = join(frontendsDir, 'shell', 'dist');
 
   http.get('/app-config.json', (_req, res) => {
@@ -200,9 +212,10 @@ export function mountFrontends(http: Express, frontendsDir: string, logger?: Log
       .set({ 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' })
       .type('html');
     if (encoding) res.set('Content-Encoding', encoding);
-    const policy = res.getHeader('content-security-policy');
-    if (typeof policy === 'string')
-      res.setHeader('content-security-policy', allowScripts(policy, page.scriptHashes));
+    const sent = res.getHeader('content-security-policy');
+    if (typeof sent === 'string')
+      res.setHeader('content-security-policy', allowScripts(sent, page.scriptHashes));
     res.send(encoding ? page[encoding] : page.raw);
   });
+  return htmlPagesFastPath({ pages, isScreen, shellDist, policy });
 }

@@ -92,6 +92,7 @@ export class HtmlPages {
   private shellLazyScripts: string[] = [];
   private readonly cache = new Map<string, HtmlPage>();
   private year = 0;
+  private composedFor = 0;
 
   constructor(
     private readonly frontendsDir: string,
@@ -114,6 +115,12 @@ export class HtmlPages {
   built(): boolean {
     this.refresh();
     return this.shellHtml !== undefined;
+  }
+
+  /** Changes whenever the build's files do (what was derived from the last build is stale then). */
+  generation(): number {
+    this.refresh();
+    return this.composedFor;
   }
 
   /** The document for a request's path and query. Call built() first. */
@@ -177,6 +184,7 @@ export class HtmlPages {
     const signature = [...this.watched.map(modified), this.year].join(',');
     if (signature === this.signature) return;
     this.signature = signature;
+    this.composedFor++;
     this.cache.clear();
     try {
       this.shellHtml = readFileSync(this.indexFile, 'utf8');
