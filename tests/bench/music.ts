@@ -119,7 +119,8 @@ async function main() {
       ),
     );
   } finally {
-    await omni.stop({ hard: true });
+    // A soft stop under PROF_DIR: a killed process writes no CPU profile.
+    await omni.stop({ hard: !process.env.PROF_DIR });
   }
 }
 
