@@ -150,6 +150,20 @@ it.each([
   expect(page.headers['content-encoding']).toBe(encoding);
 });
 
+it.each([
+  ['gzip;q=1, br;q=0.5', 'gzip'],
+  ['br;q=0, gzip', 'gzip'],
+  ['gzip, deflate, br', 'br'],
+  ['br;q=0, gzip;q=0', undefined],
+])('a built script for Accept-Encoding %j comes %s, as pages do', async (acceptEncoding, encoding) => {
+  const page = await get(urls.platform, '/', 'GET', { 'accept-encoding': 'identity' });
+  const script = /<script[^>]+src="(\/[^"]+\.js)"/.exec(page.body.toString())?.[1];
+  expect(script).toBeDefined();
+  const asset = await get(urls.platform, script!, 'GET', { 'accept-encoding': acceptEncoding });
+  expect(asset.status).toBe(200);
+  expect(asset.headers['content-encoding']).toBe(encoding);
+});
+
 it('leaves paths that are no screen to Express (the not-found page, with its 404)', async () => {
   const viaFastPath = await get(urls.fast, '/no-such-page', 'GET', {});
   expect(viaFastPath.status).toBe(599);

@@ -12,22 +12,28 @@ type PreferringEncodings = (available: string[], options: { preferred: string[] 
 
 // Browsers send a handful of distinct headers, so the answer is remembered per header (bounded, since
 // the header is the client's to choose) instead of parsed on every request.
-const chosen = new Map<string, HtmlEncoding>();
+const accepted = new Map<string, readonly ('br' | 'gzip')[]>();
 const REMEMBERED = 64;
 
-/** The encoding to send: br or gzip when accepted, the plain bytes otherwise (no header means identity). */
-export function htmlEncoding(acceptEncoding: string | undefined): HtmlEncoding {
-  if (!acceptEncoding) return undefined;
-  let encoding = chosen.get(acceptEncoding);
-  if (encoding !== undefined || chosen.has(acceptEncoding)) return encoding;
+/** The compressed forms a request accepts (q > 0), best first: brotli before gzip on equal q. */
+export function acceptedEncodings(acceptEncoding: string | undefined): readonly ('br' | 'gzip')[] {
+  if (!acceptEncoding) return [];
+  let forms = accepted.get(acceptEncoding);
+  if (forms) return forms;
   const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } });
   // Ties in q go to our order (brotli first), not the header's (Chrome sends `gzip, deflate, br`).
-  const best = (negotiator.encodings as PreferringEncodings).call(negotiator, AVAILABLE, {
-    preferred: AVAILABLE,
-  })[0];
-  // Nothing acceptable (`identity;q=0` alone): the plain bytes, as before, rather than a 406 a browser never needs.
-  encoding = best === 'br' || best === 'gzip' ? best : undefined;
-  if (chosen.size >= REMEMBERED) chosen.clear();
-  chosen.set(acceptEncoding, encoding);
-  return encoding;
+  forms = (negotiator.encodings as PreferringEncodings)
+    .call(negotiator, AVAILABLE, { preferred: AVAILABLE })
+    .filter((e): e is 'br' | 'gzip' => e === 'br' || e === 'gzip');
+  if (accepted.size >= REMEMBERED) accepted.clear();
+  accepted.set(acceptEncoding, forms);
+  return forms;
+}
+
+/**
+ * The encoding to send a page in: br or gzip when accepted, the plain bytes otherwise (no header, or nothing
+ * acceptable such as `identity;q=0` alone: the plain bytes rather than a 406 a browser never needs).
+ */
+export function htmlEncoding(acceptEncoding: string | undefined): HtmlEncoding {
+  return acceptedEncodings(acceptEncoding)[0];
 }

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { HttpFastPath, Logger } from '@omni/platform';
 import express, { type Express, type RequestHandler } from 'express';
-import { htmlEncoding } from './encoding';
+import { acceptedEncodings, htmlEncoding } from './encoding';
 import { htmlPagesFastPath } from './html-answers';
 import { allowScripts, HtmlPages } from './html-pages';
 
@@ -95,10 +95,7 @@ export function defaultFrontendsDir(): string {
   return resolve(__dirname, '../../../../../frontends');
 }
 
-const ENCODINGS = [
-  ['br', '.br'],
-  ['gzip', '.gz'],
-] as const;
+const SUFFIX = { br: '.br', gzip: '.gz' } as const;
 const TYPES: Record<string, string> = {
   '.js': 'application/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -117,9 +114,10 @@ function precompressed(dir: string): RequestHandler {
     const type = ext ? TYPES[ext] : undefined;
     const path = type ? decodedPath(req.path) : undefined;
     if (!type || !path || path.includes('..')) return next();
-    const accepted = String(req.headers['accept-encoding'] ?? '');
-    for (const [encoding, suffix] of ENCODINGS) {
-      if (!accepted.includes(encoding)) continue;
+    const accepted = acceptedEncodings(req.headers['accept-encoding']);
+    // The accepted forms in the client's order of preference (q-values; brotli first on a tie).
+    for (const encoding of accepted) {
+      const suffix = SUFFIX[encoding];
       if (!existsSync(join(dir, `${path}${suffix}`))) continue;
       const immutable = /\.[0-9a-f]{8,}\.(js|css)$/.test(path);
       // `root` keeps the dotfile check to the request's own path: the folder the build sits in may well
