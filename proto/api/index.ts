@@ -2,6 +2,7 @@
 // gateway and the web app need. Written with zod's mini build so a frontend bundle that imports it stays
 // small; import it as '@omni/proto/api' (never the package root, which brings gRPC).
 export * from './auth';
+export * from './billing';
 export * from './cms';
 export * from './error';
 export * from './messages';

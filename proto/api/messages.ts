@@ -61,3 +61,27 @@ export const wholeNumberMessages = (label: string, max: number) => ({
   min: `${label} must be at least 1.`,
   max: `${label} must be at most ${max}.`,
 });
+
+/** Billing: the spec's §8 texts the screens show, and the refusals the billing service sends (said once). */
+export const BILLING_MESSAGES = {
+  // Screens (spec §8).
+  checkoutFailed: 'Failed to create checkout session. Please try again.',
+  noCheckoutUrl: 'No checkout URL returned',
+  authRequired: 'Authentication required',
+  authRequiredDetail: 'Please sign up or log in to subscribe to Pro',
+  openInNewTab: 'Open secure checkout',
+  openInNewTabDetail: 'Click the button below to open Stripe in a new tab.',
+  portalFailed: 'Failed to open subscription management. Please try again.',
+  finderCheckFailed: 'Failed to check subscription status',
+  finderCheckoutUnavailable: "We couldn't start checkout right now. Please try again shortly.",
+  finderCheckoutError: 'Checkout service is temporarily unavailable. Please try again.',
+  // Refusals (billing service → gateway → screens).
+  unknownPrice: 'That price is not one of our plans. Reload the pricing page and choose a plan again.',
+  alreadySubscribed: (product: string) =>
+    `You already have an active ${product} subscription. Manage it from your dashboard.`,
+  noBillingAccount: 'You have no subscription to manage yet. Choose a plan on the pricing page first.',
+  badSignature:
+    'The webhook signature does not match this endpoint, or its timestamp is too old (more than 5 minutes).',
+  badEvent: 'The webhook body is not a Stripe event.',
+  paymentsUnavailable: 'Payments are unavailable right now. Please try again in a few minutes.',
+} as const;

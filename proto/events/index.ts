@@ -54,6 +54,34 @@ export const releaseCreated = z.object({
   createdAt: z.string().datetime(),
 });
 
+/**
+ * An account's subscription to a product changed (billing applied a payments-provider webhook). Carries the
+ * state after the change, so a consumer never needs to replay history; `version` orders them per
+ * subscription (a consumer keeps the highest).
+ */
+export const subscriptionUpdated = z.object({
+  accountId: z.string().min(1),
+  product: z.enum(['pro', 'finder']),
+  subscriptionId: z.string().min(1),
+  status: z.enum([
+    'active',
+    'trialing',
+    'past_due',
+    'canceled',
+    'incomplete',
+    'incomplete_expired',
+    'unpaid',
+    'paused',
+  ]),
+  subscribed: z.boolean(),
+  cancelAtPeriodEnd: z.boolean(),
+  currentPeriodEnd: z.string().datetime().nullable(),
+  priceId: z.string(),
+  /** The provider's event time (seconds) that produced this state. */
+  version: z.number().int(),
+  updatedAt: z.string().datetime(),
+});
+
 /** Every event type the platform knows, with its payload schema and current version. */
 export const catalogue = {
   'asset.submitted': { version: 1, schema: assetSubmitted },
@@ -61,6 +89,7 @@ export const catalogue = {
   'asset.rejected': { version: 1, schema: assetRejected },
   'user.registered': { version: 1, schema: userRegistered },
   'release.created': { version: 1, schema: releaseCreated },
+  'subscription.updated': { version: 1, schema: subscriptionUpdated },
 } as const;
 
 export type EventType = keyof typeof catalogue;

@@ -21,7 +21,8 @@ function sources(dir: string): string[] {
 }
 
 function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
+  // Type-only imports leave nothing at run time (a port may speak its provider's types).
+  const text = readFileSync(file, 'utf8').replace(/^import type [^;]*;/gm, '');
   return [...text.matchAll(/(?:from\s+|import\s*\(\s*|require\s*\(\s*)['"]([^'"]+)['"]/g)].map((m) => m[1]!);
 }
 

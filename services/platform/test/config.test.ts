@@ -69,6 +69,9 @@ describe('configuration', () => {
       MAIL: 'smtp',
       SMTP_URL: 'smtp://mail.example.com:587',
       OBJECT_URL_SECRET: 'a-secret-of-the-operators-own-0123456789',
+      PAYMENTS: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_the-operators-own-key',
+      STRIPE_WEBHOOK_SECRET: 'whsec_the-operators-own-secret',
     };
 
     it('lists every throwaway secret value the Tiltfile hands a kind cluster', () => {
@@ -123,6 +126,20 @@ describe('configuration', () => {
   it('refuses the dev mailbox in production, naming MAIL', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', OBJECT_URL_SECRET: 'x'.repeat(32) }, [])).toThrow(
       /MAIL: must be smtp in production/,
+    );
+  });
+
+  it('refuses the checkout sandbox in production and Stripe without its keys, naming them', () => {
+    const base = {
+      NODE_ENV: 'production',
+      OBJECT_URL_SECRET: 'x'.repeat(32),
+      MAIL: 'smtp',
+      SMTP_URL: 'smtp://m',
+    };
+    expect(() => loadConfig(base, [])).toThrow(/PAYMENTS: must be stripe in production/);
+    expect(() => loadConfig({ ...base, PAYMENTS: 'stripe' }, [])).toThrow(/STRIPE_SECRET_KEY: is required/);
+    expect(() => loadConfig({ ...base, PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x' }, [])).toThrow(
+      /STRIPE_WEBHOOK_SECRET: is required/,
     );
   });
 

@@ -63,6 +63,18 @@ const envSchema = z
     MAIL_FROM: z.string().default('Omni <no-reply@omni.local>'),
     /** Password of the admin seeded on first start; generated (and written to DATA_DIR) when unset. */
     OMNI_ADMIN_PASSWORD: z.string().min(6).optional(),
+    /** Who takes payments: the embedded checkout sandbox (npm start, tests) or Stripe (production). */
+    PAYMENTS: z.enum(['embedded', 'stripe']).default('embedded'),
+    /** Stripe's secret API key (sk_test_… or sk_live_…); required when PAYMENTS=stripe. */
+    STRIPE_SECRET_KEY: z.string().optional(),
+    /** The webhook endpoint's signing secret (whsec_…). Embedded: made on first start under DATA_DIR. */
+    STRIPE_WEBHOOK_SECRET: z.string().min(16).optional(),
+    /** Stripe's API address, for tests against a local server in Stripe's shapes (e.g. http://127.0.0.1:12111). */
+    STRIPE_API_URL: z.url().optional(),
+    /** The price ids of each plan (Stripe's price_… ids; the sandbox accepts the same names). */
+    PRICE_PRO_MONTHLY: z.string().min(1).default('price_omni_pro_monthly'),
+    PRICE_PRO_ANNUAL: z.string().min(1).default('price_omni_pro_annual'),
+    PRICE_FINDER_MONTHLY: z.string().min(1).default('price_omni_finder_monthly'),
     /** Tests run several platforms at once: every port is picked by the OS and looked up after binding. */
     OMNI_RANDOM_PORTS: bool.default(false),
   })
@@ -82,6 +94,21 @@ const envSchema = z
       'when IDENTITY_PROVIDER=keycloak (the omni-services client secret)',
     );
     need(env.MAIL === 'smtp', 'SMTP_URL', 'when MAIL=smtp');
+    need(env.PAYMENTS === 'stripe', 'STRIPE_SECRET_KEY', 'when PAYMENTS=stripe');
+    need(
+      env.PAYMENTS === 'stripe',
+      'STRIPE_WEBHOOK_SECRET',
+      'when PAYMENTS=stripe (the endpoint signing secret)',
+    );
+    // The sandbox takes any test card and subscribes for free: in production that is Pro for everyone.
+    if (env.NODE_ENV === 'production' && env.PAYMENTS !== 'stripe')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS'],
+        message:
+          'must be stripe in production (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET): the embedded checkout sandbox subscribes anyone without payment',
+      });
+
     need(
       env.NODE_ENV === 'production',
       'OBJECT_URL_SECRET',

@@ -41,6 +41,14 @@ export const REASONS = {
   link_forbids_files: { status: status.PERMISSION_DENIED, code: 'link_forbids_files' },
   /** Approving or rejecting an asset that is no longer pending. */
   already_moderated: { status: status.FAILED_PRECONDITION, code: 'already_moderated' },
+  /** Billing: a price id that is not one of the configured plans of that product. */
+  unknown_price: { status: status.INVALID_ARGUMENT, code: 'unknown_price' },
+  /** Billing: a checkout for a product the account already has (one subscription per product). */
+  already_subscribed: { status: status.ALREADY_EXISTS, code: 'already_subscribed' },
+  /** Billing: a portal for an account that has never checked out (no provider customer). */
+  no_billing_account: { status: status.NOT_FOUND, code: 'no_billing_account' },
+  /** Billing: a webhook whose signature does not verify or is older than the tolerance. */
+  bad_signature: { status: status.INVALID_ARGUMENT, code: 'bad_signature' },
 } as const satisfies Record<string, { status: status; code: string; http?: number }>;
 
 export type Reason = keyof typeof REASONS;

@@ -5,11 +5,17 @@
 // source: omni/billing/v1/billing.proto
 
 /* eslint-disable */
+import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import {
+  type CallOptions,
   type ChannelCredentials,
   Client,
   type ClientOptions,
+  type ClientUnaryCall,
+  type handleUnaryCall,
   makeGenericClientConstructor,
+  type Metadata,
+  type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 
@@ -18,17 +24,1040 @@ export const protobufPackage = "omni.billing.v1";
 export const protobufFileName = "omni/billing/v1/billing.proto";
 
 /**
- * Billing service contract. It grows with its issue; until then it is empty, so that every service has a
- * contract, a server and a client (the gRPC health service answers for it) from the first day.
+ * Billing: Pro and Finder subscriptions through a payments provider (Stripe in production, the embedded
+ * checkout sandbox under `npm start`). Billing owns one provider customer per account and the state of
+ * each subscription, which only the provider's signed webhook events change (docs/architecture.md §11).
  */
 
+/** What an account can subscribe to. Each product has its own prices and its own subscription. */
+export enum Product {
+  PRODUCT_UNSPECIFIED = 0,
+  PRODUCT_PRO = 1,
+  PRODUCT_FINDER = 2,
+  UNRECOGNIZED = -1,
+}
+
+export function productFromJSON(object: any): Product {
+  switch (object) {
+    case 0:
+    case "PRODUCT_UNSPECIFIED":
+      return Product.PRODUCT_UNSPECIFIED;
+    case 1:
+    case "PRODUCT_PRO":
+      return Product.PRODUCT_PRO;
+    case 2:
+    case "PRODUCT_FINDER":
+      return Product.PRODUCT_FINDER;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return Product.UNRECOGNIZED;
+  }
+}
+
+export function productToJSON(object: Product): string {
+  switch (object) {
+    case Product.PRODUCT_UNSPECIFIED:
+      return "PRODUCT_UNSPECIFIED";
+    case Product.PRODUCT_PRO:
+      return "PRODUCT_PRO";
+    case Product.PRODUCT_FINDER:
+      return "PRODUCT_FINDER";
+    case Product.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
+
+export interface StartCheckoutRequest {
+  accountId: string;
+  email: string;
+  product: Product;
+  /** One of the product's configured price ids; any other is refused (reason unknown_price). */
+  priceId: string;
+  /** Where the provider sends the browser back: the public site's address, e.g. https://omni.example. */
+  returnBaseUrl: string;
+}
+
+export interface StartCheckoutResponse {
+  sessionId: string;
+  /** The provider's hosted checkout page (Stripe's, or the sandbox's /billing-sandbox/checkout/…). */
+  url: string;
+}
+
+export interface OpenPortalRequest {
+  accountId: string;
+  product: Product;
+  returnBaseUrl: string;
+}
+
+export interface OpenPortalResponse {
+  url: string;
+}
+
+export interface GetSubscriptionRequest {
+  accountId: string;
+  product: Product;
+}
+
+/** The spec's subscription status: `subscribed` and `subscription_end`, plus what the screens show. */
+export interface GetSubscriptionResponse {
+  /**
+   * True while the account is entitled: active, trialing, past_due (Stripe is retrying the payment), or
+   * cancelled at period end and the period has not ended.
+   */
+  subscribed: boolean;
+  /** RFC 3339; the end of the current period (the next billing date, or when access ends). Empty if none. */
+  subscriptionEnd: string;
+  /** active | trialing | past_due | canceled | incomplete | unpaid | paused | none */
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  priceId: string;
+}
+
+export interface HandleWebhookRequest {
+  /** The request body exactly as received: the signature covers these bytes. */
+  payload: Buffer;
+  /** The Stripe-Signature header. */
+  signature: string;
+}
+
+export interface HandleWebhookResponse {
+  eventId: string;
+  /** False when this event id was applied before (a redelivery): acknowledged, nothing changed. */
+  applied: boolean;
+}
+
+function createBaseStartCheckoutRequest(): StartCheckoutRequest {
+  return { accountId: "", email: "", product: 0, priceId: "", returnBaseUrl: "" };
+}
+
+export const StartCheckoutRequest: MessageFns<StartCheckoutRequest> = {
+  encode(message: StartCheckoutRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.email !== "") {
+      writer.uint32(18).string(message.email);
+    }
+    if (message.product !== 0) {
+      writer.uint32(24).int32(message.product);
+    }
+    if (message.priceId !== "") {
+      writer.uint32(34).string(message.priceId);
+    }
+    if (message.returnBaseUrl !== "") {
+      writer.uint32(42).string(message.returnBaseUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartCheckoutRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartCheckoutRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.product = reader.int32() as any;
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.priceId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.returnBaseUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StartCheckoutRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      product: isSet(object.product) ? productFromJSON(object.product) : 0,
+      priceId: isSet(object.priceId)
+        ? globalThis.String(object.priceId)
+        : isSet(object.price_id)
+        ? globalThis.String(object.price_id)
+        : "",
+      returnBaseUrl: isSet(object.returnBaseUrl)
+        ? globalThis.String(object.returnBaseUrl)
+        : isSet(object.return_base_url)
+        ? globalThis.String(object.return_base_url)
+        : "",
+    };
+  },
+
+  toJSON(message: StartCheckoutRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.product !== 0) {
+      obj.product = productToJSON(message.product);
+    }
+    if (message.priceId !== "") {
+      obj.priceId = message.priceId;
+    }
+    if (message.returnBaseUrl !== "") {
+      obj.returnBaseUrl = message.returnBaseUrl;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<StartCheckoutRequest>): StartCheckoutRequest {
+    return StartCheckoutRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<StartCheckoutRequest>): StartCheckoutRequest {
+    const message = createBaseStartCheckoutRequest();
+    message.accountId = object.accountId ?? "";
+    message.email = object.email ?? "";
+    message.product = object.product ?? 0;
+    message.priceId = object.priceId ?? "";
+    message.returnBaseUrl = object.returnBaseUrl ?? "";
+    return message;
+  },
+};
+
+function createBaseStartCheckoutResponse(): StartCheckoutResponse {
+  return { sessionId: "", url: "" };
+}
+
+export const StartCheckoutResponse: MessageFns<StartCheckoutResponse> = {
+  encode(message: StartCheckoutResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.sessionId !== "") {
+      writer.uint32(10).string(message.sessionId);
+    }
+    if (message.url !== "") {
+      writer.uint32(18).string(message.url);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartCheckoutResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartCheckoutResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sessionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StartCheckoutResponse {
+    return {
+      sessionId: isSet(object.sessionId)
+        ? globalThis.String(object.sessionId)
+        : isSet(object.session_id)
+        ? globalThis.String(object.session_id)
+        : "",
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+    };
+  },
+
+  toJSON(message: StartCheckoutResponse): unknown {
+    const obj: any = {};
+    if (message.sessionId !== "") {
+      obj.sessionId = message.sessionId;
+    }
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<StartCheckoutResponse>): StartCheckoutResponse {
+    return StartCheckoutResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<StartCheckoutResponse>): StartCheckoutResponse {
+    const message = createBaseStartCheckoutResponse();
+    message.sessionId = object.sessionId ?? "";
+    message.url = object.url ?? "";
+    return message;
+  },
+};
+
+function createBaseOpenPortalRequest(): OpenPortalRequest {
+  return { accountId: "", product: 0, returnBaseUrl: "" };
+}
+
+export const OpenPortalRequest: MessageFns<OpenPortalRequest> = {
+  encode(message: OpenPortalRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.product !== 0) {
+      writer.uint32(16).int32(message.product);
+    }
+    if (message.returnBaseUrl !== "") {
+      writer.uint32(26).string(message.returnBaseUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenPortalRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpenPortalRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.product = reader.int32() as any;
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.returnBaseUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpenPortalRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      product: isSet(object.product) ? productFromJSON(object.product) : 0,
+      returnBaseUrl: isSet(object.returnBaseUrl)
+        ? globalThis.String(object.returnBaseUrl)
+        : isSet(object.return_base_url)
+        ? globalThis.String(object.return_base_url)
+        : "",
+    };
+  },
+
+  toJSON(message: OpenPortalRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.product !== 0) {
+      obj.product = productToJSON(message.product);
+    }
+    if (message.returnBaseUrl !== "") {
+      obj.returnBaseUrl = message.returnBaseUrl;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<OpenPortalRequest>): OpenPortalRequest {
+    return OpenPortalRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<OpenPortalRequest>): OpenPortalRequest {
+    const message = createBaseOpenPortalRequest();
+    message.accountId = object.accountId ?? "";
+    message.product = object.product ?? 0;
+    message.returnBaseUrl = object.returnBaseUrl ?? "";
+    return message;
+  },
+};
+
+function createBaseOpenPortalResponse(): OpenPortalResponse {
+  return { url: "" };
+}
+
+export const OpenPortalResponse: MessageFns<OpenPortalResponse> = {
+  encode(message: OpenPortalResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.url !== "") {
+      writer.uint32(10).string(message.url);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenPortalResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpenPortalResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpenPortalResponse {
+    return { url: isSet(object.url) ? globalThis.String(object.url) : "" };
+  },
+
+  toJSON(message: OpenPortalResponse): unknown {
+    const obj: any = {};
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<OpenPortalResponse>): OpenPortalResponse {
+    return OpenPortalResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<OpenPortalResponse>): OpenPortalResponse {
+    const message = createBaseOpenPortalResponse();
+    message.url = object.url ?? "";
+    return message;
+  },
+};
+
+function createBaseGetSubscriptionRequest(): GetSubscriptionRequest {
+  return { accountId: "", product: 0 };
+}
+
+export const GetSubscriptionRequest: MessageFns<GetSubscriptionRequest> = {
+  encode(message: GetSubscriptionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.product !== 0) {
+      writer.uint32(16).int32(message.product);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSubscriptionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSubscriptionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.product = reader.int32() as any;
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSubscriptionRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      product: isSet(object.product) ? productFromJSON(object.product) : 0,
+    };
+  },
+
+  toJSON(message: GetSubscriptionRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.product !== 0) {
+      obj.product = productToJSON(message.product);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetSubscriptionRequest>): GetSubscriptionRequest {
+    return GetSubscriptionRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetSubscriptionRequest>): GetSubscriptionRequest {
+    const message = createBaseGetSubscriptionRequest();
+    message.accountId = object.accountId ?? "";
+    message.product = object.product ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetSubscriptionResponse(): GetSubscriptionResponse {
+  return { subscribed: false, subscriptionEnd: "", status: "", cancelAtPeriodEnd: false, priceId: "" };
+}
+
+export const GetSubscriptionResponse: MessageFns<GetSubscriptionResponse> = {
+  encode(message: GetSubscriptionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.subscribed !== false) {
+      writer.uint32(8).bool(message.subscribed);
+    }
+    if (message.subscriptionEnd !== "") {
+      writer.uint32(18).string(message.subscriptionEnd);
+    }
+    if (message.status !== "") {
+      writer.uint32(26).string(message.status);
+    }
+    if (message.cancelAtPeriodEnd !== false) {
+      writer.uint32(32).bool(message.cancelAtPeriodEnd);
+    }
+    if (message.priceId !== "") {
+      writer.uint32(42).string(message.priceId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSubscriptionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSubscriptionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.subscribed = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subscriptionEnd = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.cancelAtPeriodEnd = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.priceId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSubscriptionResponse {
+    return {
+      subscribed: isSet(object.subscribed) ? globalThis.Boolean(object.subscribed) : false,
+      subscriptionEnd: isSet(object.subscriptionEnd)
+        ? globalThis.String(object.subscriptionEnd)
+        : isSet(object.subscription_end)
+        ? globalThis.String(object.subscription_end)
+        : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      cancelAtPeriodEnd: isSet(object.cancelAtPeriodEnd)
+        ? globalThis.Boolean(object.cancelAtPeriodEnd)
+        : isSet(object.cancel_at_period_end)
+        ? globalThis.Boolean(object.cancel_at_period_end)
+        : false,
+      priceId: isSet(object.priceId)
+        ? globalThis.String(object.priceId)
+        : isSet(object.price_id)
+        ? globalThis.String(object.price_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetSubscriptionResponse): unknown {
+    const obj: any = {};
+    if (message.subscribed !== false) {
+      obj.subscribed = message.subscribed;
+    }
+    if (message.subscriptionEnd !== "") {
+      obj.subscriptionEnd = message.subscriptionEnd;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.cancelAtPeriodEnd !== false) {
+      obj.cancelAtPeriodEnd = message.cancelAtPeriodEnd;
+    }
+    if (message.priceId !== "") {
+      obj.priceId = message.priceId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetSubscriptionResponse>): GetSubscriptionResponse {
+    return GetSubscriptionResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetSubscriptionResponse>): GetSubscriptionResponse {
+    const message = createBaseGetSubscriptionResponse();
+    message.subscribed = object.subscribed ?? false;
+    message.subscriptionEnd = object.subscriptionEnd ?? "";
+    message.status = object.status ?? "";
+    message.cancelAtPeriodEnd = object.cancelAtPeriodEnd ?? false;
+    message.priceId = object.priceId ?? "";
+    return message;
+  },
+};
+
+function createBaseHandleWebhookRequest(): HandleWebhookRequest {
+  return { payload: Buffer.alloc(0), signature: "" };
+}
+
+export const HandleWebhookRequest: MessageFns<HandleWebhookRequest> = {
+  encode(message: HandleWebhookRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.payload.length !== 0) {
+      writer.uint32(10).bytes(message.payload);
+    }
+    if (message.signature !== "") {
+      writer.uint32(18).string(message.signature);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HandleWebhookRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHandleWebhookRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.payload = Buffer.from(reader.bytes());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.signature = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HandleWebhookRequest {
+    return {
+      payload: isSet(object.payload) ? Buffer.from(bytesFromBase64(object.payload)) : Buffer.alloc(0),
+      signature: isSet(object.signature) ? globalThis.String(object.signature) : "",
+    };
+  },
+
+  toJSON(message: HandleWebhookRequest): unknown {
+    const obj: any = {};
+    if (message.payload.length !== 0) {
+      obj.payload = base64FromBytes(message.payload);
+    }
+    if (message.signature !== "") {
+      obj.signature = message.signature;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<HandleWebhookRequest>): HandleWebhookRequest {
+    return HandleWebhookRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<HandleWebhookRequest>): HandleWebhookRequest {
+    const message = createBaseHandleWebhookRequest();
+    message.payload = object.payload ?? Buffer.alloc(0);
+    message.signature = object.signature ?? "";
+    return message;
+  },
+};
+
+function createBaseHandleWebhookResponse(): HandleWebhookResponse {
+  return { eventId: "", applied: false };
+}
+
+export const HandleWebhookResponse: MessageFns<HandleWebhookResponse> = {
+  encode(message: HandleWebhookResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.eventId !== "") {
+      writer.uint32(10).string(message.eventId);
+    }
+    if (message.applied !== false) {
+      writer.uint32(16).bool(message.applied);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HandleWebhookResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHandleWebhookResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.eventId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.applied = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HandleWebhookResponse {
+    return {
+      eventId: isSet(object.eventId)
+        ? globalThis.String(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.String(object.event_id)
+        : "",
+      applied: isSet(object.applied) ? globalThis.Boolean(object.applied) : false,
+    };
+  },
+
+  toJSON(message: HandleWebhookResponse): unknown {
+    const obj: any = {};
+    if (message.eventId !== "") {
+      obj.eventId = message.eventId;
+    }
+    if (message.applied !== false) {
+      obj.applied = message.applied;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<HandleWebhookResponse>): HandleWebhookResponse {
+    return HandleWebhookResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<HandleWebhookResponse>): HandleWebhookResponse {
+    const message = createBaseHandleWebhookResponse();
+    message.eventId = object.eventId ?? "";
+    message.applied = object.applied ?? false;
+    return message;
+  },
+};
+
 export type BillingServiceService = typeof BillingServiceService;
-export const BillingServiceService = {} as const;
+export const BillingServiceService = {
+  startCheckout: {
+    path: "/omni.billing.v1.BillingService/StartCheckout" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: StartCheckoutRequest): Buffer => Buffer.from(StartCheckoutRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): StartCheckoutRequest => StartCheckoutRequest.decode(value),
+    responseSerialize: (value: StartCheckoutResponse): Buffer =>
+      Buffer.from(StartCheckoutResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): StartCheckoutResponse => StartCheckoutResponse.decode(value),
+  },
+  openPortal: {
+    path: "/omni.billing.v1.BillingService/OpenPortal" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: OpenPortalRequest): Buffer => Buffer.from(OpenPortalRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): OpenPortalRequest => OpenPortalRequest.decode(value),
+    responseSerialize: (value: OpenPortalResponse): Buffer => Buffer.from(OpenPortalResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): OpenPortalResponse => OpenPortalResponse.decode(value),
+  },
+  getSubscription: {
+    path: "/omni.billing.v1.BillingService/GetSubscription" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetSubscriptionRequest): Buffer =>
+      Buffer.from(GetSubscriptionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetSubscriptionRequest => GetSubscriptionRequest.decode(value),
+    responseSerialize: (value: GetSubscriptionResponse): Buffer =>
+      Buffer.from(GetSubscriptionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetSubscriptionResponse => GetSubscriptionResponse.decode(value),
+  },
+  handleWebhook: {
+    path: "/omni.billing.v1.BillingService/HandleWebhook" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: HandleWebhookRequest): Buffer => Buffer.from(HandleWebhookRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): HandleWebhookRequest => HandleWebhookRequest.decode(value),
+    responseSerialize: (value: HandleWebhookResponse): Buffer =>
+      Buffer.from(HandleWebhookResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): HandleWebhookResponse => HandleWebhookResponse.decode(value),
+  },
+} as const;
 
 export interface BillingServiceServer extends UntypedServiceImplementation {
+  startCheckout: handleUnaryCall<StartCheckoutRequest, StartCheckoutResponse>;
+  openPortal: handleUnaryCall<OpenPortalRequest, OpenPortalResponse>;
+  getSubscription: handleUnaryCall<GetSubscriptionRequest, GetSubscriptionResponse>;
+  handleWebhook: handleUnaryCall<HandleWebhookRequest, HandleWebhookResponse>;
 }
 
 export interface BillingServiceClient extends Client {
+  startCheckout(
+    request: StartCheckoutRequest,
+    callback: (error: ServiceError | null, response: StartCheckoutResponse) => void,
+  ): ClientUnaryCall;
+  startCheckout(
+    request: StartCheckoutRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: StartCheckoutResponse) => void,
+  ): ClientUnaryCall;
+  startCheckout(
+    request: StartCheckoutRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: StartCheckoutResponse) => void,
+  ): ClientUnaryCall;
+  openPortal(
+    request: OpenPortalRequest,
+    callback: (error: ServiceError | null, response: OpenPortalResponse) => void,
+  ): ClientUnaryCall;
+  openPortal(
+    request: OpenPortalRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: OpenPortalResponse) => void,
+  ): ClientUnaryCall;
+  openPortal(
+    request: OpenPortalRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: OpenPortalResponse) => void,
+  ): ClientUnaryCall;
+  getSubscription(
+    request: GetSubscriptionRequest,
+    callback: (error: ServiceError | null, response: GetSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  getSubscription(
+    request: GetSubscriptionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  getSubscription(
+    request: GetSubscriptionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  handleWebhook(
+    request: HandleWebhookRequest,
+    callback: (error: ServiceError | null, response: HandleWebhookResponse) => void,
+  ): ClientUnaryCall;
+  handleWebhook(
+    request: HandleWebhookRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: HandleWebhookResponse) => void,
+  ): ClientUnaryCall;
+  handleWebhook(
+    request: HandleWebhookRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: HandleWebhookResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const BillingServiceClient = makeGenericClientConstructor(
@@ -39,3 +1068,33 @@ export const BillingServiceClient = makeGenericClientConstructor(
   service: typeof BillingServiceService;
   serviceName: string;
 };
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
+
+type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
+
+export type DeepPartial<T> = T extends Builtin ? T
+  : T extends globalThis.Array<infer U> ? globalThis.Array<DeepPartial<U>>
+  : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
+  : T extends { $case: string; value: unknown } ? { $case: T["$case"]; value?: DeepPartial<T["value"]> }
+  : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
+  : Partial<T>;
+
+function isSet(value: any): boolean {
+  return value !== null && value !== undefined;
+}
+
+export interface MessageFns<T> {
+  encode(message: T, writer?: BinaryWriter): BinaryWriter;
+  decode(input: BinaryReader | Uint8Array, length?: number): T;
+  fromJSON(object: any): T;
+  toJSON(message: T): unknown;
+  create(base?: DeepPartial<T>): T;
+  fromPartial(object: DeepPartial<T>): T;
+}
