@@ -196,9 +196,11 @@ describe('errors', () => {
     }
   });
 
-  // The SDK retries a 5xx once (two requests); it does not retry a 429 unless Stripe says Stripe-Should-Retry.
+  // The SDK retries a 5xx or a 409 once (two requests); it does not retry a 429 unless Stripe says
+  // Stripe-Should-Retry. A 409 is the same key still in flight (a double click) or a lock timeout.
   it.each([
     [500, 2],
+    [409, 2],
     [503, 2],
     [429, 1],
   ])('Stripe answering %i is an outage (%i requests sent)', async (status, sent) => {

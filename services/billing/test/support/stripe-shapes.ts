@@ -59,6 +59,14 @@ export function failureFor(status: number): StripeFailure {
           'Too many requests hit the API too quickly. We recommend an exponential backoff of your requests.',
       },
     });
+  if (status === 409)
+    return new StripeFailure(409, {
+      error: {
+        type: 'idempotency_error',
+        message:
+          'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): try again later.',
+      },
+    });
   if (status >= 500)
     return new StripeFailure(status, {
       error: { type: 'api_error', message: "Something went wrong on Stripe's end. (local test server)" },

@@ -1,6 +1,6 @@
-// What a failed Stripe call means for billing. Stripe down, slow, unreachable or asking us to slow down is
-// an outage: PaymentsUnavailableError, which billing answers as UNAVAILABLE (the gateway's 503, "try again
-// shortly"). Stripe refusing OUR request (an unknown price, a missing customer, a bad key) is a bug or a
+// What a failed Stripe call means for billing. Stripe down, slow, unreachable, busy with the same request
+// or asking us to slow down is an outage: PaymentsUnavailableError, which billing answers as UNAVAILABLE
+// (the gateway's 503, "try again shortly"). Stripe refusing OUR request (an unknown price, a missing customer, a bad key) is a bug or a
 // misconfiguration on our side: a plain Error carrying Stripe's message, logged loudly with its request id.
 import type { Logger } from '@omni/platform';
 import Stripe from 'stripe';
@@ -9,7 +9,8 @@ import { PaymentsUnavailableError } from '../port';
 export function isOutage(err: unknown): boolean {
   if (err instanceof Stripe.errors.StripeConnectionError) return true;
   if (err instanceof Stripe.errors.StripeRateLimitError) return true;
-  if (err instanceof Stripe.errors.StripeError) return (err.statusCode ?? 0) >= 500;
+  // 409: a lock timeout, or the same idempotency key still in flight (a double click); both pass by themselves.
+  if (err instanceof Stripe.errors.StripeError) return err.statusCode === 409 || (err.statusCode ?? 0) >= 500;
   return false;
 }
 
