@@ -149,124 +149,84 @@ export async function startStripeServer(o: { secretKey: string; prices?: string[
     },
   ];
 
-  function answer(req: express.Request): { status: number; body: unknown; replayed: boolean } {
+  /** Stripe's answer to one request; refusals are thrown as StripeFailure (see respond). */
+  function answer(req: express.Request): { body: unknown; replayed: boolean } {
     const failure = failures.shift();
-    if (failure !== undefined) return { ...asAnswer(failureFor(failure)), replayed: false };
+    if (failure !== undefined) throw failureFor(failure);
 
     const auth = req.get('authorization');
     if (!auth?.startsWith('Bearer '))
-      return {
-        ...asAnswer(
-          new StripeFailure(401, {
-            error: {
-              type: 'invalid_request_error',
-              message:
-                'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth.',
-            },
-          }),
-        ),
-        replayed: false,
-      };
-    if (auth.slice('Bearer '.length) !== o.secretKey)
-      return {
-        ...asAnswer(
-          new StripeFailure(401, {
-            error: {
-              type: 'invalid_request_error',
-              message: `Invalid API Key provided: ${masked(auth.slice(7))}`,
-            },
-          }),
-        ),
-        replayed: false,
-      };
+      throw unauthorized(
+        'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth.',
+      );
+    const key = auth.slice('Bearer '.length);
+    if (key !== o.secretKey) throw unauthorized(`Invalid API Key provided: ${masked(key)}`);
 
     const route = routes.find((r) => r.method === req.method && r.pattern.test(req.path));
     if (!route)
-      return {
-        ...asAnswer(
-          new StripeFailure(404, {
-            error: {
-              type: 'invalid_request_error',
-              message: `Unrecognized request URL (${req.method}: ${req.path}). This local server answers only what Omni calls.`,
-            },
-          }),
-        ),
-        replayed: false,
-      };
+      throw new StripeFailure(404, {
+        error: {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${req.method}: ${req.path}). This local server answers only what Omni calls.`,
+        },
+      });
 
     const params = paramsOf(req);
-    const unknown = Object.keys(params).filter(
-      (p) => KNOWN_PARAMS[route.endpoint] && !KNOWN_PARAMS[route.endpoint]!.includes(p),
-    );
-    if (unknown.length > 0)
-      return {
-        ...asAnswer(invalidRequest(`Received unknown parameter: ${unknown[0]}`, { param: unknown[0] })),
-        replayed: false,
-      };
+    const known = KNOWN_PARAMS[route.endpoint];
+    const unknown = known && Object.keys(params).find((p) => !known.includes(p));
+    if (unknown) throw invalidRequest(`Received unknown parameter: ${unknown}`, { param: unknown });
 
     // Stripe keeps a key's first answer for 24 h; GETs are idempotent by nature and ignore keys.
-    const key = req.method === 'POST' ? req.get('idempotency-key') : undefined;
-    if (key !== undefined) {
-      if (key.length > 255)
-        return {
-          ...asAnswer(
-            invalidRequest('Idempotency keys may be at most 255 characters long.', {
-              param: 'Idempotency-Key',
-            }),
-          ),
-          replayed: false,
-        };
-      const first = idempotent.get(key);
-      const signature = JSON.stringify(params);
+    const idempotencyKey = req.method === 'POST' ? req.get('idempotency-key') : undefined;
+    const signature = JSON.stringify(params);
+    if (idempotencyKey !== undefined) {
+      if (idempotencyKey.length > 255)
+        throw invalidRequest('Idempotency keys may be at most 255 characters long.', {
+          param: 'Idempotency-Key',
+        });
+      const first = idempotent.get(idempotencyKey);
       if (first && first.endpoint !== route.endpoint)
-        return {
-          ...asAnswer(
-            idempotencyError(
-              `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${first.endpoint}' vs '${route.endpoint}'). Try using a key other than '${key}' if you meant to execute a different request.`,
-            ),
-          ),
-          replayed: false,
-        };
+        throw idempotencyError(
+          `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${first.endpoint}' vs '${route.endpoint}'). Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+        );
       if (first && first.params !== signature)
-        return {
-          ...asAnswer(
-            idempotencyError(
-              `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-            ),
-          ),
-          replayed: false,
-        };
-      if (first) return { status: 200, body: first.body, replayed: true };
+        throw idempotencyError(
+          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+        );
+      if (first) return { body: first.body, replayed: true };
     }
 
+    const pathParams = (req.path.match(route.pattern)?.groups ?? {}) as Record<string, string>;
+    const { body } = route.handler(params, pathParams);
+    // Only executed successes are kept: Stripe keeps no result for a request that failed validation.
+    if (idempotencyKey !== undefined)
+      idempotent.set(idempotencyKey, { endpoint: route.endpoint, params: signature, body });
+    return { body, replayed: false };
+  }
+
+  function respond(req: express.Request): { status: number; body: unknown; replayed: boolean } {
     try {
-      const { body } = route.handler(
-        params,
-        (req.path.match(route.pattern)?.groups ?? {}) as Record<string, string>,
-      );
-      // Only executed successes are kept: Stripe keeps no result for a request that failed validation.
-      if (key !== undefined)
-        idempotent.set(key, { endpoint: route.endpoint, params: JSON.stringify(params), body });
-      return { status: 200, body, replayed: false };
+      return { status: 200, ...answer(req) };
     } catch (err) {
-      if (err instanceof StripeFailure) return { ...asAnswer(err), replayed: false };
+      if (err instanceof StripeFailure) return { status: err.status, body: err.body, replayed: false };
       throw err;
     }
   }
 
   const app = express();
+  /** Each request's form body as received, for tests that look at the wire. */
+  const rawBodies = new WeakMap<object, string>();
   // Stripe parses bracketed form keys into nested objects and arrays, as qs's extended mode does.
   app.use(
     express.urlencoded({ extended: true, verify: (req, _res, buf) => rawBodies.set(req, buf.toString()) }),
   );
-  const rawBodies = new WeakMap<object, string>();
   app.use((req, res) => {
     if (stalls > 0) {
       stalls--;
       requests.push(record(req, 0, false));
       return; // never answered; the socket is destroyed by close() or the client's timeout
     }
-    const { status, body, replayed } = answer(req);
+    const { status, body, replayed } = respond(req);
     requests.push(record(req, status, replayed));
     res.status(status);
     res.set('Request-Id', newId('req'));
@@ -325,7 +285,8 @@ function paramsOf(req: express.Request): Record<string, unknown> {
   return (req.body as Record<string, unknown> | undefined) ?? {};
 }
 
-const asAnswer = (f: StripeFailure) => ({ status: f.status, body: f.body });
+const unauthorized = (message: string) =>
+  new StripeFailure(401, { error: { type: 'invalid_request_error', message } });
 
 const idempotencyError = (message: string) =>
   new StripeFailure(400, { error: { type: 'idempotency_error', message } });
