@@ -54,8 +54,12 @@ it('shows a labelled test checkout: plan, price, interval, email and the test ca
   ])
     expect(text).toContain(n);
   expect(text).toContain('href="http://omni.test/pricing?checkout=cancelled"');
-  // The stylesheet is a route of its own: helmet's CSP forbids nothing it needs.
+  // Billing's CSP allows no inline script and only our own stylesheets: the page needs neither.
+  expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+  expect(text).not.toMatch(/<script|<style|\sstyle=|\son[a-z]+=/i);
+  expect(text).toContain('<link rel="stylesheet" href="/billing-sandbox/sandbox.css">');
   const css = await fetch(`${running.base}/billing-sandbox/sandbox.css`);
+  expect(css.status).toBe(200);
   expect(css.headers.get('content-type')).toMatch(/text\/css/);
 });
 
@@ -217,4 +221,17 @@ it('honours idempotency keys like Stripe, and sessions expire after 24 hours', a
   expect(page.status).toBe(410);
   expect(await page.text()).toContain('expired');
   expect((await pay(a.session.url, '4242424242424242')).status).toBe(410);
+});
+
+it('a double click — two submits at once — makes one subscription', async () => {
+  const { session } = await openCheckout(running.sandbox);
+  const answers = await Promise.all([
+    pay(session.url, '4242424242424242'),
+    pay(session.url, '4242424242424242'),
+    pay(session.url, '4242424242424242'),
+  ]);
+  expect(answers.map((a) => a.status).sort()).toEqual([303, 410, 410]);
+  await endpoint.waitFor(3);
+  await quiet();
+  expect(endpoint.events.filter((e) => e.type === 'customer.subscription.created')).toHaveLength(1);
 });

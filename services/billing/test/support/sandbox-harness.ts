@@ -6,9 +6,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createLogger, errorHandler } from '@omni/platform';
+import { createHttpApp, createLogger, errorHandler } from '@omni/platform';
 import { createEmbeddedDocumentStore } from '@omni/platform/src/adapters/documents-embedded';
-import express from 'express';
 import Stripe from 'stripe';
 import { createSandboxPayments, type SandboxPayments } from '../../src/providers/payments/sandbox';
 
@@ -106,7 +105,8 @@ export async function startSandbox(o: {
     logger: createLogger('billing-sandbox-test'),
     retry: { baseMs: 50, maxMs: 200, giveUpAfterMs: 60_000 },
   });
-  const app = express();
+  // Billing's HTTP app as the runtime builds it (helmet's headers and CSP included), the router on it.
+  const app = createHttpApp({ logger: createLogger('billing-sandbox-test') });
   app.use(sandbox.router());
   app.use(errorHandler(createLogger('billing-sandbox-test')));
   const server = http.createServer(app);

@@ -176,7 +176,9 @@ async function startSubscription(
   now: number,
 ): Promise<{ subscription: Stripe.Subscription; invoice: Stripe.Invoice }> {
   const priceId = session.price;
-  const price = ctx.prices[priceId]!;
+  const price = ctx.prices[priceId];
+  if (!price)
+    throw new Error(`No such price: '${priceId}' (removed from the configuration after checkout began)`);
   const customer = session.object.customer as string;
   const id = newId('sub');
   const end = periodEnd(now, price.interval, 1);

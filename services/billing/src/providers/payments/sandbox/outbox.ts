@@ -23,6 +23,8 @@ export const STRIPE_LIKE_RETRIES: RetryPolicy = {
   giveUpAfterMs: 3 * 86_400_000,
 };
 
+const KEEP_MS = 30 * 86_400_000;
+
 /** Adds events to the queue inside the caller's transaction; they leave only after it commits. */
 export class EventQueue {
   constructor(
@@ -87,6 +89,8 @@ export class Deliverer {
 
   private async drain(): Promise<void> {
     const outbox = this.store.collection<OutboxDoc>('outbox');
+    // Stripe keeps events 30 days; so does the queue, or a long-running sandbox would only grow.
+    await outbox.deleteMany({ state: { $ne: 'pending' }, createdAt: { $lt: Date.now() - KEEP_MS } });
     for (;;) {
       if (this.closed) return;
       const pending = await outbox.find({ state: 'pending' }, { sort: { seq: 1 } });

@@ -48,8 +48,16 @@ export function sandboxRouter(ctx: SandboxContext, logger: Logger): Router {
         410,
         closedCheckoutPage(session.object.status === 'complete' ? 'complete' : 'expired', session),
       );
+    const price = ctx.prices[session.price];
+    // The price ids come from configuration (PRICE_*); one renamed since the session was made is gone.
+    if (!price)
+      return send(
+        res,
+        410,
+        messagePage('Checkout', 'This plan is no longer offered. Start again from Omni.'),
+      );
     const customer = await customers().findById(session.object.customer as string);
-    send(res, status, checkoutPage(session, ctx.prices[session.price]!, customer?.object.email ?? '', error));
+    send(res, status, checkoutPage(session, price, customer?.object.email ?? '', error));
   };
   const answerPayment = async (res: Response, id: string, outcome: PayOutcome) => {
     switch (outcome.kind) {
