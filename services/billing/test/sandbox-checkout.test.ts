@@ -98,6 +98,7 @@ it('a paid checkout emits checkout.session.completed, customer.subscription.crea
     payment_status: 'paid',
     customer: customer.id,
     client_reference_id: 'acc_1',
+    metadata: { account_id: 'acc_1', product: 'pro' },
     subscription: sub.id,
   });
   expect(sub.id).toMatch(/^sub_/);

@@ -58,7 +58,9 @@ export async function createCheckoutSession(
       const customer = await scope.collection<CustomerDoc>('customers').findById(input.customerId);
       if (!customer) throw new Error(`No such customer: '${input.customerId}'`);
       const id = newId('cs_test');
+      const metadata = { account_id: input.accountId, product: input.product };
       const object = sessionShape({
+        metadata,
         id,
         url: checkoutUrl(ctx, id),
         customer: customer.object,
@@ -72,7 +74,7 @@ export async function createCheckoutSession(
         _id: id,
         object,
         price: input.priceId,
-        metadata: { account_id: input.accountId, product: input.product },
+        metadata,
       });
       return id;
     }),

@@ -49,6 +49,8 @@ export function sessionShape(input: {
   url: string;
   customer: Stripe.Customer;
   accountId: string;
+  /** Checkout's metadata, the same as subscription_data.metadata (as the Stripe adapter sends both). */
+  metadata: Record<string, string>;
   price: SandboxPrice;
   successUrl: string;
   cancelUrl: string;
@@ -76,7 +78,7 @@ export function sessionShape(input: {
     expires_at: input.created + 24 * 3600,
     invoice: null,
     livemode: false,
-    metadata: {},
+    metadata: input.metadata,
     mode: 'subscription',
     payment_intent: null,
     payment_status: 'unpaid',
