@@ -1,0 +1,56 @@
+// Which payments provider this process gets: Stripe (PAYMENTS=stripe) or the embedded checkout sandbox
+// (npm start, tests). Each adapter is loaded only when chosen. Both send their events to the same public
+// webhook endpoint, verified with the same secret, so billing's state changes by one path only.
+import { resolve } from 'node:path';
+import {
+  adapterLine,
+  type DocumentStore,
+  dataDirSecret,
+  type Logger,
+  type PlatformConfig,
+} from '@omni/platform';
+import type { Router } from 'express';
+import type { PlanBook } from '../../domain/plans';
+import { type PaymentsProvider, PaymentsUnavailableError } from './port';
+
+/** The endpoint secret billing verifies with: configured, or on one machine a random one kept under data/. */
+export async function webhookSecretFor(config: PlatformConfig): Promise<string> {
+  return (
+    config.env.STRIPE_WEBHOOK_SECRET ??
+    `whsec_${await dataDirSecret(resolve(config.dataDir), 'stripe-webhook-secret')}`
+  );
+}
+
+export const describePayments = (config: PlatformConfig) =>
+  adapterLine(
+    'payments',
+    'checkout sandbox at /billing-sandbox (signed test webhooks, no real payments)',
+    `stripe${config.env.STRIPE_API_URL ? ` at ${config.env.STRIPE_API_URL}` : ''}`,
+    config.env.PAYMENTS === 'stripe',
+  );
+
+/** The opened provider; `router` is the sandbox's hosted pages (embedded mode only), mounted on billing's HTTP. */
+export interface OpenedPayments {
+  payments: PaymentsProvider;
+  router?: Router;
+}
+
+export async function openPayments(
+  config: PlatformConfig,
+  _options: { documents: DocumentStore; webhookSecret: string; plans: PlanBook; logger: Logger },
+): Promise<OpenedPayments> {
+  // The adapters (stripe/, sandbox/) land separately; until then every provider call says payments are down.
+  const down = async (): Promise<never> => {
+    throw new PaymentsUnavailableError(`no ${config.env.PAYMENTS} payments adapter in this build`);
+  };
+  return {
+    payments: {
+      kind: config.env.PAYMENTS === 'stripe' ? 'stripe' : 'sandbox',
+      createCustomer: down,
+      createCheckoutSession: down,
+      createPortalSession: down,
+      retrieveSubscription: down,
+      close: async () => undefined,
+    },
+  };
+}
