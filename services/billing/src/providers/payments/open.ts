@@ -37,15 +37,25 @@ export interface OpenedPayments {
 
 export async function openPayments(
   config: PlatformConfig,
-  _options: { documents: DocumentStore; webhookSecret: string; plans: PlanBook; logger: Logger },
+  options: { documents: DocumentStore; webhookSecret: string; plans: PlanBook; logger: Logger },
 ): Promise<OpenedPayments> {
-  // The adapters (stripe/, sandbox/) land separately; until then every provider call says payments are down.
+  if (config.env.PAYMENTS === 'stripe') {
+    const { createStripePayments } = await import('./stripe');
+    return {
+      payments: createStripePayments({
+        secretKey: config.env.STRIPE_SECRET_KEY!,
+        apiUrl: config.env.STRIPE_API_URL,
+        logger: options.logger,
+      }),
+    };
+  }
+  // The sandbox adapter lands separately; until then every provider call says payments are down.
   const down = async (): Promise<never> => {
-    throw new PaymentsUnavailableError(`no ${config.env.PAYMENTS} payments adapter in this build`);
+    throw new PaymentsUnavailableError('the checkout sandbox is not in this build yet');
   };
   return {
     payments: {
-      kind: config.env.PAYMENTS === 'stripe' ? 'stripe' : 'sandbox',
+      kind: 'sandbox',
       createCustomer: down,
       createCheckoutSession: down,
       createPortalSession: down,
