@@ -3,9 +3,10 @@
 // subscription (docs/architecture.md §11); every change is announced as `subscription.updated`.
 import { Outbox, type ServiceModule } from '@omni/platform';
 import { billing } from '@omni/proto';
-import { configuredPlans, PlanBook } from './domain/plans';
+import { configuredPlans, PlanBook, pricesOf } from './domain/plans';
 import { billingHandlers } from './grpc/server';
 import { describePayments, openPayments, webhookSecretFor } from './providers/payments/open';
+import { stripeSignatureVerifier } from './providers/payments/signature';
 import { CheckoutAttemptsRepository } from './store/checkout-attempts';
 import { CustomersRepository } from './store/customers';
 import { SubscriptionsRepository } from './store/subscriptions';
@@ -31,7 +32,7 @@ export const billingService: ServiceModule = {
       // The sandbox keeps its own collections in billing's store (it is billing's provider in this mode).
       documents: store,
       webhookSecret,
-      plans,
+      prices: pricesOf(plans),
       logger,
     });
     ctx.onStop(() => payments.close());
@@ -47,7 +48,7 @@ export const billingService: ServiceModule = {
         outbox,
         plans,
         payments: () => payments,
-        webhookSecret,
+        verifyWebhook: stripeSignatureVerifier(webhookSecret),
         logger,
       }),
     );

@@ -38,3 +38,9 @@ export class PlanBook {
     return this.byPrice.get(priceId)?.product;
   }
 }
+
+/** What a provider needs to know of each price (the sandbox shows and bills them). */
+export const pricesOf = (book: PlanBook) =>
+  Object.fromEntries(
+    book.plans.map((p) => [p.priceId, { product: p.product, interval: p.interval, amount: p.amount }]),
+  );

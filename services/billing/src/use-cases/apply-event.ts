@@ -17,7 +17,7 @@ import {
 } from '../domain/subscription';
 import type { EventOutcome } from '../store/webhook-events';
 import type { BillingContext } from './context';
-import { verifyWebhook } from './verify-webhook';
+import { verifiedEvent } from './verify-webhook';
 
 interface Outcome {
   outcome: EventOutcome;
@@ -29,7 +29,7 @@ interface Outcome {
 }
 
 export async function handleWebhook(ctx: BillingContext, payload: Buffer, signature: string) {
-  const event = verifyWebhook(payload, signature, ctx.webhookSecret);
+  const event = verifiedEvent(ctx.verifyWebhook, payload, signature);
   const received = new Date().toISOString();
   let announced = false;
   try {

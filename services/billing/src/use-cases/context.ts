@@ -3,6 +3,7 @@
 import type { DocumentStore, Logger, Outbox } from '@omni/platform';
 import type { PlanBook } from '../domain/plans';
 import type { PaymentsProvider } from '../providers/payments/port';
+import type { VerifyWebhook } from '../providers/payments/signature';
 import type { CheckoutAttemptsRepository } from '../store/checkout-attempts';
 import type { CustomersRepository } from '../store/customers';
 import type { SubscriptionsRepository } from '../store/subscriptions';
@@ -17,7 +18,7 @@ export interface BillingContext {
   outbox: Outbox;
   plans: PlanBook;
   payments: () => PaymentsProvider;
-  /** The endpoint's signing secret (whsec_…): billing alone verifies webhooks. */
-  webhookSecret: string;
+  /** Checks a webhook against the endpoint's secret (billing alone holds it). */
+  verifyWebhook: VerifyWebhook;
   logger: Logger;
 }

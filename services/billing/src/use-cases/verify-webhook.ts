@@ -1,19 +1,19 @@
-// The webhook's signature, checked over the RAW bytes with the endpoint's secret (Stripe's own verifier:
-// HMAC-SHA256 of `${t}.${body}`, any v1 of the header, timestamp within 300 s). A failure changes nothing.
+// A webhook's bytes and signature → a Stripe event, or a refusal that changes nothing: a signature that
+// does not verify or is too old is `bad_signature`; a signed body that is not an event says so.
 import { fail, invalidArgument } from '@omni/platform';
 import { BILLING_MESSAGES } from '@omni/proto/api';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { type VerifyWebhook, WebhookSignatureError } from '../providers/payments/signature';
 
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
-
-export function verifyWebhook(payload: Buffer, signature: string, secret: string): Stripe.Event {
+export function verifiedEvent(verify: VerifyWebhook, payload: Buffer, signature: string): Stripe.Event {
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(payload, signature, secret, SIGNATURE_TOLERANCE_SECONDS);
-  } catch {
-    throw fail('bad_signature', BILLING_MESSAGES.badSignature);
+    event = verify(payload, signature);
+  } catch (err) {
+    if (err instanceof WebhookSignatureError) throw fail('bad_signature', BILLING_MESSAGES.badSignature);
+    // A body that verifies but is not JSON: the sender holds our secret, so say plainly what is wrong.
+    throw invalidArgument(BILLING_MESSAGES.badEvent);
   }
-  // Signed by whoever holds our secret, so this is a bug on the sender's side, still told plainly.
   const shaped =
     typeof event === 'object' &&
     event !== null &&

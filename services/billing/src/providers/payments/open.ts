@@ -10,7 +10,6 @@ import {
   type PlatformConfig,
 } from '@omni/platform';
 import type { Router } from 'express';
-import type { PlanBook } from '../../domain/plans';
 import { type PaymentsProvider, PaymentsUnavailableError } from './port';
 
 /** The endpoint secret billing verifies with: configured, or on one machine a random one kept under data/. */
@@ -37,7 +36,12 @@ export interface OpenedPayments {
 
 export async function openPayments(
   config: PlatformConfig,
-  options: { documents: DocumentStore; webhookSecret: string; plans: PlanBook; logger: Logger },
+  options: {
+    documents: DocumentStore;
+    webhookSecret: string;
+    prices: Record<string, { product: 'pro' | 'finder'; interval: 'month' | 'year'; amount: number }>;
+    logger: Logger;
+  },
 ): Promise<OpenedPayments> {
   if (config.env.PAYMENTS === 'stripe') {
     const { createStripePayments } = await import('./stripe');
