@@ -262,6 +262,59 @@ describe('idempotency and order', () => {
   });
 });
 
+describe('subscription.updated', () => {
+  it('announces each change once through the outbox, and nothing for a redelivery or a stale event', async () => {
+    const { userId } = await account();
+    const seen: Array<{
+      data: {
+        accountId: string;
+        status: string;
+        subscribed: boolean;
+        cancelAtPeriodEnd: boolean;
+        version: number;
+      };
+    }> = [];
+    const bus = await platform.ports.events();
+    const subscription = await bus.subscribe({
+      groupId: `billing-test-${randomUUID()}`,
+      topics: ['subscription.updated'],
+      handler: async (message) => {
+        const envelope = JSON.parse(message.value);
+        if (envelope.data.accountId === userId) seen.push(envelope);
+      },
+    });
+    try {
+      const t = now();
+      const s = sub(userId);
+      const created = event('customer.subscription.created', t, subscriptionObject(s));
+      const pastDue = event(
+        'customer.subscription.updated',
+        t + 2,
+        subscriptionObject({ ...s, status: 'past_due' }),
+        { status: 'active' },
+      );
+      const older = event(
+        'customer.subscription.updated',
+        t + 1,
+        subscriptionObject({ ...s, cancelAtPeriodEnd: true }),
+        { cancel_at_period_end: false },
+      );
+      for (const e of [created, created, pastDue, older, pastDue]) await deliver(e);
+      const deadline = Date.now() + 5000;
+      while (seen.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 300)); // room for a wrong third one to arrive
+      expect(
+        seen.map((e) => [e.data.status, e.data.subscribed, e.data.cancelAtPeriodEnd, e.data.version]),
+      ).toEqual([
+        ['active', true, false, t],
+        ['past_due', true, false, t + 2],
+      ]);
+    } finally {
+      await subscription.close();
+    }
+  });
+});
+
 describe('subscription reads', () => {
   it('refuses an anonymous caller', async () => {
     for (const path of ['subscription', 'finder/subscription']) {
