@@ -29,8 +29,8 @@ export const billingService: ServiceModule = {
     const plans = new PlanBook(configuredPlans(config));
     const webhookSecret = await webhookSecretFor(config);
     const { payments, router } = await openPayments(config, {
-      // The sandbox keeps its own collections in billing's store (it is billing's provider in this mode).
-      documents: store,
+      // The sandbox's records (a small Stripe of its own) live in their own store, never among billing's.
+      documents: () => ctx.ports.documents('billing-sandbox'),
       webhookSecret,
       prices: pricesOf(plans),
       logger,

@@ -10,7 +10,7 @@ import {
   type PlatformConfig,
 } from '@omni/platform';
 import type { Router } from 'express';
-import { type PaymentsProvider, PaymentsUnavailableError } from './port';
+import type { PaymentsProvider } from './port';
 
 /** The endpoint secret billing verifies with: configured, or on one machine a random one kept under data/. */
 export async function webhookSecretFor(config: PlatformConfig): Promise<string> {
@@ -37,7 +37,8 @@ export interface OpenedPayments {
 export async function openPayments(
   config: PlatformConfig,
   options: {
-    documents: DocumentStore;
+    /** Opens the sandbox's own store (only in embedded mode). */
+    documents: () => Promise<DocumentStore>;
     webhookSecret: string;
     prices: Record<string, { product: 'pro' | 'finder'; interval: 'month' | 'year'; amount: number }>;
     logger: Logger;
@@ -53,18 +54,15 @@ export async function openPayments(
       }),
     };
   }
-  // The sandbox adapter lands separately; until then every provider call says payments are down.
-  const down = async (): Promise<never> => {
-    throw new PaymentsUnavailableError('the checkout sandbox is not in this build yet');
-  };
-  return {
-    payments: {
-      kind: 'sandbox',
-      createCustomer: down,
-      createCheckoutSession: down,
-      createPortalSession: down,
-      retrieveSubscription: down,
-      close: async () => undefined,
-    },
-  };
+  const { createSandboxPayments } = await import('./sandbox');
+  const sandbox = await createSandboxPayments({
+    documents: await options.documents(),
+    publicUrl: () => config.publicUrl,
+    // Through the gateway, as Stripe's events arrive: the same endpoint, signature check and code path.
+    webhookUrl: () => `${config.publicUrl}/api/billing/webhooks/stripe`,
+    webhookSecret: options.webhookSecret,
+    prices: options.prices,
+    logger: options.logger,
+  });
+  return { payments: sandbox, router: sandbox.router() };
 }
