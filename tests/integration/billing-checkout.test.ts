@@ -200,3 +200,48 @@ it('Stripe being down is a 503 that says to try again, and nothing is half-made'
   expect((await post('checkout', token, { priceId: 'price_omni_pro_monthly' })).status).toBe(200);
   expect(sessionsFor(userId)).toHaveLength(1);
 });
+
+it('two updates in one second with no evidence of their order are settled by re-reading the subscription from Stripe', async () => {
+  const { userId, token } = await account();
+  const customer = `cus_${randomUUID().slice(0, 12)}`;
+  const truth = stripe.addSubscription({
+    customer,
+    price: 'price_omni_pro_monthly',
+    status: 'active',
+    cancelAtPeriodEnd: true,
+    metadata: { account_id: userId, product: 'pro' },
+  });
+  const periodEnd = truth.items.data[0]!.current_period_end;
+  const s = {
+    id: truth.id,
+    customer,
+    accountId: userId,
+    product: 'pro' as const,
+    status: 'active' as const,
+    cancelAtPeriodEnd: false,
+    cancelAt: null,
+    periodEnd,
+    price: 'price_omni_pro_monthly',
+  };
+  const t = Math.floor(Date.now() / 1000);
+  expect(
+    (await postEvent(platform.url, event('customer.subscription.created', t - 5, subscriptionObject(s))))
+      .status,
+  ).toBe(200);
+  // The same second, no previous_attributes: which came last is unknown. Stripe holds active + cancel at period end.
+  const first = event('customer.subscription.updated', t, subscriptionObject({ ...s, status: 'past_due' }));
+  const second = event(
+    'customer.subscription.updated',
+    t,
+    subscriptionObject({ ...s, cancelAtPeriodEnd: true }),
+  );
+  expect((await postEvent(platform.url, first)).status).toBe(200);
+  expect((await postEvent(platform.url, second)).status).toBe(200);
+  const res = await fetch(`${platform.url}/api/billing/subscription`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(await res.json()).toMatchObject({ subscribed: true, status: 'active', cancel_at_period_end: true });
+  expect(stripe.requests.some((r) => r.method === 'GET' && r.path === `/v1/subscriptions/${truth.id}`)).toBe(
+    true,
+  );
+});

@@ -34,6 +34,8 @@ export interface SubscriptionDoc extends Doc {
   /** Ordering key of the event that wrote this state (see `isNewer`). 0/-1 before any subscription event. */
   version: number;
   rank: number;
+  /** The tracked previous attributes of the event that wrote this state (ordering rule 4). */
+  previous?: { status?: SubscriptionStatus; cancel_at_period_end?: boolean };
   /** Set by customer.subscription.deleted: nothing changes this subscription afterwards. */
   final: boolean;
   /** The last invoice outcome seen (invoice.paid / invoice.payment_failed), for the past-due story. */
@@ -84,8 +86,10 @@ export function factsOf(sub: Stripe.Subscription): SubscriptionFacts {
  *      deleted (2). Checkout makes `created` and `updated` in the same second, and the update is the later
  *      state (incomplete → active).
  *   4. Two updates within one second: the incoming one is newer when its `data.previous_attributes` describe
- *      the state held now (it was made from it), and not otherwise. Equal keys without that evidence keep
- *      what is held, so a redelivery never flips state back.
+ *      the state held (it was made from it), older when the held event's previous attributes describe the
+ *      incoming state (the held one was made from it) or when it says the same. Without evidence either
+ *      way the order is unknown (`tie`): the state held stays and billing re-reads the subscription from
+ *      the provider to settle it (use-cases/settle-subscription.ts).
  */
 export const EVENT_RANK: Record<string, number> = {
   'customer.subscription.created': 0,
@@ -95,21 +99,45 @@ export const EVENT_RANK: Record<string, number> = {
   'customer.subscription.deleted': 2,
 };
 
-export function isNewer(
-  held: Pick<SubscriptionDoc, 'version' | 'rank' | 'final' | 'status' | 'cancelAtPeriodEnd'> | null,
-  incoming: { created: number; rank: number; previous?: Record<string, unknown> },
-): boolean {
-  if (!held || held.status === undefined) return true;
-  if (held.final) return false;
-  if (incoming.created !== held.version) return incoming.created > held.version;
-  if (incoming.rank !== held.rank) return incoming.rank > held.rank;
-  return madeFrom(incoming.previous, held);
+export type Order = 'newer' | 'older' | 'tie';
+
+type Held = Pick<SubscriptionDoc, 'version' | 'rank' | 'final' | 'status' | 'cancelAtPeriodEnd' | 'previous'>;
+
+export function ordering(
+  held: Held | null,
+  incoming: {
+    created: number;
+    rank: number;
+    previous?: Record<string, unknown>;
+    status: SubscriptionStatus;
+    cancelAtPeriodEnd: boolean;
+  },
+): Order {
+  if (!held || held.status === undefined) return 'newer';
+  if (held.final) return 'older';
+  if (incoming.created !== held.version) return incoming.created > held.version ? 'newer' : 'older';
+  if (incoming.rank !== held.rank) return incoming.rank > held.rank ? 'newer' : 'older';
+  if (incoming.status === held.status && incoming.cancelAtPeriodEnd === held.cancelAtPeriodEnd)
+    return 'older';
+  if (madeFrom(incoming.previous, held)) return 'newer';
+  if (madeFrom(held.previous, incoming)) return 'older';
+  return 'tie';
+}
+
+/** The tracked fields an update changed, with their old values (from `data.previous_attributes`). */
+export function trackedPrevious(previous: Record<string, unknown> | undefined): SubscriptionDoc['previous'] {
+  if (!previous) return undefined;
+  const tracked: NonNullable<SubscriptionDoc['previous']> = {};
+  if ('status' in previous) tracked.status = previous.status as SubscriptionStatus;
+  if ('cancel_at_period_end' in previous)
+    tracked.cancel_at_period_end = previous.cancel_at_period_end === true;
+  return Object.keys(tracked).length > 0 ? tracked : undefined;
 }
 
 /** True when the update's previous attributes (the fields it changed, with their old values) match `held`. */
 function madeFrom(
   previous: Record<string, unknown> | undefined,
-  held: Pick<SubscriptionDoc, 'status' | 'cancelAtPeriodEnd'>,
+  held: { status?: SubscriptionStatus; cancelAtPeriodEnd: boolean },
 ): boolean {
   if (!previous) return false;
   let evidence = false;

@@ -27,8 +27,12 @@ export class SubscriptionsRepository {
 
   async put(scope: TransactionScope, doc: SubscriptionDoc): Promise<void> {
     const { _id, ...fields } = doc;
+    // The whole state: an optional field the new state lacks is removed, not kept from the old one.
+    const absent = (['status', 'previous', 'lastInvoice'] as const).filter((k) => doc[k] === undefined);
+    const unset =
+      absent.length > 0 ? { $unset: Object.fromEntries(absent.map((k) => [k, true] as const)) } : {};
     await scope
       .collection<SubscriptionDoc>(SUBSCRIPTIONS)
-      .updateOne({ _id }, { $set: fields }, { upsert: true });
+      .updateOne({ _id }, { $set: fields, ...unset }, { upsert: true });
   }
 }

@@ -3,20 +3,20 @@
 // audit row, and the `subscription.updated` event in the outbox when what readers see changed. So a
 // redelivery, a crash half-way or two deliveries racing can never apply an event twice or lose one.
 import { DuplicateKeyError, type TransactionScope } from '@omni/platform';
-import type { events } from '@omni/proto';
 import { type BillingProduct, PRODUCTS } from '@omni/proto/api';
 import type Stripe from 'stripe';
 import {
   EVENT_RANK,
   factsOf,
-  isEntitled,
-  isNewer,
+  ordering,
   type SubscriptionDoc,
-  subscriptionEnd,
+  trackedPrevious,
   visibleState,
 } from '../domain/subscription';
 import type { EventOutcome } from '../store/webhook-events';
+import { announcement } from './announcement';
 import type { BillingContext } from './context';
+import { settleSubscription } from './settle-subscription';
 import { verifiedEvent } from './verify-webhook';
 
 interface Outcome {
@@ -26,15 +26,19 @@ interface Outcome {
   accountId: string;
   /** The state to announce, when what readers see changed. */
   announce?: SubscriptionDoc;
+  /** The order against the state held is unknown: re-read the subscription from the provider. */
+  settle?: boolean;
 }
 
 export async function handleWebhook(ctx: BillingContext, payload: Buffer, signature: string) {
   const event = verifiedEvent(ctx.verifyWebhook, payload, signature);
   const received = new Date().toISOString();
   let announced = false;
+  let settle = '';
   try {
     const applied = await ctx.store.transaction(async (scope) => {
       announced = false;
+      settle = '';
       if (await ctx.webhookEvents.seen(scope, event.id)) return false;
       const result = await dispatch(ctx, scope, event);
       await ctx.webhookEvents.record(scope, {
@@ -58,31 +62,17 @@ export async function handleWebhook(ctx: BillingContext, payload: Buffer, signat
         );
         announced = true;
       }
+      if (result.settle) settle = result.subscriptionId;
       return true;
     });
     if (announced) void ctx.outbox.flush().catch(() => undefined);
+    if (settle) await settleSubscription(ctx, settle, event.created);
     return { eventId: event.id, applied };
   } catch (err) {
     // The same event delivered twice at once: the other delivery recorded it first.
     if (err instanceof DuplicateKeyError) return { eventId: event.id, applied: false };
     throw err;
   }
-}
-
-function announcement(doc: SubscriptionDoc): events.EventData<'subscription.updated'> {
-  return {
-    accountId: doc.accountId,
-    product: doc.product,
-    subscriptionId: doc._id,
-    // Stripe's statuses are the event's; a status Stripe adds later fails the event schema loudly.
-    status: doc.status as events.EventData<'subscription.updated'>['status'],
-    subscribed: isEntitled(doc.status),
-    cancelAtPeriodEnd: doc.cancelAtPeriodEnd || doc.cancelAt !== null,
-    currentPeriodEnd: subscriptionEnd(doc),
-    priceId: doc.priceId,
-    version: doc.version,
-    updatedAt: doc.updatedAt,
-  };
 }
 
 function dispatch(ctx: BillingContext, scope: TransactionScope, event: Stripe.Event): Promise<Outcome> {
@@ -136,7 +126,15 @@ async function applySubscription(
   const previous = (event.data as { previous_attributes?: Record<string, unknown> }).previous_attributes;
   const accountId = await accountFor(ctx, scope, facts.metadataAccountId, held, facts.customerId);
   const base = { subscriptionId: facts.id, accountId };
-  if (!isNewer(held, { created: event.created, rank, previous }))
+  const order = ordering(held, { created: event.created, rank, previous, ...facts });
+  if (order === 'tie')
+    return {
+      ...base,
+      outcome: 'stale',
+      note: 'same second as the state held; settled by re-reading',
+      settle: true,
+    };
+  if (order === 'older')
     return {
       ...base,
       outcome: 'stale',
@@ -161,6 +159,7 @@ async function applySubscription(
     version: event.created,
     rank,
     final: event.type === 'customer.subscription.deleted',
+    ...(trackedPrevious(previous) ? { previous: trackedPrevious(previous) } : {}),
     ...(held?.lastInvoice ? { lastInvoice: held.lastInvoice } : {}),
     updatedAt: new Date().toISOString(),
   };
