@@ -112,6 +112,14 @@ describe('signatures', () => {
     expect((await subscriptionOf(token)).subscribed).toBe(true);
   });
 
+  it('answers an empty body 400 and a body over 1 MB 413, never a 5xx', async () => {
+    const empty = await postEvent(platform.url, '', sign(''));
+    expect(empty.status).toBe(400);
+    const huge = 'x'.repeat(1024 * 1024 + 10);
+    const tooLarge = await postEvent(platform.url, huge, sign(huge));
+    expect(tooLarge.status).toBe(413);
+  });
+
   it('tells a signed body that is not a Stripe event apart (400 with its own words)', async () => {
     const payload = JSON.stringify({ hello: 'world' });
     const res = await postEvent(platform.url, payload, sign(payload));
