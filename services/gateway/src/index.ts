@@ -8,7 +8,8 @@ import {
   type ServiceModule,
   tokenVerifierFor,
 } from '@omni/platform';
-import { catalog, cms, delivery, health, identity, storage } from '@omni/proto';
+import { billing, catalog, cms, delivery, health, identity, storage } from '@omni/proto';
+import { billingRoutes } from './http/billing';
 import { dashboardRoutes } from './http/catalog/dashboard';
 import { platformRoutes } from './http/catalog/platforms';
 import { releaseRoutes, songRoutes } from './http/catalog/releases';
@@ -46,6 +47,11 @@ export const gatewayService: ServiceModule = {
     const guards = createGuards(tokenVerifierFor(config));
 
     mountHealth(http, (service) => ctx.client(service, health.HealthService));
+    // First under /api: its webhook takes no bearer and its raw body must reach it untouched.
+    http.use(
+      '/api/billing',
+      billingRoutes(ctx.client('billing', billing.BillingServiceService), guards, config),
+    );
     const publicCache = new PublicCache();
     const invalidation = await invalidateOnModeration(await ctx.ports.events(), publicCache, logger);
     ctx.onStop(() => invalidation.close());
@@ -86,6 +92,12 @@ export const gatewayService: ServiceModule = {
       '/objects',
       forwardTo(() => config.httpUrl('storage'), logger),
     );
+    // The embedded checkout sandbox's hosted pages are billing's (PAYMENTS=embedded); Stripe hosts its own.
+    if (config.env.PAYMENTS === 'embedded')
+      http.use(
+        '/billing-sandbox',
+        forwardTo(() => config.httpUrl('billing'), logger, 'Checkout'),
+      );
     if (!keycloak)
       http.use(
         '/realms',

@@ -56,7 +56,10 @@ export async function tightenDataDir(dataDir: string, logger: Logger): Promise<n
   // Breadth first, a batch at a time: bounded parallelism and one level of paths in memory.
   let level: Entry[] = [
     { path: dataDir, descend: false },
-    ...DATA_DIR_ENTRIES.map((name) => ({ path: join(dataDir, name), descend: true })),
+    ...[...DATA_DIR_ENTRIES, ...(await ownedStores(dataDir))].map((name) => ({
+      path: join(dataDir, name),
+      descend: true,
+    })),
   ];
   while (level.length) {
     const next: Entry[] = [];
@@ -71,6 +74,12 @@ export async function tightenDataDir(dataDir: string, logger: Logger): Promise<n
       'cannot make these data files private (not owned by this user); other local users may read them',
     );
   return changed;
+}
+
+/** A service's second store (`<service>-<part>`, e.g. billing-sandbox: runtime/ports.ts StoreName). */
+async function ownedStores(dataDir: string): Promise<string[]> {
+  const names = await readdir(dataDir).catch(() => [] as string[]);
+  return names.filter((name) => SERVICE_NAMES.some((service) => name.startsWith(`${service}-`)));
 }
 
 interface Entry {

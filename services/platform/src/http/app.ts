@@ -24,9 +24,15 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // JSON bodies are parsed for the API only. Elsewhere bodies are streams that a route reads itself (the
   // signed object uploads at /objects, forwarded by the gateway): parsed here, a PUT sent as JSON would
   // arrive there already consumed and the upload would wait forever for bytes that never come.
-  app.use('/api', express.json({ limit: options.bodyLimit ?? '1mb', strict: true }));
+  // Webhooks are the exception: a provider signs the exact bytes it sent, so their routes read the raw body
+  // themselves (a parsed and re-serialised body no longer matches the signature).
+  const json = express.json({ limit: options.bodyLimit ?? '1mb', strict: true });
+  app.use('/api', (req, res, next) => (isWebhookPath(req.path) ? next() : json(req, res, next)));
   return app;
 }
+
+/** `/api/<area>/webhooks/<provider>`: routes that take their body raw (relative to the /api mount). */
+export const isWebhookPath = (path: string) => /^\/[^/]+\/webhooks\//.test(path);
 
 /**
  * The policy additions of the public service, which serves the web app: it shows cover art and plays

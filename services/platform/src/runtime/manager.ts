@@ -209,7 +209,7 @@ function declaredPorts(ports: Ports, module: ServiceModule): Ports {
   return {
     ...ports,
     documents: (service) =>
-      service === module.name
+      service === module.name || service.startsWith(`${module.name}-`)
         ? allowed('documents', () => ports.documents(service))
         : refuse('documents', ` of ${service} (each service owns its data)`),
     events: () => allowed('events', ports.events),

@@ -10,9 +10,16 @@ import type { Logger } from '../logging/logger';
 import type { DocumentStore } from '../ports/documents';
 import type { EventBus } from '../ports/events';
 
+/** A service's store: its name, or `<service>-<part>` for another store it owns. */
+export type StoreName = ServiceName | `${ServiceName}-${string}`;
+
 export interface Ports {
-  /** Each service owns its data: its own embedded store folder, or its own MongoDB database. */
-  documents(service: ServiceName): Promise<DocumentStore>;
+  /**
+   * Each service owns its data: its own embedded store folder, or its own MongoDB database. A service may
+   * keep a second store of its own, named `<service>-<part>` (billing's checkout sandbox: 'billing-sandbox'),
+   * so an adapter's records never share collections with the service's.
+   */
+  documents(service: StoreName): Promise<DocumentStore>;
   events(): Promise<EventBus>;
   /** One line per port and adapter, for the start-up banner. */
   describe(): string[];
@@ -22,7 +29,7 @@ export interface Ports {
 export function createPorts(config: PlatformConfig, logger: Logger): Ports {
   const env = config.env;
   const dataDir = resolve(config.dataDir);
-  const stores = new Map<ServiceName, Promise<DocumentStore>>();
+  const stores = new Map<StoreName, Promise<DocumentStore>>();
   let bus: Promise<EventBus> | undefined;
   const opened = openAdapter;
 

@@ -1,0 +1,261 @@
+// A verified webhook event, applied once. In ONE transaction: the dedupe check on the event id, the state
+// change (only when the event is newer than the state held: domain/subscription.ts's ordering rule), the
+// audit row, and the `subscription.updated` event in the outbox when what readers see changed. So a
+// redelivery, a crash half-way or two deliveries racing can never apply an event twice or lose one.
+import { DuplicateKeyError, type TransactionScope } from '@omni/platform';
+import { type BillingProduct, PRODUCTS } from '@omni/proto/api';
+import type Stripe from 'stripe';
+import {
+  EVENT_RANK,
+  factsOf,
+  ordering,
+  type SubscriptionDoc,
+  trackedPrevious,
+  visibleState,
+} from '../domain/subscription';
+import type { EventOutcome } from '../store/webhook-events';
+import { announcement } from './announcement';
+import type { BillingContext } from './context';
+import { settleSubscription } from './settle-subscription';
+import { verifiedEvent } from './verify-webhook';
+
+interface Outcome {
+  outcome: EventOutcome;
+  note: string;
+  subscriptionId: string;
+  accountId: string;
+  /** The state to announce, when what readers see changed. */
+  announce?: SubscriptionDoc;
+  /** The order against the state held is unknown: re-read the subscription from the provider. */
+  settle?: boolean;
+}
+
+export async function handleWebhook(ctx: BillingContext, payload: Buffer, signature: string) {
+  const event = verifiedEvent(ctx.verifyWebhook, payload, signature);
+  const received = new Date().toISOString();
+  let announced = false;
+  let settle = '';
+  try {
+    const applied = await ctx.store.transaction(async (scope) => {
+      announced = false;
+      settle = '';
+      if (await ctx.webhookEvents.seen(scope, event.id)) return false;
+      const result = await dispatch(ctx, scope, event);
+      await ctx.webhookEvents.record(scope, {
+        _id: event.id,
+        type: event.type,
+        created: event.created,
+        received,
+        applied: result.outcome === 'applied',
+        outcome: result.outcome,
+        note: result.note,
+        subscriptionId: result.subscriptionId,
+        accountId: result.accountId,
+        livemode: event.livemode === true,
+      });
+      if (result.announce) {
+        await ctx.outbox.add(
+          scope,
+          'subscription.updated',
+          result.announce.accountId,
+          announcement(result.announce),
+        );
+        announced = true;
+      }
+      if (result.settle) settle = result.subscriptionId;
+      return true;
+    });
+    if (announced) void ctx.outbox.flush().catch(() => undefined);
+    if (settle) await settleSubscription(ctx, settle, event.created);
+    return { eventId: event.id, applied };
+  } catch (err) {
+    // The same event delivered twice at once: the other delivery recorded it first.
+    if (err instanceof DuplicateKeyError) return { eventId: event.id, applied: false };
+    throw err;
+  }
+}
+
+function dispatch(ctx: BillingContext, scope: TransactionScope, event: Stripe.Event): Promise<Outcome> {
+  switch (event.type) {
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+    case 'customer.subscription.paused':
+    case 'customer.subscription.resumed':
+      return applySubscription(ctx, scope, event);
+    case 'checkout.session.completed':
+    case 'checkout.session.expired':
+      return applyCheckoutSession(ctx, scope, event);
+    case 'invoice.paid':
+    case 'invoice.payment_failed':
+      return applyInvoice(ctx, scope, event);
+    default:
+      return Promise.resolve({
+        outcome: 'ignored',
+        note: 'billing does not act on this event type',
+        subscriptionId: '',
+        accountId: '',
+      });
+  }
+}
+
+const isProduct = (value: string): value is BillingProduct => (PRODUCTS as readonly string[]).includes(value);
+
+/** Links an event to an account: the subscription's metadata (set at checkout), what is held, the customer. */
+async function accountFor(
+  ctx: BillingContext,
+  scope: TransactionScope,
+  metadataAccountId: string,
+  held: SubscriptionDoc | null,
+  customerId: string,
+): Promise<string> {
+  if (metadataAccountId) return metadataAccountId;
+  if (held?.accountId) return held.accountId;
+  if (!customerId) return '';
+  return (await ctx.customers.byCustomerId(customerId, scope))?._id ?? '';
+}
+
+async function applySubscription(
+  ctx: BillingContext,
+  scope: TransactionScope,
+  event: Stripe.Event,
+): Promise<Outcome> {
+  const facts = factsOf(event.data.object as Stripe.Subscription);
+  const held = await ctx.subscriptions.byId(scope, facts.id);
+  const rank = EVENT_RANK[event.type] ?? 1;
+  const previous = (event.data as { previous_attributes?: Record<string, unknown> }).previous_attributes;
+  const accountId = await accountFor(ctx, scope, facts.metadataAccountId, held, facts.customerId);
+  const base = { subscriptionId: facts.id, accountId };
+  const order = ordering(held, { created: event.created, rank, previous, ...facts });
+  if (order === 'tie')
+    return {
+      ...base,
+      outcome: 'stale',
+      note: 'same second as the state held; settled by re-reading',
+      settle: true,
+    };
+  if (order === 'older')
+    return {
+      ...base,
+      outcome: 'stale',
+      note: held?.final ? 'the subscription was deleted before' : 'older than the state held',
+    };
+  const product =
+    ctx.plans.productOf(facts.priceId) ??
+    (isProduct(facts.metadataProduct) ? facts.metadataProduct : undefined) ??
+    held?.product;
+  if (!product)
+    return { ...base, outcome: 'ignored', note: `price ${facts.priceId} is not one of our plans` };
+  const next: SubscriptionDoc = {
+    _id: facts.id,
+    accountId,
+    product,
+    customerId: facts.customerId,
+    status: facts.status,
+    cancelAtPeriodEnd: facts.cancelAtPeriodEnd,
+    cancelAt: facts.cancelAt,
+    currentPeriodEnd: facts.currentPeriodEnd,
+    priceId: facts.priceId,
+    version: event.created,
+    rank,
+    final: event.type === 'customer.subscription.deleted',
+    ...(trackedPrevious(previous) ? { previous: trackedPrevious(previous) } : {}),
+    ...(held?.lastInvoice ? { lastInvoice: held.lastInvoice } : {}),
+    updatedAt: new Date().toISOString(),
+  };
+  await ctx.subscriptions.put(scope, next);
+  const changed = !held || visibleState(held) !== visibleState(next);
+  return { ...base, outcome: 'applied', note: '', ...(changed && accountId ? { announce: next } : {}) };
+}
+
+/**
+ * A completed checkout ties its subscription and customer to the account (client_reference_id), even
+ * when the subscription's own events came first; an expired one lets the next click start a new attempt.
+ */
+async function applyCheckoutSession(
+  ctx: BillingContext,
+  scope: TransactionScope,
+  event: Stripe.Event,
+): Promise<Outcome> {
+  const session = event.data.object as Stripe.Checkout.Session;
+  const subscriptionId = idOf(session.subscription);
+  const customerId = idOf(session.customer);
+  const attempt = await ctx.attempts.bySession(scope, session.id);
+  const accountId = session.client_reference_id ?? attempt?.accountId ?? '';
+  if (event.type === 'checkout.session.expired') {
+    await ctx.attempts.close(scope, session.id, 'expired');
+    return { outcome: 'applied', note: 'checkout expired', subscriptionId, accountId };
+  }
+  await ctx.attempts.close(scope, session.id, 'completed');
+  if (accountId && customerId) await ctx.customers.linkInScope(scope, accountId, customerId);
+  if (!subscriptionId || !accountId)
+    return { outcome: 'applied', note: 'no subscription', subscriptionId, accountId };
+  const held = await ctx.subscriptions.byId(scope, subscriptionId);
+  if (held) {
+    if (held.accountId) return { outcome: 'applied', note: 'already linked', subscriptionId, accountId };
+    const linked = { ...held, accountId, updatedAt: new Date().toISOString() };
+    await ctx.subscriptions.put(scope, linked);
+    return {
+      outcome: 'applied',
+      note: '',
+      subscriptionId,
+      accountId,
+      ...(linked.status ? { announce: linked } : {}),
+    };
+  }
+  const metaProduct = session.metadata?.product ?? '';
+  const product = attempt?.product ?? (isProduct(metaProduct) ? metaProduct : undefined);
+  if (!product)
+    return {
+      outcome: 'applied',
+      note: 'product unknown until the subscription event',
+      subscriptionId,
+      accountId,
+    };
+  // Known before its first subscription event: no status yet, so it reads as not subscribed.
+  await ctx.subscriptions.put(scope, {
+    _id: subscriptionId,
+    accountId,
+    product,
+    customerId,
+    cancelAtPeriodEnd: false,
+    cancelAt: null,
+    currentPeriodEnd: null,
+    priceId: attempt?.priceId ?? '',
+    version: 0,
+    rank: -1,
+    final: false,
+    updatedAt: new Date().toISOString(),
+  });
+  return { outcome: 'applied', note: '', subscriptionId, accountId };
+}
+
+/**
+ * Invoices do not carry the subscription's state (Stripe sends customer.subscription.updated for each
+ * status change, e.g. to past_due); billing records the last outcome on the subscription for the story.
+ */
+async function applyInvoice(
+  ctx: BillingContext,
+  scope: TransactionScope,
+  event: Stripe.Event,
+): Promise<Outcome> {
+  const invoice = event.data.object as Stripe.Invoice;
+  const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+  const held = subscriptionId ? await ctx.subscriptions.byId(scope, subscriptionId) : null;
+  const base = { subscriptionId, accountId: held?.accountId ?? '' };
+  if (!held) return { ...base, outcome: 'recorded', note: 'no subscription held for this invoice' };
+  if (held.lastInvoice && held.lastInvoice.at > event.created)
+    return { ...base, outcome: 'stale', note: 'an invoice outcome newer than this one is held' };
+  await ctx.subscriptions.put(scope, {
+    ...held,
+    lastInvoice: {
+      status: event.type === 'invoice.paid' ? 'paid' : 'failed',
+      at: event.created,
+      invoiceId: invoice.id ?? '',
+    },
+  });
+  return { ...base, outcome: 'applied', note: '' };
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? '');
