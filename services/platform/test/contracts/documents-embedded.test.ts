@@ -53,6 +53,46 @@ describe('embedded document store', () => {
     }
   });
 
+  it('group-commits concurrent transactions too: the next starts once the previous is applied', async () => {
+    const store = openStore();
+    await store.ready();
+    const probe = await fs.promises.open(path.join(dataDir, 'probe'), 'w');
+    const proto = Object.getPrototypeOf(probe) as { datasync: () => Promise<void> };
+    await probe.close();
+    const datasync = jest.spyOn(proto, 'datasync');
+    try {
+      // Each transaction reads the counter and writes it back: run one at a time, none is lost.
+      await store.collection<{ _id: string; n: number }>('counters').insertOne({ _id: 'c', n: 0 });
+      datasync.mockClear();
+      await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          store.transaction(async (scope) => {
+            const counters = scope.collection<{ _id: string; n: number }>('counters');
+            const c = await counters.findOne({ _id: 'c' });
+            await counters.updateOne({ _id: 'c' }, { $set: { n: c!.n + 1 } });
+            await scope.collection('log').insertOne({ i });
+          }),
+        ),
+      );
+      expect((await store.collection<{ _id: string; n: number }>('counters').findOne({ _id: 'c' }))!.n).toBe(
+        60,
+      );
+      expect(await store.collection('log').count()).toBe(60);
+      // Waiting for each fsync before starting the next transaction would be 60 flushes.
+      expect(datasync.mock.calls.length).toBeGreaterThan(0);
+      expect(datasync.mock.calls.length).toBeLessThanOrEqual(15);
+    } finally {
+      datasync.mockRestore();
+    }
+    // Everything acknowledged is durable: a fresh open of the directory sees it all.
+    await store.close();
+    const again = openStore();
+    await again.ready();
+    expect((await again.collection<{ _id: string; n: number }>('counters').findOne({ _id: 'c' }))!.n).toBe(
+      60,
+    );
+  });
+
   it('cuts a torn last WAL line and keeps everything before it', async () => {
     let store = openStore();
     const items = store.collection('items');

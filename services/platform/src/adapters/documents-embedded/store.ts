@@ -104,11 +104,22 @@ export class EmbeddedDocumentStore implements DocumentStore, CommittedView {
     return value;
   }
 
-  /** Transactions run one at a time; each retries when a concurrent write touched its documents. */
+  /**
+   * Transactions run one at a time; each retries when a concurrent write touched its documents. The next
+   * one starts as soon as this one is applied to memory, not when its WAL record is durable: its own
+   * record comes later in the log, so it is acknowledged only once this one is durable too, and waiting
+   * transactions share one fsync (group commit) instead of paying one each in turn.
+   */
   transaction<R>(work: (scope: TransactionScope) => Promise<R>): Promise<R> {
-    const run = this.transactions.then(() => this.runTransaction(work));
-    this.transactions = run.catch(() => undefined);
-    return run;
+    const applied = this.transactions.then(() => this.runTransaction(work));
+    this.transactions = applied.then(
+      () => undefined,
+      () => undefined,
+    );
+    return applied.then(async ({ result, durable }) => {
+      await durable;
+      return result;
+    });
   }
 
   async ready(): Promise<void> {
@@ -283,7 +294,10 @@ export class EmbeddedDocumentStore implements DocumentStore, CommittedView {
       });
   }
 
-  private async runTransaction<R>(work: (scope: TransactionScope) => Promise<R>): Promise<R> {
+  /** Runs `work` until it commits; resolves once its changes are applied, with the promise of their durability. */
+  private async runTransaction<R>(
+    work: (scope: TransactionScope) => Promise<R>,
+  ): Promise<{ result: R; durable: Promise<void> }> {
     await this.usable();
     for (let attempt = 1; ; attempt++) {
       const overlay = new TransactionOverlay(this);
@@ -306,8 +320,10 @@ export class EmbeddedDocumentStore implements DocumentStore, CommittedView {
             changes: changes.filter((c) => !(c.before === undefined && c.after === null)),
           }))
           .filter((g) => g.changes.length > 0);
-        await this.commit(groups);
-        return result;
+        const durable = this.commit(groups);
+        // Awaited by transaction(); marked handled here so a failed fsync is not reported before then.
+        durable.catch(() => undefined);
+        return { result, durable };
       } catch (err) {
         if (!(err instanceof WriteConflictError) || attempt >= this.attempts) throw err;
         this.logger.debug({ attempt, err }, 'transaction met a concurrent write; retrying');
