@@ -1,0 +1,86 @@
+import { BILLING_MESSAGES } from '@omni/proto/api';
+import { isInFrame, openPendingTab, toast } from '@omni/ui';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { BillingPeriod } from '../content/pricing';
+import { hasStoredSession } from './session';
+
+/** Title of every checkout failure toast (spec §8: 'Error', destructive). */
+const ERROR_TITLE = 'Error';
+
+/**
+ * The server's own words for a refused checkout ('You already have an active Pro subscription...'), else
+ * the spec's text. Known by name rather than `instanceof ApiError`, which would pull the API client into
+ * the page's first chunk; anything else (a bad answer, a chunk that failed to load) gets the spec's text.
+ */
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof Error && error.name === 'ApiError' && error.message.trim() !== ''
+    ? error.message
+    : fallback;
+
+/** Inside a frame the browser may refuse a new tab: offer a link the visitor clicks instead (spec §8). */
+function offerCheckoutLink(url: string) {
+  toast(BILLING_MESSAGES.openInNewTab, {
+    description: (
+      <span>
+        {BILLING_MESSAGES.openInNewTabDetail}{' '}
+        <span className="block pt-1 text-xs">If nothing opens, allow pop-ups for this site.</span>
+      </span>
+    ),
+    action: (
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="rounded bg-primary px-2 py-1 text-xs font-medium text-primary-foreground"
+      >
+        Open Secure Checkout
+      </a>
+    ),
+    duration: 60_000,
+  });
+}
+
+/**
+ * What the Pro button does (spec §4, §7, §8). A signed-out visitor is told to sign up and goes to
+ * /signup. A signed-in one sees 'Loading...' while checkout is created; the checkout page opens in a new
+ * tab, opened blank during the click so pop-up blockers allow it (the same tab when the browser refuses
+ * one). Only the webhook that follows a paid checkout makes anybody Pro: this never does.
+ */
+export function useProCheckout() {
+  const navigate = useNavigate();
+  const [loading, setLoading] = useState(false);
+
+  const start = async (period: BillingPeriod) => {
+    if (!hasStoredSession()) {
+      toast.error(BILLING_MESSAGES.authRequired, {
+        description: BILLING_MESSAGES.authRequiredDetail,
+        announces: '/signup',
+      });
+      navigate('/signup');
+      return;
+    }
+    if (loading) return; // one checkout per click, however fast the clicks
+    const framed = isInFrame();
+    const tab = framed ? null : openPendingTab();
+    setLoading(true);
+    try {
+      const { proCheckoutUrl } = await import('./pro-checkout-url');
+      const url = await proCheckoutUrl(period);
+      if (!url) {
+        tab?.close();
+        toast.error(ERROR_TITLE, { description: BILLING_MESSAGES.noCheckoutUrl });
+      } else if (framed) {
+        offerCheckoutLink(url);
+      } else {
+        tab?.go(url);
+      }
+    } catch (error) {
+      tab?.close();
+      toast.error(ERROR_TITLE, { description: messageOf(error, BILLING_MESSAGES.checkoutFailed) });
+    } finally {
+      setLoading(false);
+    }
+  };
+  return { start, loading };
+}
