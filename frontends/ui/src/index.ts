@@ -77,7 +77,7 @@ export { Textarea } from './components/textarea';
 export { Toaster, toast } from './components/toaster';
 export { refetchAfterCheckout } from './lib/after-checkout';
 export type { ApiFetchOptions } from './lib/api';
-export { ApiError, apiFetch } from './lib/api';
+export { ApiError, apiFetch, serverMessage } from './lib/api';
 export {
   type BillingProduct,
   createCheckout,

@@ -1,5 +1,5 @@
 import { BILLING_MESSAGES } from '@omni/proto/api';
-import { ApiError } from '@omni/ui';
+import { ApiError, serverMessage } from '@omni/ui';
 import { CheckoutUnavailable } from './finder-billing';
 
 /**
@@ -14,10 +14,9 @@ export function checkoutFailure(error: unknown): { title: string; description: s
     description: BILLING_MESSAGES.finderCheckoutUnavailable,
   };
   if (error instanceof CheckoutUnavailable) return unavailable;
-  if (error instanceof ApiError) {
-    if (error.status === 0 || error.status === 503) return unavailable;
-    const generic = error.status >= 500 || error.message.startsWith('Request failed (');
-    if (!generic) return { title: 'Checkout Error', description: error.message };
-  }
-  return { title: 'Checkout Error', description: BILLING_MESSAGES.finderCheckoutError };
+  if (error instanceof ApiError && (error.status === 0 || error.status === 503)) return unavailable;
+  return {
+    title: 'Checkout Error',
+    description: serverMessage(error) ?? BILLING_MESSAGES.finderCheckoutError,
+  };
 }

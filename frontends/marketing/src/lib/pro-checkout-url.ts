@@ -1,6 +1,7 @@
 // The round trip behind 'Get Pro', loaded on the first click: it brings the API client, the session's
 // token handling and the contract's schemas, which the landing and pricing pages do not need to paint.
-import { ApiError, createCheckout, fetchPriceIds } from '@omni/ui';
+import { BILLING_MESSAGES } from '@omni/proto/api';
+import { ApiError, createCheckout, fetchPriceIds, serverMessage } from '@omni/ui';
 import type { BillingPeriod } from '../content/pricing';
 
 /** Refusals the monthly price would meet just the same: not worth a second try. */
@@ -24,3 +25,7 @@ export async function proCheckoutUrl(period: BillingPeriod): Promise<string | nu
   }
   return createCheckout('pro', prices.pro_monthly);
 }
+
+/** The toast's text for a failed checkout: the server's own words, else the spec's (§8). */
+export const checkoutFailureMessage = (error: unknown) =>
+  serverMessage(error) ?? BILLING_MESSAGES.checkoutFailed;

@@ -8,16 +8,6 @@ import { hasStoredSession } from './session';
 /** Title of every checkout failure toast (spec §8: 'Error', destructive). */
 const ERROR_TITLE = 'Error';
 
-/**
- * The server's own words for a refused checkout ('You already have an active Pro subscription...'), else
- * the spec's text. Known by name rather than `instanceof ApiError`, which would pull the API client into
- * the page's first chunk; anything else (a bad answer, a chunk that failed to load) gets the spec's text.
- */
-const messageOf = (error: unknown, fallback: string) =>
-  error instanceof Error && error.name === 'ApiError' && error.message.trim() !== ''
-    ? error.message
-    : fallback;
-
 /** Inside a frame the browser may refuse a new tab: offer a link the visitor clicks instead (spec §8). */
 function offerCheckoutLink(url: string) {
   toast(BILLING_MESSAGES.openInNewTab, {
@@ -64,9 +54,11 @@ export function useProCheckout() {
     const framed = isInFrame();
     const tab = framed ? null : openPendingTab();
     setLoading(true);
+    // Loaded on the first click: the API client and schemas are not needed to paint the page.
+    let flow: typeof import('./pro-checkout-url') | undefined;
     try {
-      const { proCheckoutUrl } = await import('./pro-checkout-url');
-      const url = await proCheckoutUrl(period);
+      flow = await import('./pro-checkout-url');
+      const url = await flow.proCheckoutUrl(period);
       if (!url) {
         tab?.close();
         toast.error(ERROR_TITLE, { description: BILLING_MESSAGES.noCheckoutUrl });
@@ -77,7 +69,10 @@ export function useProCheckout() {
       }
     } catch (error) {
       tab?.close();
-      toast.error(ERROR_TITLE, { description: messageOf(error, BILLING_MESSAGES.checkoutFailed) });
+      console.error('Checkout failed', error);
+      toast.error(ERROR_TITLE, {
+        description: flow?.checkoutFailureMessage(error) ?? BILLING_MESSAGES.checkoutFailed,
+      });
     } finally {
       setLoading(false);
     }
