@@ -288,9 +288,7 @@ describe('/app: the subscription', () => {
   it("a portal that fails says 'Failed to open subscription management. Please try again.' and closes its tab", async () => {
     await storeSession(page, suite.url, session);
     await page.route('**/api/billing/subscription', (route) => json(route, 200, ACTIVE));
-    await page.route('**/api/billing/portal', (route) =>
-      json(route, 503, refusal('unavailable', 'down')),
-    );
+    await page.route('**/api/billing/portal', (route) => json(route, 503, refusal('unavailable', 'down')));
     await page.goto(`${suite.url}/app`);
     const popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Manage Subscription' }).click();
@@ -404,9 +402,7 @@ describe('/missing-money-finder', () => {
   it("no price to check out with: 'Checkout unavailable'", async () => {
     await page.route('**/api/billing/finder/subscription', (route) => json(route, 200, FREE));
     await storeSession(page, suite.url, session);
-    await page.route('**/api/billing/plans', (route) =>
-      json(route, 503, refusal('unavailable', 'down')),
-    );
+    await page.route('**/api/billing/plans', (route) => json(route, 503, refusal('unavailable', 'down')));
     await page.goto(`${suite.url}/missing-money-finder`);
     await page.getByRole('button', { name: 'Subscribe for $99/month' }).click();
     await suite.toast(page, 'Checkout unavailable', BILLING_MESSAGES.finderCheckoutUnavailable);
