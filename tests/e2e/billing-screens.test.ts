@@ -308,7 +308,7 @@ describe('/missing-money-finder', () => {
   it("a free account: the $99/month card with its four bullets and 'Subscribe for $99/month'", async () => {
     await page.route('**/api/billing/finder/subscription', (route) => json(route, 200, FREE));
     await signedInAt('/missing-money-finder');
-    await page.getByRole('heading', { name: 'Missing Money Finder' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Missing Money Finder' }).waitFor();
     const card = page.getByTestId('finder-plan');
     await card.getByRole('button', { name: 'Subscribe for $99/month' }).waitFor();
     for (const text of [
