@@ -8,24 +8,26 @@ import { hasStoredSession } from './session';
 /** Title of every checkout failure toast (spec §8: 'Error', destructive). */
 const ERROR_TITLE = 'Error';
 
-/** Inside a frame the browser may refuse a new tab: offer a link the visitor clicks instead (spec §8). */
+/**
+ * Inside a frame the browser may refuse a new tab: offer a link the visitor clicks instead (spec §8). The
+ * link sits under the text, full width, so a narrow toast does not squeeze either; the hint below it is
+ * for the browser that blocks even that.
+ */
 function offerCheckoutLink(url: string) {
   toast(BILLING_MESSAGES.openInNewTab, {
     description: (
-      <span>
-        {BILLING_MESSAGES.openInNewTabDetail}{' '}
-        <span className="block pt-1 text-xs">If nothing opens, allow pop-ups for this site.</span>
+      <span className="block space-y-2">
+        <span className="block">{BILLING_MESSAGES.openInNewTabDetail}</span>
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="block rounded-md bg-primary px-3 py-2 text-center text-sm font-medium text-primary-foreground"
+        >
+          Open Secure Checkout
+        </a>
+        <span className="block text-xs">If nothing opens, allow pop-ups for this site and click again.</span>
       </span>
-    ),
-    action: (
-      <a
-        href={url}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="rounded bg-primary px-2 py-1 text-xs font-medium text-primary-foreground"
-      >
-        Open Secure Checkout
-      </a>
     ),
     duration: 60_000,
   });
