@@ -261,6 +261,34 @@ describe('/app: the subscription', () => {
     await (await popup).waitForURL(`${suite.url}/support?portal=test`);
   });
 
+  it('back from checkout (?checkout=success) it asks again until the webhook has made the account Pro', async () => {
+    await storeSession(page, suite.url, session);
+    let asked = 0;
+    // The first answers come before the provider's webhook has landed.
+    await page.route('**/api/billing/subscription', (route) => {
+      asked++;
+      return json(route, 200, asked < 3 ? FREE : ACTIVE);
+    });
+    await page.goto(`${suite.url}/app?checkout=success`);
+    await page.getByText('Pro Subscription Active').waitFor({ timeout: 15_000 });
+    await page.getByTestId('pro-badge').waitFor();
+    expect(asked).toBe(3);
+  });
+
+  it('without ?checkout=success a free answer stands (no polling)', async () => {
+    await storeSession(page, suite.url, session);
+    let asked = 0;
+    await page.route('**/api/billing/subscription', (route) => {
+      asked++;
+      return json(route, 200, asked < 3 ? FREE : ACTIVE);
+    });
+    await page.goto(`${suite.url}/app`);
+    await page.getByRole('link', { name: 'Upgrade to Pro' }).waitFor();
+    await page.waitForTimeout(4_000);
+    expect(asked).toBe(1);
+    expect(await page.getByText('Pro Subscription Active').count()).toBe(0);
+  });
+
   it('cancelled at period end: still Pro, and says until when', async () => {
     await storeSession(page, suite.url, session);
     await page.route('**/api/billing/subscription', (route) =>
