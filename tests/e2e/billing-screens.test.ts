@@ -100,6 +100,16 @@ describe('/pricing: Get Pro', () => {
     expect(asked).toBe(0);
   });
 
+  it('a session the server refuses counts as signed out: the spec toast, then /signup', async () => {
+    await signedInAt('/pricing');
+    await page.route('**/api/billing/checkout', (route) =>
+      json(route, 401, refusal('unauthenticated', 'Sign in to continue.')),
+    );
+    await page.getByRole('button', { name: 'Get Pro' }).click();
+    await suite.toast(page, BILLING_MESSAGES.authRequired, BILLING_MESSAGES.authRequiredDetail);
+    await page.waitForURL(`${suite.url}/signup`);
+  });
+
   it("shows 'Loading...' while checkout is created, then points the tab opened during the click at it", async () => {
     await signedInAt('/pricing');
     let release = () => {};

@@ -29,3 +29,6 @@ export async function proCheckoutUrl(period: BillingPeriod): Promise<string | nu
 /** The toast's text for a failed checkout: the server's own words, else the spec's (§8). */
 export const checkoutFailureMessage = (error: unknown) =>
   serverMessage(error) ?? BILLING_MESSAGES.checkoutFailed;
+
+/** The server did not accept the visitor's session (401): they are not signed in after all. */
+export const sessionRefused = (error: unknown) => error instanceof ApiError && error.status === 401;

@@ -44,12 +44,16 @@ export function useProCheckout() {
   const [loading, setLoading] = useState(false);
 
   const start = async (period: BillingPeriod) => {
-    if (!hasStoredSession()) {
+    // Spec §6: checkout needs a session, else 'Authentication required' and go to /signup.
+    const signUpFirst = () => {
       toast.error(BILLING_MESSAGES.authRequired, {
         description: BILLING_MESSAGES.authRequiredDetail,
         announces: '/signup',
       });
       navigate('/signup');
+    };
+    if (!hasStoredSession()) {
+      signUpFirst();
       return;
     }
     if (loading) return; // one checkout per click, however fast the clicks
@@ -71,6 +75,11 @@ export function useProCheckout() {
       }
     } catch (error) {
       tab?.close();
+      // The remembered session was refused (it expired, or was signed out elsewhere): no session after all.
+      if (flow?.sessionRefused(error)) {
+        signUpFirst();
+        return;
+      }
       console.error('Checkout failed', error);
       toast.error(ERROR_TITLE, {
         description: flow?.checkoutFailureMessage(error) ?? BILLING_MESSAGES.checkoutFailed,
