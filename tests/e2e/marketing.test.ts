@@ -1,6 +1,6 @@
 // The public site in a real browser, through the real gateway: every marketing route at phone and
 // desktop widths (key texts, title, description, no sideways scrolling, axe), and the interactive
-// pieces: header and mobile menu, pricing toggle and Pro button, FAQ, support search, categories and
+// pieces: header and mobile menu, pricing toggle, FAQ, support search, categories and
 // ticket, 'Start Free', the countdown bar, the particle canvas, and the not-found page.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -241,31 +241,6 @@ describe('pricing', () => {
     expect(await question.getAttribute('aria-expanded')).toBe('true');
     await page.getByText('Once your balance reaches $100').waitFor();
     expect(await page.getByRole('heading', { level: 3 }).filter({ hasText: '?' }).count()).toBe(4);
-  });
-
-  it('sends a signed-out visitor to sign up with the spec toast', async () => {
-    const page = pageAt(1440);
-    await open(page, '/pricing', 'Choose your lane');
-    await page.evaluate(() => localStorage.removeItem('omni.session'));
-    await page.getByRole('button', { name: 'Get Pro' }).click();
-    await page.getByText('Authentication required').waitFor();
-    await page.getByText('Please sign up or log in to subscribe to Pro').waitFor();
-    await page.waitForURL(url('/signup'));
-  });
-
-  it('tells a signed-in user that checkout is coming, without leaving', async () => {
-    const page = pageAt(1440);
-    await open(page, '/pricing', 'Choose your lane');
-    await page.evaluate(() =>
-      localStorage.setItem('omni.session', JSON.stringify({ refreshExpiresAt: Date.now() + 3_600_000 })),
-    );
-    try {
-      await page.getByRole('button', { name: 'Get Pro' }).click();
-      await page.getByText('Pro checkout is coming soon').waitFor();
-      expect(page.url()).toBe(url('/pricing'));
-    } finally {
-      await page.evaluate(() => localStorage.removeItem('omni.session'));
-    }
   });
 });
 

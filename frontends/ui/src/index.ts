@@ -75,10 +75,21 @@ export {
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './components/tabs';
 export { Textarea } from './components/textarea';
 export { Toaster, toast } from './components/toaster';
+export { refetchAfterCheckout } from './lib/after-checkout';
 export type { ApiFetchOptions } from './lib/api';
-export { ApiError, apiFetch } from './lib/api';
+export { ApiError, apiFetch, serverMessage } from './lib/api';
+export {
+  type BillingProduct,
+  createCheckout,
+  fetchPriceIds,
+  fetchSubscription,
+  openPortalSession,
+  type PlanKey,
+  type SubscriptionResponse,
+} from './lib/billing-api';
 export { cn } from './lib/cn';
 export { formatPublished, formatTable } from './lib/dates';
+export { isInFrame, openPendingTab, type PendingTab } from './lib/new-tab';
 export { type PageMeta, PageMetaCollector } from './lib/page-meta-collector';
 export {
   type ByteProgress,

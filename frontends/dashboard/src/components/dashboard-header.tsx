@@ -7,7 +7,7 @@ import { SiteLogo } from './site-logo';
 
 interface DashboardHeaderProps {
   session: NonNullable<SessionState['session']>;
-  /** The 'Pro' badge for subscribers; billing fills this slot (issue: subscriptions). */
+  /** The 'Pro' badge for subscribers (the dashboard asks billing). */
   badge?: ReactNode;
 }
 

@@ -9,7 +9,7 @@ import {
   formatTable,
   toast,
 } from '@omni/ui';
-import { BarChart3, Crown, Disc3, DollarSign, Music, Split, Upload, Users } from 'lucide-react';
+import { BarChart3, Disc3, DollarSign, Music, Split, Upload, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DashboardData } from '../lib/releases-api';
@@ -60,31 +60,6 @@ export function StatCards({ data }: { data: DashboardData | undefined }) {
         icon={<Users className="h-4 w-4" aria-hidden="true" />}
       />
     </section>
-  );
-}
-
-/**
- * Non-subscribers see 'Upgrade to Pro'. Billing does not exist yet, so nobody is subscribed; the
- * 'Pro Subscription Active' variant arrives with it.
- */
-export function UpgradeCard() {
-  return (
-    <Card className="border-primary/40 bg-primary/5">
-      <CardHeader className="flex flex-row items-center gap-3 space-y-0">
-        <Crown className="h-6 w-6 text-primary" aria-hidden="true" />
-        <div className="space-y-1.5">
-          <CardTitle>Upgrade to Pro</CardTitle>
-          <CardDescription>
-            Unlock advanced analytics, priority delivery and more for $12.99/month.
-          </CardDescription>
-        </div>
-      </CardHeader>
-      <CardContent>
-        <Button asChild>
-          <Link to="/pricing">Upgrade to Pro</Link>
-        </Button>
-      </CardContent>
-    </Card>
   );
 }
 

@@ -2,15 +2,11 @@ import { displayNameOf, useDocumentTitle, useSession } from '@omni/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { DashboardHeader } from '../components/dashboard-header';
-import {
-  ActionCards,
-  GettingStarted,
-  ReleaseList,
-  StatCards,
-  UpgradeCard,
-} from '../components/dashboard-sections';
+import { ActionCards, GettingStarted, ReleaseList, StatCards } from '../components/dashboard-sections';
 import { RequireSession } from '../components/session-gates';
+import { PastDueBanner, ProBadge, SubscriptionCard } from '../components/subscription-card';
 import { fetchDashboard } from '../lib/releases-api';
+import { useSubscription } from '../lib/use-subscription';
 import '../styles.css';
 
 /** Spec: the welcome falls back to 'Artist' when the profile has no display name. */
@@ -24,6 +20,7 @@ function Dashboard() {
     queryFn: fetchDashboard,
     enabled: !!session,
   });
+  const subscription = useSubscription('pro');
   // Spec section 8: a failed stats call is logged only; the cards show dashes.
   useEffect(() => {
     if (stats.error) console.error('Dashboard stats failed to load', stats.error);
@@ -31,7 +28,7 @@ function Dashboard() {
   if (!session) return null;
   return (
     <div className="min-h-screen bg-muted/30">
-      <DashboardHeader session={session} />
+      <DashboardHeader session={session} badge={subscription?.subscribed ? <ProBadge /> : null} />
       <main id="main" className="container py-10">
         <h1 className="text-3xl font-bold tracking-tight">
           Welcome back, {displayNameOf(session.profile, FALLBACK_NAME)}!
@@ -40,8 +37,9 @@ function Dashboard() {
           Your releases, streams, earnings and collaborators at a glance.
         </p>
         <div className="mt-8 space-y-6">
+          {subscription?.status === 'past_due' ? <PastDueBanner /> : null}
           <StatCards data={stats.data} />
-          <UpgradeCard />
+          <SubscriptionCard subscription={subscription} />
           <ActionCards />
           <div className="grid gap-6 lg:grid-cols-2">
             <GettingStarted />

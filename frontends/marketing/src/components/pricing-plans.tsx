@@ -41,7 +41,7 @@ function FeatureBullets({ items }: { items: readonly string[] }) {
 /** Free, Pro (monthly/annual toggle) and Enterprise cards. `headingLevel` keeps the outline right. */
 export function PricingPlans() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
-  const startCheckout = useProCheckout();
+  const checkout = useProCheckout();
   const switchId = useId();
   const pro = PRO_PRICE[period];
 
@@ -111,8 +111,13 @@ export function PricingPlans() {
               <FeatureBullets items={PRO_FEATURES} />
             </CardContent>
             <CardFooter>
-              <Button className="w-full" onClick={() => startCheckout(period)}>
-                Get Pro
+              <Button
+                className="w-full"
+                disabled={checkout.loading}
+                aria-busy={checkout.loading}
+                onClick={() => void checkout.start(period)}
+              >
+                {checkout.loading ? 'Loading...' : 'Get Pro'}
               </Button>
             </CardFooter>
           </Card>

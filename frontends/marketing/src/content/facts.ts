@@ -1,12 +1,14 @@
 // The product facts the public pages state, in one place, so copy cannot drift from what Omni keeps
 // (spec §9 and the delivery store list). Change a number here, not in a page.
+import { PLANS } from '@omni/proto/api';
 
 /** Stores the delivery service has a key for (services' store list: 142 keys, 20 preselected). */
 export const STORE_COUNT = 142;
 export const PRESELECTED_STORE_COUNT = 20;
 
-export const PRO_MONTHLY_PRICE = 12.99;
-export const PRO_ANNUAL_PRICE = 99;
+/** Pro's prices are the billing contract's (what checkout charges), in dollars for the copy. */
+export const PRO_MONTHLY_PRICE = PLANS.pro_monthly.amount / 100;
+export const PRO_ANNUAL_PRICE = PLANS.pro_annual.amount / 100;
 /** Twelve monthly payments minus the annual price, rounded down: $155.88 − $99 = $56. */
 export const PRO_ANNUAL_SAVING = Math.floor(PRO_MONTHLY_PRICE * 12 - PRO_ANNUAL_PRICE);
 

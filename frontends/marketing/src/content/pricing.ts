@@ -1,18 +1,12 @@
-import {
-  MINIMUM_PAYOUT,
-  PAYOUT_CYCLE_DAYS,
-  PRO_ANNUAL_PRICE,
-  PRO_ANNUAL_SAVING,
-  PRO_MONTHLY_PRICE,
-  STORE_COUNT,
-  usd,
-} from './facts';
+import { ANNUAL_SAVING_TEXT, formatPrice, PLANS } from '@omni/proto/api';
+import { MINIMUM_PAYOUT, PAYOUT_CYCLE_DAYS, STORE_COUNT, usd } from './facts';
 
 export type BillingPeriod = 'monthly' | 'annual';
 
+/** What the Pro card shows for each period: the contract's plans, as checkout will charge them. */
 export const PRO_PRICE: Record<BillingPeriod, { amount: string; per: string; note?: string }> = {
-  monthly: { amount: usd(PRO_MONTHLY_PRICE), per: 'per month' },
-  annual: { amount: usd(PRO_ANNUAL_PRICE), per: 'per year', note: `Save ${usd(PRO_ANNUAL_SAVING)}` },
+  monthly: { amount: formatPrice(PLANS.pro_monthly.amount), per: 'per month' },
+  annual: { amount: formatPrice(PLANS.pro_annual.amount), per: 'per year', note: ANNUAL_SAVING_TEXT },
 };
 
 export const FREE_FEATURES = [

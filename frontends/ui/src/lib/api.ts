@@ -37,6 +37,20 @@ function errorMessageOf(body: unknown): string | null {
   return typeof message === 'string' && message.trim() !== '' ? message : null;
 }
 
+/** What apiFetch says when the server sent no message of its own. */
+const NO_MESSAGE_PREFIX = 'Request failed (';
+
+/**
+ * The server's own words about a failed call, fit to show as they are ('You already have an active Pro
+ * subscription...'), or null for a generic failure (an unexplained 500, a status without a body), which a
+ * screen replaces with its own text (spec §8: "generic non-2xx messages replaced").
+ */
+export function serverMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.status === 500 || error.message.startsWith(NO_MESSAGE_PREFIX)) return null;
+  return error.message.trim() === '' ? null : error.message;
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text === '') return null;
@@ -93,7 +107,7 @@ export async function apiFetch<T = unknown>(
   const body = await readBody(response);
   if (!response.ok) {
     throw new ApiError(
-      errorMessageOf(body) ?? `Request failed (${response.status} ${response.statusText})`.trim(),
+      errorMessageOf(body) ?? `${NO_MESSAGE_PREFIX}${response.status} ${response.statusText})`.trim(),
       response.status,
     );
   }
