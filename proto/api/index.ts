@@ -5,6 +5,7 @@ export * from './auth';
 export * from './billing';
 export * from './cms';
 export * from './error';
+export * from './finder';
 export * from './messages';
 export * from './release-constants';
 export * from './releases';

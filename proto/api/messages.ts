@@ -85,3 +85,15 @@ export const BILLING_MESSAGES = {
   badEvent: 'The webhook body is not a Stripe event.',
   paymentsUnavailable: 'Payments are unavailable right now. Please try again in a few minutes.',
 } as const;
+
+/** The Missing Money Finder: spec §8 texts and the scan's refusals (said once). */
+export const FINDER_MESSAGES = {
+  scanFailedTitle: 'Scan Failed',
+  scanUnavailable: 'Scan service is temporarily unavailable. Please try again.',
+  scanFailed: 'Scan failed',
+  subscriptionRequired:
+    'Scanning needs an active Missing Money Finder subscription. Subscribe on this page to run a scan.',
+  noScanYet: 'There is no scan to export yet. Run a scan first.',
+  disclaimer:
+    'Estimates only. Values are calculated from the play counts you supplied and published statutory rates; registrations were checked against registry snapshots of the dates shown, not live. Nothing here is a statement from any collecting society.',
+} as const;

@@ -82,6 +82,16 @@ export const subscriptionUpdated = z.object({
   updatedAt: z.string().datetime(),
 });
 
+/** A Missing Money Finder scan finished (its result is in finder's jobs; this carries the totals). */
+export const scanCompleted = z.object({
+  jobId: z.string().min(1),
+  accountId: z.string().min(1),
+  scanned: z.number().int().nonnegative(),
+  flagged: z.number().int().nonnegative(),
+  estimatedValueAtRiskUsd: z.number().nonnegative(),
+  completedAt: z.string().datetime(),
+});
+
 /** Every event type the platform knows, with its payload schema and current version. */
 export const catalogue = {
   'asset.submitted': { version: 1, schema: assetSubmitted },
@@ -90,6 +100,7 @@ export const catalogue = {
   'user.registered': { version: 1, schema: userRegistered },
   'release.created': { version: 1, schema: releaseCreated },
   'subscription.updated': { version: 1, schema: subscriptionUpdated },
+  'scan.completed': { version: 1, schema: scanCompleted },
 } as const;
 
 export type EventType = keyof typeof catalogue;

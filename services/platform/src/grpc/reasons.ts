@@ -49,6 +49,10 @@ export const REASONS = {
   no_billing_account: { status: status.NOT_FOUND, code: 'no_billing_account' },
   /** Billing: a webhook whose signature does not verify or is older than the tolerance. */
   bad_signature: { status: status.INVALID_ARGUMENT, code: 'bad_signature' },
+  /** Finder: a scan asked for by an account without an active Finder subscription. */
+  subscription_required: { status: status.PERMISSION_DENIED, code: 'subscription_required' },
+  /** Finder: no scan with this id for this account (or none yet). */
+  scan_not_found: { status: status.NOT_FOUND, code: 'scan_not_found' },
 } as const satisfies Record<string, { status: status; code: string; http?: number }>;
 
 export type Reason = keyof typeof REASONS;

@@ -5,11 +5,17 @@
 // source: omni/finder/v1/finder.proto
 
 /* eslint-disable */
+import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import {
+  type CallOptions,
   type ChannelCredentials,
   Client,
   type ClientOptions,
+  type ClientUnaryCall,
+  type handleUnaryCall,
   makeGenericClientConstructor,
+  type Metadata,
+  type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 
@@ -18,17 +24,1105 @@ export const protobufPackage = "omni.finder.v1";
 export const protobufFileName = "omni/finder/v1/finder.proto";
 
 /**
- * Finder service contract. It grows with its issue; until then it is empty, so that every service has a
- * contract, a server and a client (the gRPC health service answers for it) from the first day.
+ * Finder: the Missing Money Finder. Scans an account's catalogue (read from catalog) for metadata gaps and
+ * unregistered recordings, checks the registries it has snapshots of, and estimates the money at risk.
+ * A scan is a job: one at a time per account, with progress; the result keeps the spec's shape
+ * (omni_finder_jobs.result), carried here as JSON so the REST answer is exactly what was stored.
  */
 
+export interface StartScanRequest {
+  accountId: string;
+  /** 'global' (the whole catalogue) or 'isrcs' (only the listed recordings). */
+  scanScope: string;
+  isrcs: string[];
+  /** How long to wait for the scan to finish before answering with the running job (0 = do not wait). */
+  waitMs: number;
+}
+
+export interface ScanJob {
+  id: string;
+  accountId: string;
+  /** RFC 3339. */
+  createdAt: string;
+  /** running | completed | failed */
+  status: string;
+  /** Tracks looked at so far and the catalogue's size when the scan started. */
+  progressDone: number;
+  progressTotal: number;
+  /** The spec's result object as JSON (empty while running); see proto/api/finder.ts finderResult. */
+  resultJson: string;
+  /** Why a failed scan failed, for a person. */
+  error: string;
+  completedAt: string;
+}
+
+export interface StartScanResponse {
+  job?: ScanJob | undefined;
+}
+
+export interface GetLatestScanRequest {
+  accountId: string;
+}
+
+export interface GetLatestScanResponse {
+  /** Unset when the account has never scanned. */
+  job?: ScanJob | undefined;
+}
+
+export interface ExportScanRequest {
+  accountId: string;
+  jobId: string;
+}
+
+export interface ExportScanResponse {
+  fileName: string;
+  /** text/csv; charset=utf-8 */
+  csv: Buffer;
+}
+
+export interface ImportPlaysRequest {
+  accountId: string;
+  /** A play-count CSV: isrc,territory,plays[,year][,service_type] (see docs/architecture.md §12). */
+  csv: Buffer;
+}
+
+export interface ImportPlaysResponse {
+  rows: number;
+  recordings: number;
+}
+
+function createBaseStartScanRequest(): StartScanRequest {
+  return { accountId: "", scanScope: "", isrcs: [], waitMs: 0 };
+}
+
+export const StartScanRequest: MessageFns<StartScanRequest> = {
+  encode(message: StartScanRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.scanScope !== "") {
+      writer.uint32(18).string(message.scanScope);
+    }
+    for (const v of message.isrcs) {
+      writer.uint32(26).string(v!);
+    }
+    if (message.waitMs !== 0) {
+      writer.uint32(32).int32(message.waitMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartScanRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartScanRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.scanScope = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.isrcs.push(reader.string());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.waitMs = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StartScanRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      scanScope: isSet(object.scanScope)
+        ? globalThis.String(object.scanScope)
+        : isSet(object.scan_scope)
+        ? globalThis.String(object.scan_scope)
+        : "",
+      isrcs: globalThis.Array.isArray(object?.isrcs) ? object.isrcs.map((e: any) => globalThis.String(e)) : [],
+      waitMs: isSet(object.waitMs)
+        ? globalThis.Number(object.waitMs)
+        : isSet(object.wait_ms)
+        ? globalThis.Number(object.wait_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: StartScanRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.scanScope !== "") {
+      obj.scanScope = message.scanScope;
+    }
+    if (message.isrcs?.length) {
+      obj.isrcs = message.isrcs;
+    }
+    if (message.waitMs !== 0) {
+      obj.waitMs = Math.round(message.waitMs);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<StartScanRequest>): StartScanRequest {
+    return StartScanRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<StartScanRequest>): StartScanRequest {
+    const message = createBaseStartScanRequest();
+    message.accountId = object.accountId ?? "";
+    message.scanScope = object.scanScope ?? "";
+    message.isrcs = object.isrcs?.map((e) => e) || [];
+    message.waitMs = object.waitMs ?? 0;
+    return message;
+  },
+};
+
+function createBaseScanJob(): ScanJob {
+  return {
+    id: "",
+    accountId: "",
+    createdAt: "",
+    status: "",
+    progressDone: 0,
+    progressTotal: 0,
+    resultJson: "",
+    error: "",
+    completedAt: "",
+  };
+}
+
+export const ScanJob: MessageFns<ScanJob> = {
+  encode(message: ScanJob, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.accountId !== "") {
+      writer.uint32(18).string(message.accountId);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(26).string(message.createdAt);
+    }
+    if (message.status !== "") {
+      writer.uint32(34).string(message.status);
+    }
+    if (message.progressDone !== 0) {
+      writer.uint32(40).int32(message.progressDone);
+    }
+    if (message.progressTotal !== 0) {
+      writer.uint32(48).int32(message.progressTotal);
+    }
+    if (message.resultJson !== "") {
+      writer.uint32(58).string(message.resultJson);
+    }
+    if (message.error !== "") {
+      writer.uint32(66).string(message.error);
+    }
+    if (message.completedAt !== "") {
+      writer.uint32(74).string(message.completedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ScanJob {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseScanJob();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.progressDone = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.progressTotal = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.resultJson = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.error = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.completedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ScanJob {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      progressDone: isSet(object.progressDone)
+        ? globalThis.Number(object.progressDone)
+        : isSet(object.progress_done)
+        ? globalThis.Number(object.progress_done)
+        : 0,
+      progressTotal: isSet(object.progressTotal)
+        ? globalThis.Number(object.progressTotal)
+        : isSet(object.progress_total)
+        ? globalThis.Number(object.progress_total)
+        : 0,
+      resultJson: isSet(object.resultJson)
+        ? globalThis.String(object.resultJson)
+        : isSet(object.result_json)
+        ? globalThis.String(object.result_json)
+        : "",
+      error: isSet(object.error) ? globalThis.String(object.error) : "",
+      completedAt: isSet(object.completedAt)
+        ? globalThis.String(object.completedAt)
+        : isSet(object.completed_at)
+        ? globalThis.String(object.completed_at)
+        : "",
+    };
+  },
+
+  toJSON(message: ScanJob): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.progressDone !== 0) {
+      obj.progressDone = Math.round(message.progressDone);
+    }
+    if (message.progressTotal !== 0) {
+      obj.progressTotal = Math.round(message.progressTotal);
+    }
+    if (message.resultJson !== "") {
+      obj.resultJson = message.resultJson;
+    }
+    if (message.error !== "") {
+      obj.error = message.error;
+    }
+    if (message.completedAt !== "") {
+      obj.completedAt = message.completedAt;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ScanJob>): ScanJob {
+    return ScanJob.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ScanJob>): ScanJob {
+    const message = createBaseScanJob();
+    message.id = object.id ?? "";
+    message.accountId = object.accountId ?? "";
+    message.createdAt = object.createdAt ?? "";
+    message.status = object.status ?? "";
+    message.progressDone = object.progressDone ?? 0;
+    message.progressTotal = object.progressTotal ?? 0;
+    message.resultJson = object.resultJson ?? "";
+    message.error = object.error ?? "";
+    message.completedAt = object.completedAt ?? "";
+    return message;
+  },
+};
+
+function createBaseStartScanResponse(): StartScanResponse {
+  return { job: undefined };
+}
+
+export const StartScanResponse: MessageFns<StartScanResponse> = {
+  encode(message: StartScanResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.job !== undefined) {
+      ScanJob.encode(message.job, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartScanResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartScanResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.job = ScanJob.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StartScanResponse {
+    return { job: isSet(object.job) ? ScanJob.fromJSON(object.job) : undefined };
+  },
+
+  toJSON(message: StartScanResponse): unknown {
+    const obj: any = {};
+    if (message.job !== undefined) {
+      obj.job = ScanJob.toJSON(message.job);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<StartScanResponse>): StartScanResponse {
+    return StartScanResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<StartScanResponse>): StartScanResponse {
+    const message = createBaseStartScanResponse();
+    message.job = (object.job !== undefined && object.job !== null) ? ScanJob.fromPartial(object.job) : undefined;
+    return message;
+  },
+};
+
+function createBaseGetLatestScanRequest(): GetLatestScanRequest {
+  return { accountId: "" };
+}
+
+export const GetLatestScanRequest: MessageFns<GetLatestScanRequest> = {
+  encode(message: GetLatestScanRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetLatestScanRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetLatestScanRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetLatestScanRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetLatestScanRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetLatestScanRequest>): GetLatestScanRequest {
+    return GetLatestScanRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetLatestScanRequest>): GetLatestScanRequest {
+    const message = createBaseGetLatestScanRequest();
+    message.accountId = object.accountId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetLatestScanResponse(): GetLatestScanResponse {
+  return { job: undefined };
+}
+
+export const GetLatestScanResponse: MessageFns<GetLatestScanResponse> = {
+  encode(message: GetLatestScanResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.job !== undefined) {
+      ScanJob.encode(message.job, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetLatestScanResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetLatestScanResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.job = ScanJob.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetLatestScanResponse {
+    return { job: isSet(object.job) ? ScanJob.fromJSON(object.job) : undefined };
+  },
+
+  toJSON(message: GetLatestScanResponse): unknown {
+    const obj: any = {};
+    if (message.job !== undefined) {
+      obj.job = ScanJob.toJSON(message.job);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetLatestScanResponse>): GetLatestScanResponse {
+    return GetLatestScanResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetLatestScanResponse>): GetLatestScanResponse {
+    const message = createBaseGetLatestScanResponse();
+    message.job = (object.job !== undefined && object.job !== null) ? ScanJob.fromPartial(object.job) : undefined;
+    return message;
+  },
+};
+
+function createBaseExportScanRequest(): ExportScanRequest {
+  return { accountId: "", jobId: "" };
+}
+
+export const ExportScanRequest: MessageFns<ExportScanRequest> = {
+  encode(message: ExportScanRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.jobId !== "") {
+      writer.uint32(18).string(message.jobId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExportScanRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExportScanRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.jobId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ExportScanRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      jobId: isSet(object.jobId)
+        ? globalThis.String(object.jobId)
+        : isSet(object.job_id)
+        ? globalThis.String(object.job_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ExportScanRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.jobId !== "") {
+      obj.jobId = message.jobId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ExportScanRequest>): ExportScanRequest {
+    return ExportScanRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ExportScanRequest>): ExportScanRequest {
+    const message = createBaseExportScanRequest();
+    message.accountId = object.accountId ?? "";
+    message.jobId = object.jobId ?? "";
+    return message;
+  },
+};
+
+function createBaseExportScanResponse(): ExportScanResponse {
+  return { fileName: "", csv: Buffer.alloc(0) };
+}
+
+export const ExportScanResponse: MessageFns<ExportScanResponse> = {
+  encode(message: ExportScanResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.fileName !== "") {
+      writer.uint32(10).string(message.fileName);
+    }
+    if (message.csv.length !== 0) {
+      writer.uint32(18).bytes(message.csv);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExportScanResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExportScanResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.fileName = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.csv = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ExportScanResponse {
+    return {
+      fileName: isSet(object.fileName)
+        ? globalThis.String(object.fileName)
+        : isSet(object.file_name)
+        ? globalThis.String(object.file_name)
+        : "",
+      csv: isSet(object.csv) ? Buffer.from(bytesFromBase64(object.csv)) : Buffer.alloc(0),
+    };
+  },
+
+  toJSON(message: ExportScanResponse): unknown {
+    const obj: any = {};
+    if (message.fileName !== "") {
+      obj.fileName = message.fileName;
+    }
+    if (message.csv.length !== 0) {
+      obj.csv = base64FromBytes(message.csv);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ExportScanResponse>): ExportScanResponse {
+    return ExportScanResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ExportScanResponse>): ExportScanResponse {
+    const message = createBaseExportScanResponse();
+    message.fileName = object.fileName ?? "";
+    message.csv = object.csv ?? Buffer.alloc(0);
+    return message;
+  },
+};
+
+function createBaseImportPlaysRequest(): ImportPlaysRequest {
+  return { accountId: "", csv: Buffer.alloc(0) };
+}
+
+export const ImportPlaysRequest: MessageFns<ImportPlaysRequest> = {
+  encode(message: ImportPlaysRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accountId !== "") {
+      writer.uint32(10).string(message.accountId);
+    }
+    if (message.csv.length !== 0) {
+      writer.uint32(18).bytes(message.csv);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportPlaysRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportPlaysRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accountId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.csv = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportPlaysRequest {
+    return {
+      accountId: isSet(object.accountId)
+        ? globalThis.String(object.accountId)
+        : isSet(object.account_id)
+        ? globalThis.String(object.account_id)
+        : "",
+      csv: isSet(object.csv) ? Buffer.from(bytesFromBase64(object.csv)) : Buffer.alloc(0),
+    };
+  },
+
+  toJSON(message: ImportPlaysRequest): unknown {
+    const obj: any = {};
+    if (message.accountId !== "") {
+      obj.accountId = message.accountId;
+    }
+    if (message.csv.length !== 0) {
+      obj.csv = base64FromBytes(message.csv);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ImportPlaysRequest>): ImportPlaysRequest {
+    return ImportPlaysRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ImportPlaysRequest>): ImportPlaysRequest {
+    const message = createBaseImportPlaysRequest();
+    message.accountId = object.accountId ?? "";
+    message.csv = object.csv ?? Buffer.alloc(0);
+    return message;
+  },
+};
+
+function createBaseImportPlaysResponse(): ImportPlaysResponse {
+  return { rows: 0, recordings: 0 };
+}
+
+export const ImportPlaysResponse: MessageFns<ImportPlaysResponse> = {
+  encode(message: ImportPlaysResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.rows !== 0) {
+      writer.uint32(8).int32(message.rows);
+    }
+    if (message.recordings !== 0) {
+      writer.uint32(16).int32(message.recordings);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportPlaysResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportPlaysResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.rows = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.recordings = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportPlaysResponse {
+    return {
+      rows: isSet(object.rows) ? globalThis.Number(object.rows) : 0,
+      recordings: isSet(object.recordings) ? globalThis.Number(object.recordings) : 0,
+    };
+  },
+
+  toJSON(message: ImportPlaysResponse): unknown {
+    const obj: any = {};
+    if (message.rows !== 0) {
+      obj.rows = Math.round(message.rows);
+    }
+    if (message.recordings !== 0) {
+      obj.recordings = Math.round(message.recordings);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ImportPlaysResponse>): ImportPlaysResponse {
+    return ImportPlaysResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ImportPlaysResponse>): ImportPlaysResponse {
+    const message = createBaseImportPlaysResponse();
+    message.rows = object.rows ?? 0;
+    message.recordings = object.recordings ?? 0;
+    return message;
+  },
+};
+
 export type FinderServiceService = typeof FinderServiceService;
-export const FinderServiceService = {} as const;
+export const FinderServiceService = {
+  startScan: {
+    path: "/omni.finder.v1.FinderService/StartScan" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: StartScanRequest): Buffer => Buffer.from(StartScanRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): StartScanRequest => StartScanRequest.decode(value),
+    responseSerialize: (value: StartScanResponse): Buffer => Buffer.from(StartScanResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): StartScanResponse => StartScanResponse.decode(value),
+  },
+  getLatestScan: {
+    path: "/omni.finder.v1.FinderService/GetLatestScan" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetLatestScanRequest): Buffer => Buffer.from(GetLatestScanRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetLatestScanRequest => GetLatestScanRequest.decode(value),
+    responseSerialize: (value: GetLatestScanResponse): Buffer =>
+      Buffer.from(GetLatestScanResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetLatestScanResponse => GetLatestScanResponse.decode(value),
+  },
+  exportScan: {
+    path: "/omni.finder.v1.FinderService/ExportScan" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ExportScanRequest): Buffer => Buffer.from(ExportScanRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ExportScanRequest => ExportScanRequest.decode(value),
+    responseSerialize: (value: ExportScanResponse): Buffer => Buffer.from(ExportScanResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ExportScanResponse => ExportScanResponse.decode(value),
+  },
+  importPlays: {
+    path: "/omni.finder.v1.FinderService/ImportPlays" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ImportPlaysRequest): Buffer => Buffer.from(ImportPlaysRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ImportPlaysRequest => ImportPlaysRequest.decode(value),
+    responseSerialize: (value: ImportPlaysResponse): Buffer => Buffer.from(ImportPlaysResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ImportPlaysResponse => ImportPlaysResponse.decode(value),
+  },
+} as const;
 
 export interface FinderServiceServer extends UntypedServiceImplementation {
+  startScan: handleUnaryCall<StartScanRequest, StartScanResponse>;
+  getLatestScan: handleUnaryCall<GetLatestScanRequest, GetLatestScanResponse>;
+  exportScan: handleUnaryCall<ExportScanRequest, ExportScanResponse>;
+  importPlays: handleUnaryCall<ImportPlaysRequest, ImportPlaysResponse>;
 }
 
 export interface FinderServiceClient extends Client {
+  startScan(
+    request: StartScanRequest,
+    callback: (error: ServiceError | null, response: StartScanResponse) => void,
+  ): ClientUnaryCall;
+  startScan(
+    request: StartScanRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: StartScanResponse) => void,
+  ): ClientUnaryCall;
+  startScan(
+    request: StartScanRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: StartScanResponse) => void,
+  ): ClientUnaryCall;
+  getLatestScan(
+    request: GetLatestScanRequest,
+    callback: (error: ServiceError | null, response: GetLatestScanResponse) => void,
+  ): ClientUnaryCall;
+  getLatestScan(
+    request: GetLatestScanRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetLatestScanResponse) => void,
+  ): ClientUnaryCall;
+  getLatestScan(
+    request: GetLatestScanRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetLatestScanResponse) => void,
+  ): ClientUnaryCall;
+  exportScan(
+    request: ExportScanRequest,
+    callback: (error: ServiceError | null, response: ExportScanResponse) => void,
+  ): ClientUnaryCall;
+  exportScan(
+    request: ExportScanRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ExportScanResponse) => void,
+  ): ClientUnaryCall;
+  exportScan(
+    request: ExportScanRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ExportScanResponse) => void,
+  ): ClientUnaryCall;
+  importPlays(
+    request: ImportPlaysRequest,
+    callback: (error: ServiceError | null, response: ImportPlaysResponse) => void,
+  ): ClientUnaryCall;
+  importPlays(
+    request: ImportPlaysRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ImportPlaysResponse) => void,
+  ): ClientUnaryCall;
+  importPlays(
+    request: ImportPlaysRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ImportPlaysResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const FinderServiceClient = makeGenericClientConstructor(
@@ -39,3 +1133,33 @@ export const FinderServiceClient = makeGenericClientConstructor(
   service: typeof FinderServiceService;
   serviceName: string;
 };
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
+
+type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
+
+export type DeepPartial<T> = T extends Builtin ? T
+  : T extends globalThis.Array<infer U> ? globalThis.Array<DeepPartial<U>>
+  : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
+  : T extends { $case: string; value: unknown } ? { $case: T["$case"]; value?: DeepPartial<T["value"]> }
+  : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
+  : Partial<T>;
+
+function isSet(value: any): boolean {
+  return value !== null && value !== undefined;
+}
+
+export interface MessageFns<T> {
+  encode(message: T, writer?: BinaryWriter): BinaryWriter;
+  decode(input: BinaryReader | Uint8Array, length?: number): T;
+  fromJSON(object: any): T;
+  toJSON(message: T): unknown;
+  create(base?: DeepPartial<T>): T;
+  fromPartial(object: DeepPartial<T>): T;
+}
