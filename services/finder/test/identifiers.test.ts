@@ -51,7 +51,7 @@ describe('IPI name number', () => {
 });
 
 describe('ISNI', () => {
-  it('accepts published ISNIs, including an X check character (ORCID's documented example, an ISNI-block identifier)', () => {
+  it('accepts published ISNIs, including an X check character (the ORCID documentation example)', () => {
     expect(checkIsni('0000 0001 2103 2683')).toEqual({ ok: true, normalised: '0000000121032683' });
     expect(checkIsni('0000-0002-1694-233X')).toEqual({ ok: true, normalised: '000000021694233X' });
   });

@@ -12,5 +12,7 @@ export function compact(text: string): string {
 export const digitsOf = (text: string): number[] => [...text].map(Number);
 
 export function checkDigitProblem(kind: string, expected: string, found: string): IdentifierCheck {
-  return invalid(`The last character of this ${kind} is its check digit: it should be ${expected}, not ${found}.`);
+  return invalid(
+    `The last character of this ${kind} is its check digit: it should be ${expected}, not ${found}.`,
+  );
 }

@@ -13,7 +13,9 @@ export function checkIsni(text: string): IdentifierCheck {
   if (code === '') return invalid('No ISNI is given.');
   if (code.length !== 16) return invalid(`An ISNI has 16 characters; "${text.trim()}" has ${code.length}.`);
   if (!/^\d{15}[\dX]$/.test(code))
-    return invalid(`An ISNI has 15 digits and a last character that is a digit or X; "${text.trim()}" does not.`);
+    return invalid(
+      `An ISNI has 15 digits and a last character that is a digit or X; "${text.trim()}" does not.`,
+    );
   const expected = isniCheckCharacter(code.slice(0, 15));
   if (expected !== code[15]) return checkDigitProblem('ISNI', expected, code[15] ?? '');
   return valid(code);

@@ -9,7 +9,9 @@ export function checkIsrc(text: string): IdentifierCheck {
   if (!/^[A-Z]{2}/.test(code))
     return invalid(`An ISRC starts with a two-letter country code; "${code.slice(0, 2)}" is not one.`);
   if (!/^[A-Z0-9]{3}$/.test(code.slice(2, 5)))
-    return invalid(`Characters 3–5 of an ISRC are the registrant code (letters or digits); "${code.slice(2, 5)}" is not.`);
+    return invalid(
+      `Characters 3–5 of an ISRC are the registrant code (letters or digits); "${code.slice(2, 5)}" is not.`,
+    );
   if (!/^\d{2}$/.test(code.slice(5, 7)))
     return invalid(`Characters 6–7 of an ISRC are the year (two digits); "${code.slice(5, 7)}" is not.`);
   if (!/^\d{5}$/.test(code.slice(7)))

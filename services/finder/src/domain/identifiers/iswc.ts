@@ -12,9 +12,12 @@ export function checkIswc(text: string): IdentifierCheck {
   if (code === '') return invalid('No ISWC is given.');
   if (!code.startsWith('T')) return invalid(`An ISWC starts with the letter T; "${text.trim()}" does not.`);
   const digits = code.slice(1);
-  if (!/^\d+$/.test(digits)) return invalid(`After the T, an ISWC has only digits; "${text.trim()}" has others.`);
+  if (!/^\d+$/.test(digits))
+    return invalid(`After the T, an ISWC has only digits; "${text.trim()}" has others.`);
   if (digits.length !== 10)
-    return invalid(`An ISWC has 10 digits after the T (9 and a check digit); "${text.trim()}" has ${digits.length}.`);
+    return invalid(
+      `An ISWC has 10 digits after the T (9 and a check digit); "${text.trim()}" has ${digits.length}.`,
+    );
   const expected = iswcCheckDigit(digits.slice(0, 9));
   if (expected !== Number(digits[9])) return checkDigitProblem('ISWC', String(expected), digits[9] ?? '');
   return valid(code);
