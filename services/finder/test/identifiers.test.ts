@@ -40,12 +40,14 @@ describe('IPI name number', () => {
   it('accepts a published IPI, with or without its leading zeros', () => {
     expect(checkIpi('00014107338')).toEqual({ ok: true, normalised: '00014107338' });
     expect(checkIpi('014107338')).toEqual({ ok: true, normalised: '00014107338' });
+    expect(checkIpi('IPI 141 073 38')).toEqual({ ok: true, normalised: '00014107338' });
   });
   it('checks the mod-101 pair and the length', () => {
     expect(problemOf(checkIpi('00014107339'))).toBe(
       'The last two digits of an IPI name number check the first nine: they should be 38, not 39.',
     );
-    expect(problemOf(checkIpi('1234567'))).toMatch(/11 digits; "1234567" has 7/);
+    expect(problemOf(checkIpi('12345'))).toMatch(/11 digits; "12345" has 5/);
+    expect(problemOf(checkIpi('123456789012'))).toMatch(/has 12/);
     expect(problemOf(checkIpi('000141O7338'))).toMatch(/only digits/);
   });
 });
