@@ -99,9 +99,13 @@ export function estimateValue(blocked: Blocks[], plays: PlayCount[], now: Date):
     }
   }
   if (tooOld > 0)
-    assumptions.push(`${tooOld} plays from before ${firstYear} are past the claim window and not counted.`);
+    assumptions.push(
+      `${tooOld.toLocaleString('en-US')} plays from before ${firstYear} are past the claim window and not counted.`,
+    );
   if (elsewhere > 0)
-    assumptions.push(`${elsewhere} plays in territories no affected society collects for are not counted.`);
+    assumptions.push(
+      `${elsewhere.toLocaleString('en-US')} plays in territories no affected society collects for are not counted.`,
+    );
   assumptions.push(...nearest);
   for (const [society, share] of shares)
     assumptions.push(`Missing ${REGISTRY_SHARE_NAMES[society] ?? society} share: ${round(share * 100, 2)}%.`);
