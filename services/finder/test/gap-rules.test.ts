@@ -89,7 +89,7 @@ function seededCatalogue(): { recordings: CatalogueRecording[]; planted: Planted
     cleanRecording({ ...withCredits({ writers: ['Ana Diaz'] }), ...withLegal({ ipi: '00014107338' }) }),
   ];
   const recordings = [...clean];
-  planted.forEach((p, i) => recordings.splice(5 + i * 2, 0, p.recording));
+  for (const [i, p] of planted.entries()) recordings.splice(5 + i * 2, 0, p.recording);
   recordings.push(...lookAlikes);
   return { recordings, planted };
 }
@@ -112,7 +112,7 @@ describe('metadata-gap rules on a seeded catalogue', () => {
         track: recording.trackId,
         gaps: gaps.length,
       });
-      gaps.forEach((gap, i) => expect(finding?.metadata_gaps[i]).toMatch(gap));
+      for (const [i, gap] of gaps.entries()) expect(finding?.metadata_gaps[i]).toMatch(gap);
       expect(finding?.release_id).toBe(recording.releaseId);
       expect(finding?.evidence.length).toBeGreaterThanOrEqual(gaps.length);
     }

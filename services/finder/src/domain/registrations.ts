@@ -1,11 +1,11 @@
 // What each registry is missing for one recording. SoundExchange (US digital performance) needs the recording
 // with its owner and featured artist; PPL (UK) the recording, its owner and the full line-up; IMPEL (publishing)
 // the work and its writers. Every line says which snapshot it was checked against: never "live" unless it was.
-import { REGISTRY_NAMES, type RegistryConnector } from '../providers/registries/port';
-import { nameKey, parsePerson } from './credits/people';
+import { REGISTRY_NAMES, type Registration, type RegistryConnector } from '../providers/registries/port';
+import { nameKey } from './credits/people';
 import type { Blocks } from './gaps/gap';
-import { checkIsrc, checkIswc } from './identifiers';
-import type { CatalogueRecording } from './scan-model';
+import { checkIswc } from './identifiers';
+import type { ReadRecording } from './read-recording';
 
 export interface MissingRegistration {
   text: string;
@@ -19,23 +19,48 @@ export const checkedAgainst = (connector: RegistryConnector): string =>
     ? `checked live against ${REGISTRY_NAMES[connector.id]} on ${connector.snapshotDate}`
     : `checked against the ${REGISTRY_NAMES[connector.id]} snapshot of ${connector.snapshotDate}, not live`;
 
-export async function missingRegistrations(
-  recording: CatalogueRecording,
+/** Asks every registry; answers at once when they all do (snapshots), else waits for them (live ones). */
+export function missingRegistrations(
+  read: ReadRecording,
   connectors: RegistryConnector[],
-): Promise<MissingRegistration[]> {
+): MissingRegistration[] | Promise<MissingRegistration[]> {
+  const { recording, isrc } = read;
+  const iswc = checkIswc(recording.legal.iswc);
+  const writers = read.writers.map((person) => person.name);
+  const answers = connectors.map((connector) => {
+    if (connector.kind === 'work')
+      return connector.lookupWork({
+        iswc: iswc.ok ? iswc.normalised : undefined,
+        title: recording.title,
+        writers,
+      });
+    // Without a valid ISRC the recording cannot be looked up; the ISRC gap says so.
+    return isrc.ok ? connector.lookupRecording(isrc.normalised) : undefined;
+  });
+  if (answers.some((answer) => answer instanceof Promise))
+    return Promise.all(answers).then((found) => compare(read, connectors, found));
+  return compare(read, connectors, answers as (Registration | undefined)[]);
+}
+
+function compare(
+  read: ReadRecording,
+  connectors: RegistryConnector[],
+  answers: (Registration | undefined)[],
+): MissingRegistration[] {
+  const { recording, isrc } = read;
   const missing: MissingRegistration[] = [];
-  const isrc = checkIsrc(recording.isrc);
-  const musicians = recording.credits.musicians.map((text) => parsePerson(text).name).filter(Boolean);
-  const writers = recording.credits.writers.map((text) => parsePerson(text).name).filter(Boolean);
-  for (const connector of connectors) {
+  const musicians = read.musicians.map((person) => person.name);
+  const writers = read.writers.map((person) => person.name);
+  const iswc = checkIswc(recording.legal.iswc);
+  for (const [i, connector] of connectors.entries()) {
+    const found = answers[i];
+    if (!found) continue;
     const name = REGISTRY_NAMES[connector.id];
     const said = checkedAgainst(connector);
     const add = (text: string, detail: string, action: string, blocks: Blocks) =>
       missing.push({ text: `${name}: ${text}`, evidence: `${detail} (${said}).`, action, blocks });
     if (connector.kind === 'recording') {
-      // Without a valid ISRC the recording cannot be looked up; the ISRC gap says so.
       if (!isrc.ok) continue;
-      const found = await connector.lookupRecording(isrc.normalised);
       const register = `Register "${recording.title}" (ISRC ${isrc.normalised}) with ${name}`;
       if (!found.registered) {
         add(
@@ -74,12 +99,6 @@ export async function missingRegistrations(
           );
       }
     } else {
-      const iswc = checkIswc(recording.legal.iswc);
-      const found = await connector.lookupWork({
-        iswc: iswc.ok ? iswc.normalised : undefined,
-        title: recording.title,
-        writers,
-      });
       if (!found.registered) {
         add(
           'work not registered',

@@ -4,9 +4,10 @@ import type { FinderResult, Finding } from '@omni/proto/api';
 import { FINDER_MESSAGES } from '@omni/proto/api';
 import { REGISTRY_IDS, REGISTRY_NAMES, type RegistryConnector } from '../providers/registries/port';
 import { CatalogueIndex } from './gaps/catalogue-index';
+import type { Gap } from './gaps/gap';
 import { recordingGaps } from './gaps/recording-gaps';
-import { checkIsrc } from './identifiers';
-import { missingRegistrations } from './registrations';
+import { createReader, type ReadRecording } from './read-recording';
+import { type MissingRegistration, missingRegistrations } from './registrations';
 import type { CatalogueRecording, PlayCount, Scanner } from './scan-model';
 import { estimateValue, round } from './value/estimate';
 
@@ -20,6 +21,7 @@ export interface ScannerOptions {
 
 export function createScanner(options: ScannerOptions): Scanner {
   const index = new CatalogueIndex();
+  const readRecording = createReader();
   const findings: Finding[] = [];
   let scanned = 0;
   const unchecked = REGISTRY_IDS.filter((id) => !options.registries.some((connector) => connector.id === id));
@@ -27,39 +29,51 @@ export function createScanner(options: ScannerOptions): Scanner {
     (id) => `Not checked against ${REGISTRY_NAMES[id]}: no snapshot of its registrations is available.`,
   );
 
+  function withPlays(read: ReadRecording, gaps: Gap[], registrations: MissingRegistration[]) {
+    if (gaps.length === 0 && registrations.length === 0) return;
+    const plays = read.isrc.ok ? options.plays(read.isrc.normalised) : [];
+    if (plays instanceof Promise) return plays.then((known) => record(read, gaps, registrations, known));
+    record(read, gaps, registrations, plays);
+  }
+
+  function record(
+    read: ReadRecording,
+    gaps: Gap[],
+    registrations: MissingRegistration[],
+    plays: PlayCount[],
+  ) {
+    const { recording, isrc } = read;
+    const value = estimateValue(
+      [...gaps, ...registrations].map((item) => item.blocks),
+      plays,
+      options.now,
+    );
+    findings.push({
+      recording_title: recording.title,
+      main_artist: recording.mainArtist,
+      isrc: isrc.ok ? isrc.normalised : recording.isrc,
+      missing_registrations: registrations.map((missing) => missing.text),
+      metadata_gaps: gaps.map((gap) => gap.text),
+      recommended_actions: [...new Set([...gaps, ...registrations].map((item) => item.action))],
+      value_at_risk_usd: value.valueUsd,
+      release_id: recording.releaseId,
+      track_id: recording.trackId,
+      evidence: [...[...gaps, ...registrations].map((item) => item.evidence), ...notChecked],
+      value_basis: value.basis,
+    });
+  }
+
   return {
-    async add(recording: CatalogueRecording) {
+    // Synchronous while the registries and plays answer at once (snapshots, plays in memory): a promise per
+    // recording would cost a catalogue-sized pile of microtasks for nothing.
+    add(recording: CatalogueRecording) {
       scanned += 1;
-      const gaps = [...recordingGaps(recording), ...index.check(recording)];
-      const registrations = await missingRegistrations(recording, options.registries);
-      if (gaps.length === 0 && registrations.length === 0) return;
-      const isrc = checkIsrc(recording.isrc);
-      const plays = isrc.ok ? await options.plays(isrc.normalised) : [];
-      const value = estimateValue(
-        [...gaps.map((gap) => gap.blocks), ...registrations.map((missing) => missing.blocks)],
-        plays,
-        options.now,
-      );
-      findings.push({
-        recording_title: recording.title,
-        main_artist: recording.mainArtist,
-        isrc: isrc.ok ? isrc.normalised : recording.isrc,
-        missing_registrations: registrations.map((missing) => missing.text),
-        metadata_gaps: gaps.map((gap) => gap.text),
-        recommended_actions: unique([
-          ...gaps.map((gap) => gap.action),
-          ...registrations.map((m) => m.action),
-        ]),
-        value_at_risk_usd: value.valueUsd,
-        release_id: recording.releaseId,
-        track_id: recording.trackId,
-        evidence: [
-          ...gaps.map((gap) => gap.evidence),
-          ...registrations.map((m) => m.evidence),
-          ...notChecked,
-        ],
-        value_basis: value.basis,
-      });
+      const read = readRecording(recording);
+      const gaps = [...recordingGaps(read), ...index.check(read)];
+      const registrations = missingRegistrations(read, options.registries);
+      if (registrations instanceof Promise)
+        return registrations.then((found) => withPlays(read, gaps, found));
+      return withPlays(read, gaps, registrations);
     },
     finish(): FinderResult {
       findings.sort(
@@ -83,5 +97,3 @@ export function createScanner(options: ScannerOptions): Scanner {
     },
   };
 }
-
-const unique = (lines: string[]): string[] => [...new Set(lines)];

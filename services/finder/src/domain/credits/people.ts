@@ -37,12 +37,14 @@ export function parsePerson(text: string): Person {
 
 /** The key two spellings of one name share: case, accents, punctuation and spacing do not count. */
 export function nameKey(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+  // Most names are plain ASCII: skip the (costly) Unicode decomposition for them.
+  const folded = /^[\x20-\x7e]*$/.test(name)
+    ? name.toLowerCase()
+    : name
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase();
+  return folded.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
 /** Featured artists named in a title: 'Song (feat. Bo Lee & Cy)' → ['Bo Lee', 'Cy']. */

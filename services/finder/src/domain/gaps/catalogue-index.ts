@@ -2,8 +2,8 @@
 // ISRCs, and a performer credited on the same recording elsewhere but missing here. Recordings stream through
 // once, so only compact keys are kept (never whole recordings), and each gap is reported on the later
 // recording, naming the earlier one: found once.
-import { nameKey, parsePerson } from '../credits/people';
-import { checkIsrc } from '../identifiers';
+import { nameKey } from '../credits/people';
+import type { ReadRecording } from '../read-recording';
 import type { CatalogueRecording } from '../scan-model';
 import { type Gap, onReleasePage } from './gap';
 
@@ -14,78 +14,85 @@ export const SAME_RECORDING_SECONDS = 2;
 export const recordingKey = (recording: CatalogueRecording): string =>
   `${nameKey(recording.title)}\u0001${nameKey(recording.mainArtist)}`;
 
-interface FirstUse {
-  trackId: string;
-  title: string;
-  releaseTitle: string;
-  durationSeconds: number;
-  /** The musicians credited where the ISRC was first seen, '\u0001'-joined ('' when none). */
-  musicians: string;
-}
+const SEP = '\u0001';
+const NEXT = '\u0002';
 
 export class CatalogueIndex {
-  private readonly byIsrc = new Map<string, FirstUse>();
-  /** Recording key → 'isrc\u0001duration' of each ISRC seen for it (usually one). */
-  private readonly byRecording = new Map<string, string[]>();
+  /** ISRC → 'title␁duration␁releaseId' where it was first seen. */
+  private readonly byIsrc = new Map<string, string>();
+  /** Release id → 'title␁musician␁musician…', once per release (its tracks share credits). */
+  private readonly releases = new Map<string, string>();
+  /** Recording key → 'isrc␁duration' of each ISRC seen for it, '␂'-separated (usually one). */
+  private readonly byRecording = new Map<string, string>();
 
-  check(recording: CatalogueRecording): Gap[] {
-    const isrc = checkIsrc(recording.isrc);
+  check(read: ReadRecording): Gap[] {
+    const { recording, isrc } = read;
     if (!isrc.ok) return [];
     const gaps: Gap[] = [];
-    const musicians = recording.credits.musicians.map((text) => parsePerson(text).name).filter(Boolean);
-    const first = this.byIsrc.get(isrc.normalised);
-    if (!first) {
-      this.byIsrc.set(isrc.normalised, {
-        trackId: recording.trackId,
-        title: recording.title,
-        releaseTitle: recording.releaseTitle,
-        durationSeconds: recording.durationSeconds,
-        musicians: musicians.join('\u0001'),
-      });
-    } else if (
-      nameKey(first.title) !== nameKey(recording.title) ||
-      Math.abs(first.durationSeconds - recording.durationSeconds) > SAME_RECORDING_SECONDS
-    ) {
-      gaps.push({
-        code: 'isrc_on_two_recordings',
-        text: `ISRC ${isrc.normalised} is also on a different recording`,
-        evidence: `ISRC ${isrc.normalised} is on "${recording.title}" (${duration(recording.durationSeconds)}) here and on "${first.title}" (${duration(first.durationSeconds)}) on release "${first.releaseTitle}"; plays cannot be told apart.`,
-        action: onReleasePage(recording.releaseTitle, 'Tracks', `give "${recording.title}" its own ISRC.`),
-        blocks: { soundexchange: ['owner', 'featured', 'non_featured'], ppl: ['owner', 'performers'] },
-      });
-    } else if (musicians.length > 0 && first.musicians !== '') {
-      // The same recording on another release: its line-up cannot differ. Only a name credited there and
-      // missing here is reported (a line-up that is simply absent here is the no_line_up gap instead).
-      const here = new Set(musicians.map(nameKey));
-      const missing = first.musicians.split('\u0001').filter((name) => !here.has(nameKey(name)));
-      if (missing.length > 0)
+    const code = isrc.normalised;
+    if (!this.releases.has(recording.releaseId))
+      this.releases.set(
+        recording.releaseId,
+        flat([recording.releaseTitle, ...read.musicians.map((p) => p.name)].join(SEP)),
+      );
+    const first = this.byIsrc.get(code);
+    if (first === undefined) {
+      this.byIsrc.set(
+        code,
+        flat([recording.title, recording.durationSeconds, recording.releaseId].join(SEP)),
+      );
+    } else {
+      const [firstTitle = '', seconds, releaseId = ''] = first.split(SEP);
+      const [firstReleaseTitle = '', ...firstMusicians] = (this.releases.get(releaseId) ?? '').split(SEP);
+      if (
+        nameKey(firstTitle) !== nameKey(recording.title) ||
+        Math.abs(Number(seconds) - recording.durationSeconds) > SAME_RECORDING_SECONDS
+      ) {
         gaps.push({
-          code: 'performer_missing_from_other_release',
-          text: `Performer credited elsewhere but missing here: ${missing.join(', ')}`,
-          evidence: `The same recording (ISRC ${isrc.normalised}) on release "${first.releaseTitle}" credits ${missing.join(', ')}; this release does not.`,
-          action: onReleasePage(
-            recording.releaseTitle,
-            'Credits',
-            `add ${missing.join(', ')} under Musicians, with their roles.`,
-          ),
-          blocks: { ppl: ['performers'], soundexchange: ['non_featured'] },
+          code: 'isrc_on_two_recordings',
+          text: `ISRC ${code} is also on a different recording`,
+          evidence: `ISRC ${code} is on "${recording.title}" (${duration(recording.durationSeconds)}) here and on "${firstTitle}" (${duration(Number(seconds))}) on release "${firstReleaseTitle}"; plays cannot be told apart.`,
+          action: onReleasePage(recording.releaseTitle, 'Tracks', `give "${recording.title}" its own ISRC.`),
+          blocks: { soundexchange: ['owner', 'featured', 'non_featured'], ppl: ['owner', 'performers'] },
         });
+      } else if (
+        releaseId !== recording.releaseId &&
+        read.musicians.length > 0 &&
+        firstMusicians.length > 0
+      ) {
+        // The same recording on another release: one recording has one line-up. Only a name credited there
+        // and missing here is reported (a line-up that is simply absent here is the no_line_up gap instead).
+        const here = new Set(read.musicians.map((person) => nameKey(person.name)));
+        const missing = firstMusicians.filter((name) => !here.has(nameKey(name)));
+        if (missing.length > 0)
+          gaps.push({
+            code: 'performer_missing_from_other_release',
+            text: `Performer credited elsewhere but missing here: ${missing.join(', ')}`,
+            evidence: `The same recording (ISRC ${code}) on release "${firstReleaseTitle}" credits ${missing.join(', ')}; this release does not.`,
+            action: onReleasePage(
+              recording.releaseTitle,
+              'Credits',
+              `add ${missing.join(', ')} under Musicians, with their roles.`,
+            ),
+            blocks: { ppl: ['performers'], soundexchange: ['non_featured'] },
+          });
+      }
     }
 
     const key = recordingKey(recording);
     const seen = this.byRecording.get(key);
     const twin = seen
-      ?.map((entry) => entry.split('\u0001'))
+      ?.split(NEXT)
+      .map((entry) => entry.split(SEP))
       .find(
         ([other, seconds]) =>
-          other !== isrc.normalised &&
-          Math.abs(Number(seconds) - recording.durationSeconds) <= SAME_RECORDING_SECONDS,
+          other !== code && Math.abs(Number(seconds) - recording.durationSeconds) <= SAME_RECORDING_SECONDS,
       );
     if (twin)
       gaps.push({
         code: 'recording_under_two_isrcs',
         text: `Same recording also under ISRC ${twin[0]}`,
-        evidence: `"${recording.title}" by ${recording.mainArtist} (${duration(recording.durationSeconds)}) has ISRC ${isrc.normalised} here and ${twin[0]} elsewhere in the catalogue; its plays are split between two codes and may be claimed twice or disputed.`,
+        evidence: `"${recording.title}" by ${recording.mainArtist} (${duration(recording.durationSeconds)}) has ISRC ${code} here and ${twin[0]} elsewhere in the catalogue; its plays are split between two codes and may be claimed twice or disputed.`,
         action: onReleasePage(
           recording.releaseTitle,
           'Tracks',
@@ -93,11 +100,19 @@ export class CatalogueIndex {
         ),
         blocks: { soundexchange: [], ppl: [] },
       });
-    const entry = `${isrc.normalised}\u0001${recording.durationSeconds}`;
-    if (!seen) this.byRecording.set(key, [entry]);
-    else if (!seen.some((other) => other.startsWith(`${isrc.normalised}\u0001`))) seen.push(entry);
+    const entry = `${code}${SEP}${recording.durationSeconds}`;
+    if (seen === undefined) this.byRecording.set(flat(key), flat(entry));
+    else if (!seen.split(NEXT).some((other) => other.startsWith(`${code}${SEP}`)))
+      this.byRecording.set(key, flat(`${seen}${NEXT}${entry}`));
     return gaps;
   }
+}
+
+/** A joined string is a rope holding its parts; flattening it keeps one compact copy instead. */
+function flat(text: string): string {
+  // Converting to a number makes V8 flatten the string in place (the flatstr trick).
+  void Number(text);
+  return text;
 }
 
 function duration(seconds: number): string {

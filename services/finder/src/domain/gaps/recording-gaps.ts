@@ -2,26 +2,23 @@
 // conventions are written down in RULES.md beside this file.
 
 import { parsePLine } from '../credits/p-line';
-import { featuredInTitle, nameKey, parsePerson } from '../credits/people';
-import { checkIpi, checkIsni, checkIsrc, checkIswc, checkUpc } from '../identifiers';
+import { featuredInTitle, nameKey } from '../credits/people';
+import { checkIpi, checkIsni, checkIswc, checkUpc } from '../identifiers';
+import type { ReadRecording } from '../read-recording';
 import type { CatalogueRecording } from '../scan-model';
-import { type Gap, onReleasePage } from './gap';
+import { type Blocks, type Gap, onReleasePage } from './gap';
 
-const RECORDING_MONEY = {
+/** Without a usable ISRC no society can match the plays: all of the recording's money waits. */
+const recordingMoney = (): Blocks => ({
   soundexchange: ['owner', 'featured', 'non_featured'],
   ppl: ['owner', 'performers'],
-} as const;
+});
 
-export function recordingGaps(recording: CatalogueRecording): Gap[] {
-  return [
-    ...identifierGaps(recording),
-    ...lineUpGaps(recording),
-    ...pLineGaps(recording),
-    ...writerGaps(recording),
-  ];
+export function recordingGaps(read: ReadRecording): Gap[] {
+  return [...identifierGaps(read), ...lineUpGaps(read), ...pLineGaps(read.recording), ...writerGaps(read)];
 }
 
-function identifierGaps(recording: CatalogueRecording): Gap[] {
+function identifierGaps({ recording, isrc }: ReadRecording): Gap[] {
   const gaps: Gap[] = [];
   const { releaseTitle, legal } = recording;
   if (recording.isrc.trim() === '') {
@@ -30,18 +27,16 @@ function identifierGaps(recording: CatalogueRecording): Gap[] {
       text: 'No ISRC',
       evidence: `Track "${recording.title}" has no ISRC, so no society can match its plays to it.`,
       action: onReleasePage(releaseTitle, 'Tracks', `give "${recording.title}" an ISRC.`),
-      blocks: { ...copy(RECORDING_MONEY) },
+      blocks: recordingMoney(),
     });
-  } else {
-    const isrc = checkIsrc(recording.isrc);
-    if (!isrc.ok)
-      gaps.push({
-        code: 'isrc_malformed',
-        text: `Malformed ISRC "${recording.isrc}"`,
-        evidence: isrc.problem,
-        action: onReleasePage(releaseTitle, 'Tracks', `correct the ISRC of "${recording.title}".`),
-        blocks: { ...copy(RECORDING_MONEY) },
-      });
+  } else if (!isrc.ok) {
+    gaps.push({
+      code: 'isrc_malformed',
+      text: `Malformed ISRC "${recording.isrc}"`,
+      evidence: isrc.problem,
+      action: onReleasePage(releaseTitle, 'Tracks', `correct the ISRC of "${recording.title}".`),
+      blocks: recordingMoney(),
+    });
   }
   if (recording.upc.trim() === '') {
     gaps.push({
@@ -63,8 +58,8 @@ function identifierGaps(recording: CatalogueRecording): Gap[] {
       });
   }
   const optionalCodes = [
-    ['ISWC', legal.iswc, checkIswc, 'iswc_malformed', { impel: ['publishing'] }],
-    ['ISNI', legal.isni, checkIsni, 'isni_malformed', {}],
+    ['ISWC', legal.iswc, checkIswc, 'iswc_malformed', (): Blocks => ({ impel: ['publishing'] })],
+    ['ISNI', legal.isni, checkIsni, 'isni_malformed', (): Blocks => ({})],
   ] as const;
   for (const [label, value, check, code, blocks] of optionalCodes) {
     if (value.trim() === '') continue;
@@ -75,7 +70,7 @@ function identifierGaps(recording: CatalogueRecording): Gap[] {
         text: `Malformed ${label} "${value}"`,
         evidence: result.problem,
         action: onReleasePage(releaseTitle, 'Legal & IDs', `correct the ${label}.`),
-        blocks: copy(blocks),
+        blocks: blocks(),
       });
   }
   for (const ipi of splitIpis(legal.ipi)) {
@@ -92,9 +87,8 @@ function identifierGaps(recording: CatalogueRecording): Gap[] {
   return gaps;
 }
 
-function lineUpGaps(recording: CatalogueRecording): Gap[] {
+function lineUpGaps({ recording, musicians }: ReadRecording): Gap[] {
   const { releaseTitle } = recording;
-  const musicians = recording.credits.musicians.filter((text) => text.trim() !== '').map(parsePerson);
   if (musicians.length === 0)
     return [
       {
@@ -168,10 +162,9 @@ function pLineGaps(recording: CatalogueRecording): Gap[] {
   ];
 }
 
-function writerGaps(recording: CatalogueRecording): Gap[] {
+function writerGaps({ recording, writers }: ReadRecording): Gap[] {
   const { releaseTitle, legal } = recording;
   const blocks = { impel: ['publishing' as const] };
-  const writers = recording.credits.writers.filter((text) => text.trim() !== '').map(parsePerson);
   if (writers.length === 0)
     return [
       {
@@ -245,8 +238,4 @@ export function splitIpis(text: string): string[] {
     .split(/[,;/]/)
     .map((part) => part.replace(/^[^:\d]*:\s*/, '').trim())
     .filter((part) => part !== '');
-}
-
-function copy<T extends object>(blocks: T): Gap['blocks'] {
-  return JSON.parse(JSON.stringify(blocks)) as Gap['blocks'];
 }
