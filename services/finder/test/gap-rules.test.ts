@@ -13,8 +13,8 @@ interface Planted {
 
 function seededCatalogue(): { recordings: CatalogueRecording[]; planted: Planted[] } {
   const clean = Array.from({ length: 40 }, () => cleanRecording());
-  const [a, b, c, d, e] = clean as [CatalogueRecording, ...CatalogueRecording[]] & { length: 40 };
-  if (!a || !b || !c || !d || !e) throw new Error('seed');
+  const [a, b, c, d, e, f] = clean;
+  if (!a || !b || !c || !d || !e || !f) throw new Error('seed');
   const plant = (overrides: Partial<CatalogueRecording>, ...gaps: RegExp[]): Planted => ({
     recording: cleanRecording(overrides),
     gaps,
@@ -35,6 +35,11 @@ function seededCatalogue(): { recordings: CatalogueRecording[]; planted: Planted
     plant(
       { isrc: a.isrc, title: 'A different song' },
       new RegExp(`^ISRC ${a.isrc} is also on a different recording$`),
+    ),
+    // The same ISRC and title as clean recording f, but 30 s longer: another recording (an edit).
+    plant(
+      { isrc: f.isrc, title: f.title, durationSeconds: f.durationSeconds + 30 },
+      new RegExp(`^ISRC ${f.isrc} is also on a different recording$`),
     ),
     // Clean recording b again (same title, artist, within 2 s) under a new ISRC.
     plant(
@@ -84,6 +89,7 @@ function seededCatalogue(): { recordings: CatalogueRecording[]; planted: Planted
       ...withCredits({ musicians: ['Ana Diaz (vocals)', 'feat. Bo Lee — vocals'] }),
     }),
     cleanRecording(withLegal({ copyrightLine: '(P) 2023 Northern Lights Records' })),
+    cleanRecording(withCredits({ musicians: ['Ana Diaz - vocals', 'Cy Park – guitar'] })),
     cleanRecording(withLegal({ copyrightLine: 'P 2023 Northern Lights Records' })),
     cleanRecording(withLegal({ ipi: 'Ana Diaz: 14107338; Cy Park: 00014107338' })),
     cleanRecording({ ...withCredits({ writers: ['Ana Diaz'] }), ...withLegal({ ipi: '00014107338' }) }),
@@ -135,7 +141,7 @@ describe('metadata-gap rules on a seeded catalogue', () => {
     expect(malformed?.evidence[0]).toBe(
       'The last character of this ISWC is its check digit: it should be 1, not 2.',
     );
-    expect(planted.length).toBe(20);
+    expect(planted.length).toBe(21);
   });
 
   it('says that the IPI field covers one writer per number', async () => {

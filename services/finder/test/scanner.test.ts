@@ -45,21 +45,22 @@ it('reports what each registry is missing, priced, sorted by value then title', 
     plays: async (isrc) => plays[isrc] ?? [],
     now: new Date('2026-11-01T00:00:00Z'),
   });
-  const titles = ['Complete', 'Ownerless', 'Unfeatured', 'Short line-up', 'Unknown'];
+  // Titles chosen so that alphabetical order differs from value order.
+  const titles = ['Complete', 'Without owner', 'Unfeatured', 'Short line-up', 'Anonymous'];
   for (const [i, title] of titles.entries())
     await scanner.add(cleanRecording({ title, isrc: `USS1Z26${String(i + 1).padStart(5, '0')}` }));
   const result = await scanner.finish();
 
   expect(result).toMatchObject({ scanned: 5, flagged: 4 });
   // 20,000 × $0.0025 × 50% × 95% = $23.75; 10,000 × $0.0025 × 45% × 95% = $10.6875 → $10.69;
-  // 10,000 × $0.0025 × 50% × 91% = $11.375 → $11.38 (GB, PPL performers); Unknown has no plays → null.
+  // 10,000 × $0.0025 × 50% × 91% = $11.375 → $11.38 (GB, PPL performers); Anonymous has no plays → null.
   expect(
     result.findings.map((f) => [f.recording_title, f.missing_registrations, f.value_at_risk_usd]),
   ).toEqual([
-    ['Ownerless', ['SoundExchange: no rights owner on the registration'], 23.75],
+    ['Without owner', ['SoundExchange: no rights owner on the registration'], 23.75],
     ['Short line-up', ['PPL: line-up incomplete (missing Cy Park)'], 11.38],
     ['Unfeatured', ['SoundExchange: featured artist Ana Diaz not on the registration'], 10.69],
-    ['Unknown', ['SoundExchange: recording not registered', 'PPL: recording not registered'], null],
+    ['Anonymous', ['SoundExchange: recording not registered', 'PPL: recording not registered'], null],
   ]);
   expect(result.estimated_value_at_risk_usd).toBe(45.82);
   expect(result.findings.every((f) => f.metadata_gaps.length === 0)).toBe(true);
