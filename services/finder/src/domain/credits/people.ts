@@ -52,7 +52,7 @@ export function featuredInTitle(title: string): string[] {
   const match = /[([]?\b(?:feat\.?|ft\.?|featuring)\s+([^)\]]+)[)\]]?/i.exec(title);
   if (!match) return [];
   return (match[1] ?? '')
-    .split(/\s*(?:,|&|\band\b|\bx\b)\s*/i)
+    .split(/\s*(?:,|&|\band\b)\s*/i)
     .map((name) => name.trim())
     .filter((name) => name !== '');
 }
