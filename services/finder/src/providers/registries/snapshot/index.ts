@@ -1,0 +1,2 @@
+export { loadSnapshots, registriesFolder } from './load';
+export { parseSnapshot, SnapshotFormatError } from './parse';
