@@ -6,7 +6,7 @@
 // Writes tests/.artifacts/finder-rules-bench.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createScanner } from '../../services/finder/src/domain';
+import { createScanner, registryKeys } from '../../services/finder/src/domain';
 import type { CatalogueRecording, PlayCount } from '../../services/finder/src/domain/scan-model';
 import { parseSnapshot } from '../../services/finder/src/providers/registries/snapshot';
 
@@ -51,7 +51,7 @@ async function registries() {
   const lines = ['isrc,owner,performers'];
   for (let i = 0; i < 10_000; i++)
     lines.push(`USS1Z24${String(i).padStart(5, '0')},Northern Lights Records,Artist ${i % 300}`);
-  return [await parseSnapshot('soundexchange', '2026-10-01', lines.join('\n'))];
+  return [await parseSnapshot('soundexchange', '2026-10-01', lines.join('\n'), registryKeys)];
 }
 
 const plays = (isrc: string): PlayCount[] => [{ isrc, territory: 'GB', plays: 1_000, year: 2026 }];

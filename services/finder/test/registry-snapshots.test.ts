@@ -1,9 +1,11 @@
 // Registry snapshot files (providers/registries/snapshot/FORMAT.md): parsed into lookups, bad lines named,
 // a missing file reported as not checked (never as not registered).
+
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createScanner } from '../src/domain';
+import { registryKeys } from '../src/domain/registry-keys';
 import { loadSnapshots, parseSnapshot } from '../src/providers/registries/snapshot';
 import { cleanRecording } from './support/recordings';
 
@@ -13,6 +15,7 @@ describe('recording snapshots', () => {
       'soundexchange',
       '2026-10-01',
       'ISRC,Title,Owner,Performers\r\nus-s1z-24-00001,"Song, live","Lights, Inc.",Ana Diaz;Cy Park\n\nGBAYE6900531,Other,,\n',
+      registryKeys,
     );
     expect(connector).toMatchObject({
       id: 'soundexchange',
@@ -35,16 +38,16 @@ describe('recording snapshots', () => {
 
   it('names the file and line of a bad ISRC, and a missing column', async () => {
     await expect(
-      parseSnapshot('ppl', '2026-09-30', 'isrc,owner\nUSS1Z2400001,A\n\nUS-XX,B\n'),
+      parseSnapshot('ppl', '2026-09-30', 'isrc,owner\nUSS1Z2400001,A\n\nUS-XX,B\n', registryKeys),
     ).rejects.toThrow(
       'ppl-2026-09-30.csv line 4: "US-XX" is not a valid ISRC (An ISRC has 12 characters; "US-XX" has 4.)',
     );
-    await expect(parseSnapshot('ppl', '2026-09-30', 'code,owner\nX,Y\n')).rejects.toThrow(
+    await expect(parseSnapshot('ppl', '2026-09-30', 'code,owner\nX,Y\n', registryKeys)).rejects.toThrow(
       'ppl-2026-09-30.csv line 1: the header has no "isrc" column.',
     );
-    await expect(parseSnapshot('ppl', '2026-09-30', 'isrc,owner\nUSS1Z2400001,A,extra\n')).rejects.toThrow(
-      /ppl-2026-09-30\.csv line 2/,
-    );
+    await expect(
+      parseSnapshot('ppl', '2026-09-30', 'isrc,owner\nUSS1Z2400001,A,extra\n', registryKeys),
+    ).rejects.toThrow(/ppl-2026-09-30\.csv line 2/);
   });
 });
 
@@ -54,6 +57,7 @@ describe('work snapshots', () => {
       'impel',
       '2026-10-01',
       'iswc,title,writers\nT-034.524.680-1,Song number 1,Ana Diaz;Cy Park\n,Untitled Blues,Bo Lee\n',
+      registryKeys,
     );
     expect(connector.kind).toBe('work');
     expect(connector.lookupWork({ iswc: 'T0345246801', title: 'x', writers: [] })).toEqual({
@@ -64,7 +68,9 @@ describe('work snapshots', () => {
     expect(connector.lookupWork({ title: 'Untitled Blues', writers: ['Someone Else'] }).registered).toBe(
       false,
     );
-    await expect(parseSnapshot('impel', '2026-10-01', 'iswc,title\nT-034.524.680-2,A\n')).rejects.toThrow(
+    await expect(
+      parseSnapshot('impel', '2026-10-01', 'iswc,title\nT-034.524.680-2,A\n', registryKeys),
+    ).rejects.toThrow(
       'impel-2026-10-01.csv line 2: "T-034.524.680-2" is not a valid ISWC (The last character of this ISWC is its check digit: it should be 1, not 2.)',
     );
   });
@@ -84,9 +90,9 @@ describe('a snapshot folder', () => {
     );
     await writeFile(join(folder, 'soundexchange-2026-10-01.csv'), 'isrc,owner,performers\n');
     await writeFile(join(folder, 'notes.txt'), 'ignored');
-    const connectors = await loadSnapshots(folder);
+    const connectors = await loadSnapshots(folder, registryKeys);
     expect(connectors.map((c) => [c.id, c.snapshotDate])).toEqual([['soundexchange', '2026-10-01']]);
-    expect(await loadSnapshots(join(folder, 'absent'))).toEqual([]);
+    expect(await loadSnapshots(join(folder, 'absent'), registryKeys)).toEqual([]);
 
     const recording = cleanRecording();
     const scanner = createScanner({ registries: connectors, plays: () => [], now: new Date('2026-11-01') });

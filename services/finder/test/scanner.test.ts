@@ -1,7 +1,9 @@
 // createScanner end to end over snapshot registries and known plays: what each society is missing, the
 // value per finding and in total, the order of findings, and what was checked against what.
+
 import type { PlayCount } from '../src/domain';
 import { createScanner } from '../src/domain';
+import { registryKeys } from '../src/domain/registry-keys';
 import { parseSnapshot } from '../src/providers/registries/snapshot';
 import { cleanRecording } from './support/recordings';
 
@@ -17,6 +19,7 @@ async function registries() {
         'USS1Z2600003,Northern Lights Records,Someone Else', // featured artist missing
         'USS1Z2600004,Northern Lights Records,Ana Diaz',
       ].join('\n'),
+      registryKeys,
     ),
     await parseSnapshot(
       'ppl',
@@ -28,8 +31,14 @@ async function registries() {
         'USS1Z2600003,Northern Lights Records,Ana Diaz;Cy Park',
         'USS1Z2600004,Northern Lights Records,Ana Diaz', // Cy Park missing
       ].join('\n'),
+      registryKeys,
     ),
-    await parseSnapshot('impel', '2026-08-01', 'iswc,title,writers\nT-034.524.680-1,Any,Ana Diaz;Cy Park\n'),
+    await parseSnapshot(
+      'impel',
+      '2026-08-01',
+      'iswc,title,writers\nT-034.524.680-1,Any,Ana Diaz;Cy Park\n',
+      registryKeys,
+    ),
   ];
 }
 
@@ -80,6 +89,7 @@ it('finds a work missing from the publishing registry, and its writers', async (
     'impel',
     '2026-08-01',
     'iswc,title,writers\nT-034.524.680-1,Any,Ana Diaz\n',
+    registryKeys,
   );
   const scanner = createScanner({ registries: [impel], plays: () => [], now: new Date('2026-11-01') });
   await scanner.add(cleanRecording());

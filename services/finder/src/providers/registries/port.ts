@@ -38,3 +38,13 @@ export interface RegistryConnector {
   lookupRecording(isrc: string): Registration | Promise<Registration>;
   lookupWork(work: WorkQuery): Registration | Promise<Registration>;
 }
+
+/**
+ * How an adapter turns what a registry file holds into lookup keys: the domain's identifier and name rules,
+ * handed in by the service's wiring (providers do not import the domain; see domain/registry-keys.ts).
+ */
+export interface RegistryKeys {
+  isrc(text: string): { ok: true; normalised: string } | { ok: false; problem: string };
+  iswc(text: string): { ok: true; normalised: string } | { ok: false; problem: string };
+  name(text: string): string;
+}

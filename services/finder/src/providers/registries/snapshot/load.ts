@@ -3,7 +3,7 @@
 import { createReadStream } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { REGISTRY_IDS, type RegistryConnector, type RegistryId } from '../port';
+import { REGISTRY_IDS, type RegistryConnector, type RegistryId, type RegistryKeys } from '../port';
 import { parseSnapshot } from './parse';
 
 const FILE_NAME = /^(soundexchange|ppl|impel)-(\d{4}-\d{2}-\d{2})\.csv$/;
@@ -11,7 +11,7 @@ const FILE_NAME = /^(soundexchange|ppl|impel)-(\d{4}-\d{2}-\d{2})\.csv$/;
 /** <DATA_DIR>/finder/registries */
 export const registriesFolder = (dataDir: string): string => join(dataDir, 'finder', 'registries');
 
-export async function loadSnapshots(folder: string): Promise<RegistryConnector[]> {
+export async function loadSnapshots(folder: string, keys: RegistryKeys): Promise<RegistryConnector[]> {
   let names: string[];
   try {
     names = await readdir(folder);
@@ -32,7 +32,7 @@ export async function loadSnapshots(folder: string): Promise<RegistryConnector[]
     const file = newest.get(id);
     if (file)
       connectors.push(
-        await parseSnapshot(id, file.date, createReadStream(join(folder, file.name)), file.name),
+        await parseSnapshot(id, file.date, createReadStream(join(folder, file.name)), keys, file.name),
       );
   }
   return connectors;

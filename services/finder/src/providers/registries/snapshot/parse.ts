@@ -2,9 +2,7 @@
 // by title for works. Streams the file; a bad line stops the load with its file name and line number.
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import { nameKey } from '../../../domain/credits/people';
-import { checkIsrc, checkIswc } from '../../../domain/identifiers';
-import type { Registration, RegistryConnector, RegistryId, WorkQuery } from '../port';
+import type { Registration, RegistryConnector, RegistryId, RegistryKeys, WorkQuery } from '../port';
 
 /** A snapshot answers at once (its indexes are in memory). */
 export interface SnapshotConnector extends RegistryConnector {
@@ -29,8 +27,10 @@ export async function parseSnapshot(
   registry: RegistryId,
   snapshotDate: string,
   input: Readable | string,
+  keys: RegistryKeys,
   fileName = `${registry}-${snapshotDate}.csv`,
 ): Promise<SnapshotConnector> {
+  const { isrc: checkIsrc, iswc: checkIswc, name: nameKey } = keys;
   const kind: SnapshotConnector['kind'] = RECORDING_REGISTRIES.includes(registry) ? 'recording' : 'work';
   const required = kind === 'recording' ? 'isrc' : 'title';
   // Recordings: ISRC → 'owner\u0001performer\u0001…'. Works: ISWC or title key → writers joined the same way.
