@@ -87,6 +87,16 @@ describe('a subscriber scans their catalogue', () => {
     const { userId, token } = await account(platform);
     await subscribeToFinder(platform, userId);
     for (let i = 0; i < 3; i++) await release(token, userId, { releaseTitle: `R${i}`, trackTitle: `T${i}` });
+    const announced: Array<{ key: string; data: Record<string, unknown> }> = [];
+    const bus = await platform.ports.events();
+    const subscription = await bus.subscribe({
+      groupId: `finder-test-${randomUUID()}`,
+      topics: ['scan.completed'],
+      handler: async (message) => {
+        const envelope = JSON.parse(message.value);
+        if (envelope.data.accountId === userId) announced.push(envelope);
+      },
+    });
     const res = await scan(token);
     expect(res.status).toBe(200);
     const answer = (await res.json()) as ScanAnswer;
