@@ -116,6 +116,16 @@ describe('a subscriber scans their catalogue', () => {
       status: 'completed',
       result: answer.data.result,
     });
+    // scan.completed, once, from the outbox, with the totals.
+    await waitUntil(async () => (announced.length > 0 ? true : undefined), 5000, 'scan.completed');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await subscription.close();
+    expect(announced).toEqual([
+      expect.objectContaining({
+        key: answer.data.job_id,
+        data: expect.objectContaining({ jobId: answer.data.job_id, scanned: 3, flagged: 0 }),
+      }),
+    ]);
   });
 
   it('an isrcs scan reads only the named recordings', async () => {
