@@ -32,6 +32,9 @@ export class CatalogStore {
       indexes: [
         { fields: { upc: 1 }, unique: true, name: UPC_INDEX },
         { fields: { userId: 1, createdAt: -1 } },
+        // An owner's releases by equality (the catalogue pages): the embedded store uses an index only
+        // when the filter pins all its fields.
+        { fields: { userId: 1 } },
       ],
     });
     this.tracks = store.collection<TrackDoc>(COLLECTIONS.tracks, {

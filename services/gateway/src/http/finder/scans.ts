@@ -25,12 +25,16 @@ export function finderRoutes(client: FinderClient, guards: Guards): Router {
 
   router.post('/scans', async (req, res) => {
     const body = parseBody(scanBody, req, { first: true });
-    const { job } = await client.startScan({
-      accountId: req.principal!.userId,
-      scanScope: body.scan_scope,
-      isrcs: body.isrcs,
-      waitMs: SCAN_WAIT_MS,
-    });
+    const { job } = await client.startScan(
+      {
+        accountId: req.principal!.userId,
+        scanScope: body.scan_scope,
+        isrcs: body.isrcs,
+        waitMs: SCAN_WAIT_MS,
+      },
+      // The call outlives the wait it asks for (the default deadline is shorter than SCAN_WAIT_MS).
+      { deadlineMs: SCAN_WAIT_MS + 5000 },
+    );
     const rest = jobJson(job!);
     const answer: ScanResponse = {
       ok: rest.status !== 'failed',
