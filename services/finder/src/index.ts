@@ -3,10 +3,11 @@
 // billing) may start one; a completed scan is announced as `scan.completed` through the outbox.
 import { Outbox, type ServiceModule } from '@omni/platform';
 import { billing, catalog, finder } from '@omni/proto';
+import { createScanner } from './domain';
 import { finderHandlers } from './grpc/server';
+import { describeRegistries, openRegistries } from './providers/registries/open';
 import { JobsRepository } from './store/jobs';
 import { PlaysRepository } from './store/plays';
-import { interimScanner } from './use-cases/interim-scanner';
 import { INTERRUPTED, Scans } from './use-cases/start-scan';
 
 export const finderService: ServiceModule = {
@@ -17,6 +18,7 @@ export const finderService: ServiceModule = {
   consumes: [],
   produces: ['scan.completed'],
   ports: ['documents', 'events'],
+  providers: { registries: describeRegistries },
   async init(ctx) {
     const { config, logger } = ctx;
     const documents = await ctx.ports.documents('finder');
@@ -36,7 +38,8 @@ export const finderService: ServiceModule = {
       relay: () => void outbox.flush().catch(() => undefined),
       catalog: ctx.client('catalog', catalog.CatalogServiceService),
       billing: ctx.client('billing', billing.BillingServiceService),
-      scanner: () => interimScanner(),
+      scanner: createScanner,
+      registries: openRegistries(config),
       logger,
     });
     ctx.grpc.add(

@@ -7,13 +7,17 @@ import { type DocumentStore, fail, type Logger, type Outbox, type PromiseClient 
 import { billing, type catalog } from '@omni/proto';
 import { FINDER_MESSAGES, type FinderResult, MAX_SCAN_ISRCS } from '@omni/proto/api';
 import type { PlayCount, Scanner } from '../domain/scan-model';
+import type { RegistryConnector } from '../providers/registries/port';
 import type { JobDoc, JobsRepository } from '../store/jobs';
 import type { PlaysRepository } from '../store/plays';
 import { toRecording } from './catalogue-recording';
 
-/** What a scanner is built from for one scan (the registries are bound when the service starts). */
+/** What a scanner is built from for one scan. */
 export interface ScanInputs {
-  plays: Map<string, PlayCount[]>;
+  registries: RegistryConnector[];
+  /** The account's supplied plays of one recording, by canonical ISRC. */
+  plays: (isrc: string) => PlayCount[];
+  now: Date;
 }
 export type ScannerFactory = (inputs: ScanInputs) => Scanner;
 
@@ -30,6 +34,8 @@ export interface ScanDeps {
   catalog: PromiseClient<typeof catalog.CatalogServiceService>;
   billing: PromiseClient<typeof billing.BillingServiceService>;
   scanner: ScannerFactory;
+  /** The registries a scan can ask, read when it starts (snapshot files today). */
+  registries: () => Promise<RegistryConnector[]>;
   logger: Logger;
 }
 
@@ -98,7 +104,15 @@ export class Scans {
   }
 
   private async scan(job: JobDoc): Promise<{ result: FinderResult; done: number }> {
-    const scanner = this.deps.scanner({ plays: await this.deps.plays.byIsrc(job.user_id) });
+    const [plays, registries] = await Promise.all([
+      this.deps.plays.byIsrc(job.user_id),
+      this.deps.registries(),
+    ]);
+    const scanner = this.deps.scanner({
+      registries,
+      plays: (isrc) => plays.get(isrc) ?? [],
+      now: new Date(),
+    });
     const wanted = job.scan_scope === 'isrcs' ? new Set(job.isrcs) : null;
     let cursor = '';
     let done = 0;
