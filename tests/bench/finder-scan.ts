@@ -4,7 +4,8 @@
 // The platform runs in this process (real gateway, catalog, billing, finder; storage's file checks answered
 // by the release suites' stand-in; delivery at rest, so 11,000 release.created events do not start 33,000
 // deliveries that would share the CPU with the scan). Releases are seeded through catalog's own
-// CreateRelease over gRPC, 32 at a time; one in ten carries planted gaps (no musicians, a malformed ISWC).
+// CreateRelease over gRPC, 32 at a time; one in ten (BENCH_FINDER_PLANT_EVERY) carries planted gaps (no
+// musicians, a malformed ISWC); BENCH_FINDER_PLANT_EVERY=1 flags every track, the largest result.
 // Target (quality bar): the 10,000-track scan under 5 s; heap after the scan does not grow with the
 // catalogue beyond the result.
 import { randomUUID } from 'node:crypto';
@@ -18,6 +19,7 @@ import { artworkFile, audioFile, type ReleasePlatform } from '../integration/rel
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc (npm run bench:finder does)');
 const LARGE = Number(process.env.BENCH_FINDER_TRACKS ?? 10_000);
+const PLANT_EVERY = Number(process.env.BENCH_FINDER_PLANT_EVERY ?? 10);
 const SMALL = Math.max(1, Math.round(LARGE / 10));
 
 const deliveryAtRest: ServiceModule = { ...deliveryService, consumes: [], async init() {} };
@@ -29,7 +31,7 @@ async function seed(platform: ReleasePlatform, ownerId: string, count: number) {
   const worker = async () => {
     while (next < count) {
       const i = next++;
-      const gap = i % 10 === 0;
+      const gap = i % PLANT_EVERY === 0;
       await client.createRelease({
         ownerId,
         artistName: 'Bench Artist',
