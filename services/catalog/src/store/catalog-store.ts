@@ -32,8 +32,10 @@ export class CatalogStore {
       indexes: [
         { fields: { upc: 1 }, unique: true, name: UPC_INDEX },
         { fields: { userId: 1, createdAt: -1 } },
-        // An owner's releases by equality (the catalogue pages): the embedded store uses an index only
-        // when the filter pins all its fields.
+        // The catalogue pages (catalogue-pages.ts): MongoDB walks this index in the pages' order instead of
+        // sorting the owner's releases; the embedded store uses an index only when the filter pins all its
+        // fields, hence the owner alone too.
+        { fields: { userId: 1, createdAt: 1, _id: 1 } },
         { fields: { userId: 1 } },
       ],
     });
