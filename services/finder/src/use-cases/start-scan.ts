@@ -23,6 +23,8 @@ export type ScannerFactory = (inputs: ScanInputs) => Scanner;
 
 /** Tracks per ListCatalogueTracks page: catalog's maximum, so a 10,000-track scan is ten calls. */
 const PAGE = 1000;
+/** How often a caller waiting on a scan it cannot await re-reads the job. */
+const POLL_MS = 100;
 export const INTERRUPTED = 'The scan was interrupted by a restart; run the scan again.';
 
 export interface ScanDeps {
@@ -65,13 +67,31 @@ export class Scans {
       const run = this.run(job).finally(() => this.running.delete(job._id));
       this.running.set(job._id, run);
     }
-    const run = this.running.get(job._id);
-    if (run && input.waitMs > 0) {
+    return this.waitFor(job, input.waitMs);
+  }
+
+  /**
+   * The job once it has ended, or as it stands after `waitMs`. A scan this process runs is awaited; one
+   * started by another request whose run is not visible here yet (or by another replica) is re-read from
+   * the store every POLL_MS.
+   */
+  private async waitFor(job: JobDoc, waitMs: number): Promise<JobDoc> {
+    const deadline = Date.now() + waitMs;
+    let current = job;
+    while (current.status === 'running' && Date.now() < deadline) {
+      const left = deadline - Date.now();
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([run, new Promise((resolve) => (timer = setTimeout(resolve, input.waitMs)))]);
+      const run = this.running.get(job._id);
+      await Promise.race([
+        run ?? new Promise<void>(() => undefined),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, run ? left : Math.min(POLL_MS, left));
+        }),
+      ]);
       clearTimeout(timer);
+      current = (await this.deps.jobs.byId(job._id)) ?? current;
     }
-    return (await jobs.byId(job._id)) ?? job;
+    return current;
   }
 
   /** Resolves when every scan started here has ended (for a clean stop). */
