@@ -3,7 +3,7 @@
 // billing) may start one; a completed scan is announced as `scan.completed` through the outbox.
 import { Outbox, type ServiceModule } from '@omni/platform';
 import { billing, catalog, finder } from '@omni/proto';
-import { createScanner } from './domain';
+import { createScanner, registryKeys } from './domain';
 import { finderHandlers } from './grpc/server';
 import { describeRegistries, openRegistries } from './providers/registries/open';
 import { JobsRepository } from './store/jobs';
@@ -39,7 +39,7 @@ export const finderService: ServiceModule = {
       catalog: ctx.client('catalog', catalog.CatalogServiceService),
       billing: ctx.client('billing', billing.BillingServiceService),
       scanner: createScanner,
-      registries: openRegistries(config),
+      registries: openRegistries(config, registryKeys),
       logger,
     });
     ctx.grpc.add(

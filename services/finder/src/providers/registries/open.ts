@@ -2,11 +2,12 @@
 // beside the adapter). Read at the start of each scan, so a snapshot an operator drops in is used by the
 // next scan without a restart. A live connector will be chosen here from configuration.
 import type { PlatformConfig } from '@omni/platform';
-import type { RegistryConnector } from './port';
+import type { RegistryConnector, RegistryKeys } from './port';
 import { loadSnapshots, registriesFolder } from './snapshot';
 
-export const openRegistries = (config: PlatformConfig) => (): Promise<RegistryConnector[]> =>
-  loadSnapshots(registriesFolder(config.dataDir));
+export const openRegistries =
+  (config: PlatformConfig, keys: RegistryKeys) => (): Promise<RegistryConnector[]> =>
+    loadSnapshots(registriesFolder(config.dataDir), keys);
 
 /** The start-up banner's line for this provider. */
 export const describeRegistries = (config: PlatformConfig) =>
