@@ -202,6 +202,17 @@ describe('export', () => {
     expect(bad.status).toBeGreaterThanOrEqual(400);
     expect(bad.status).toBeLessThan(500);
   });
+  it('quotes as RFC 4180 says and defuses cells a spreadsheet would run as formulas', async () => {
+    const { userId, token } = await account(platform);
+    await subscribeToFinder(platform, userId);
+    // The fixture's release credits a musician without a role: flagged, so its title reaches the export.
+    await release(token, userId, { trackTitle: '=SUM(1,2)', artistName: '@Crew "Live"' });
+    const { data } = (await (await scan(token)).json()) as ScanAnswer;
+    expect(data.result?.flagged).toBe(1);
+    const csv = await (await platform.api(`/api/finder/scans/${data.job_id}/export.csv`, { token })).text();
+    const row = csv.split('\r\n')[1]!;
+    expect(row.startsWith(`"'=SUM(1,2)","'@Crew ""Live""",`)).toBe(true);
+  });
 });
 
 describe('play counts', () => {
