@@ -8,7 +8,7 @@ import {
   type ServiceModule,
   tokenVerifierFor,
 } from '@omni/platform';
-import { billing, catalog, cms, delivery, health, identity, storage } from '@omni/proto';
+import { billing, catalog, cms, delivery, finder, health, identity, storage } from '@omni/proto';
 import { billingRoutes } from './http/billing';
 import { dashboardRoutes } from './http/catalog/dashboard';
 import { platformRoutes } from './http/catalog/platforms';
@@ -17,6 +17,7 @@ import { adminRoutes } from './http/cms/admin';
 import { contributorRoutes } from './http/cms/contributor';
 import { cachedAssetsFastPath, publicRoutes } from './http/cms/public';
 import { invalidateOnModeration, PublicCache } from './http/cms/public-cache';
+import { finderRoutes } from './http/finder/scans';
 import { mountHealth } from './http/health';
 import { authRoutes } from './http/identity/auth';
 import { authRateLimits } from './http/identity/auth-rate-limits';
@@ -87,6 +88,7 @@ export const gatewayService: ServiceModule = {
     http.use('/api/releases', releaseRoutes(catalogClient, deliveryClient, guards, logger));
     http.use('/api/songs', songRoutes(catalogClient, guards));
     http.use('/api/dashboard', dashboardRoutes(catalogClient, guards));
+    http.use('/api/finder', finderRoutes(ctx.client('finder', finder.FinderServiceService), guards));
     forwardMailbox(http, () => config.httpUrl('identity'), logger);
     http.use(
       '/objects',

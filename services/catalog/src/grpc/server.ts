@@ -11,9 +11,10 @@ import {
 import { catalog } from '@omni/proto';
 import type { FileChecker } from '../domain/file-rules';
 import { PLATFORMS, PRESELECTED_KEYS, resolveStores } from '../domain/platforms';
-import { releaseToProto } from '../domain/release';
+import { releaseToProto, trackToProto } from '../domain/release';
 import { InputError, parseReleaseInput } from '../domain/release-input';
 import { type CatalogStore, IsrcExhaustedError } from '../store/catalog-store';
+import { CursorError, decodeCursor, encodeCursor } from '../store/catalogue-pages';
 import { submitRelease } from '../use-cases/submit-release';
 import { submitSong } from '../use-cases/submit-song';
 
@@ -28,6 +29,7 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (err) {
     if (err instanceof InputError) throw invalidArgument(err.message);
+    if (err instanceof CursorError) throw invalidArgument(err.message);
     if (err instanceof IsrcExhaustedError) throw new GrpcError(GrpcStatus.RESOURCE_EXHAUSTED, err.message);
     throw err;
   }
@@ -102,6 +104,27 @@ export function catalogHandlers(deps: {
         releases: releases.map((r) => releaseToProto(r.release, r.artist, r.tracks)),
       };
     },
+
+    listCatalogueTracks: (req) =>
+      guarded(async () => {
+        const ownerId = owner(req.ownerId);
+        if (req.limit < 0) throw invalidArgument('limit must be between 0 and 1000.');
+        const limit = req.limit === 0 ? 500 : Math.min(req.limit, 1000);
+        const position = req.cursor ? decodeCursor(req.cursor) : null;
+        const [page, total] = await Promise.all([
+          store.cataloguePage(ownerId, position, limit),
+          position ? Promise.resolve(0) : store.trackCount(ownerId),
+        ]);
+        return {
+          tracks: page.tracks.map(({ release, track }) => ({
+            // The release without its other tracks: a page stays small however large the releases are.
+            release: releaseToProto(release, page.artists.get(release.artistId) ?? null, []),
+            track: trackToProto(track),
+          })),
+          nextCursor: page.next ? encodeCursor(page.next) : '',
+          total,
+        };
+      }),
 
     allocateIsrc: () => guarded(async () => ({ isrc: await store.allocateIsrc() })),
   };

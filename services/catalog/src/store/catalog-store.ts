@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { type DocumentStore, DuplicateKeyError, type Outbox } from '@omni/platform';
 import { formatIsrc, ISRC_MAX_SEQUENCE, isrcCounter, twoDigitYear } from '../domain/codes';
 import type { ArtistDoc, ReleaseDoc, TrackDoc } from '../domain/release';
+import { type CataloguePosition, readCataloguePage } from './catalogue-pages';
 
 export const COLLECTIONS = { artists: 'artists', releases: 'releases', tracks: 'tracks' } as const;
 export const UPC_INDEX = 'upc_unique';
@@ -31,10 +32,19 @@ export class CatalogStore {
       indexes: [
         { fields: { upc: 1 }, unique: true, name: UPC_INDEX },
         { fields: { userId: 1, createdAt: -1 } },
+        // The catalogue pages (catalogue-pages.ts): MongoDB walks this index in the pages' order instead of
+        // sorting the owner's releases; the embedded store uses an index only when the filter pins all its
+        // fields, hence the owner alone too.
+        { fields: { userId: 1, createdAt: 1, _id: 1 } },
+        { fields: { userId: 1 } },
       ],
     });
     this.tracks = store.collection<TrackDoc>(COLLECTIONS.tracks, {
-      indexes: [{ fields: { isrc: 1 }, unique: true, name: ISRC_INDEX }, { fields: { releaseId: 1 } }],
+      indexes: [
+        { fields: { isrc: 1 }, unique: true, name: ISRC_INDEX },
+        { fields: { releaseId: 1 } },
+        { fields: { userId: 1 } },
+      ],
     });
   }
 
@@ -127,5 +137,18 @@ export class CatalogStore {
         tracks: tracks.filter((t) => t.releaseId === release._id),
       })),
     };
+  }
+
+  /** One page of the owner's tracks with their releases, after `position` (see catalogue-pages.ts). */
+  async cataloguePage(ownerId: string, position: CataloguePosition | null, limit: number) {
+    const page = await readCataloguePage(this.releases, this.tracks, ownerId, position, limit);
+    const artistIds = [...new Set(page.tracks.map((t) => t.release.artistId))];
+    const artists = artistIds.length > 0 ? await this.artists.find({ _id: { $in: artistIds } }) : [];
+    return { ...page, artists: new Map(artists.map((a) => [a._id, a])) };
+  }
+
+  /** How many tracks the owner has (the scan's progress total). */
+  trackCount(ownerId: string): Promise<number> {
+    return this.tracks.count({ userId: ownerId });
   }
 }

@@ -39,6 +39,9 @@ export function createGrpcClient<D extends Record<string, AnyMethod>>(
       const Ctor = makeGenericClientConstructor(definition as unknown as ServiceDefinition, 'omni');
       client = new Ctor(typeof address === 'function' ? address() : address, credentials.createInsecure(), {
         'grpc.keepalive_time_ms': 30_000,
+        // gRPC's default is 4 MB; some answers are larger by nature (a finished Finder scan's result and
+        // its CSV export grow with the findings of a 10,000-track catalogue).
+        'grpc.max_receive_message_length': 32 * 1024 * 1024,
       });
     }
     return client;

@@ -161,6 +161,22 @@ function contractCases(makeTarget: () => DocumentStoreTarget): void {
       expect(await items.count(filter)).toBe(expected.length);
     });
 
+    it('$in on indexed fields finds what a scan finds (one-field, multikey and sparse indexes)', async () => {
+      const indexed = store.collection<Item>(`${name}_in`, {
+        indexes: [{ fields: { n: 1 } }, { fields: { tags: 1 } }, { fields: { opt: 1 }, sparse: true }],
+      });
+      await indexed.insertMany([
+        { _id: 'a', n: 1, tags: ['x', 'y'] },
+        { _id: 'b', n: 2, tags: ['y'], opt: null },
+        { _id: 'c', n: 3, tags: [], opt: 'set' },
+      ]);
+      expect(ids(await indexed.find({ n: { $in: [3, 1, 99] } }))).toEqual(['a', 'c']);
+      expect(ids(await indexed.find({ tags: { $in: ['y', 'zz'] } }))).toEqual(['a', 'b']);
+      expect(ids(await indexed.find({ opt: { $in: [null, 'set'] } }))).toEqual(['a', 'b', 'c']);
+      expect(ids(await indexed.find({ n: { $in: [1, 2] }, tags: 'x' }))).toEqual(['a']);
+      expect(await indexed.count({ n: { $in: [] } })).toBe(0);
+    });
+
     it('rejects operators outside the subset', async () => {
       const items = store.collection<Item>(name);
       await expect(items.find({ n: { $where: 'true' } } as unknown as Filter)).rejects.toThrow(/unsupported/);

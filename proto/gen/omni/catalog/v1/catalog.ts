@@ -192,6 +192,31 @@ export interface Platform {
   name: string;
 }
 
+/**
+ * One recording with the release it belongs to (the release's fields repeat on each of its tracks, without
+ * the other tracks: a page stays small however large the releases are).
+ */
+export interface CatalogueTrack {
+  release?: Release | undefined;
+  track?: Track | undefined;
+}
+
+export interface ListCatalogueTracksRequest {
+  ownerId: string;
+  /** Opaque; from the previous answer's next_cursor. Empty = the first page. */
+  cursor: string;
+  /** At most 1000; 0 = 500. */
+  limit: number;
+}
+
+export interface ListCatalogueTracksResponse {
+  tracks: CatalogueTrack[];
+  /** Empty on the last page. */
+  nextCursor: string;
+  /** The owner's track count (for progress), on the first page. */
+  total: number;
+}
+
 export interface ListPlatformsRequest {
 }
 
@@ -2844,6 +2869,303 @@ export const Platform: MessageFns<Platform> = {
   },
 };
 
+function createBaseCatalogueTrack(): CatalogueTrack {
+  return { release: undefined, track: undefined };
+}
+
+export const CatalogueTrack: MessageFns<CatalogueTrack> = {
+  encode(message: CatalogueTrack, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.release !== undefined) {
+      Release.encode(message.release, writer.uint32(10).fork()).join();
+    }
+    if (message.track !== undefined) {
+      Track.encode(message.track, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CatalogueTrack {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCatalogueTrack();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.release = Release.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.track = Track.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CatalogueTrack {
+    return {
+      release: isSet(object.release) ? Release.fromJSON(object.release) : undefined,
+      track: isSet(object.track) ? Track.fromJSON(object.track) : undefined,
+    };
+  },
+
+  toJSON(message: CatalogueTrack): unknown {
+    const obj: any = {};
+    if (message.release !== undefined) {
+      obj.release = Release.toJSON(message.release);
+    }
+    if (message.track !== undefined) {
+      obj.track = Track.toJSON(message.track);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CatalogueTrack>): CatalogueTrack {
+    return CatalogueTrack.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CatalogueTrack>): CatalogueTrack {
+    const message = createBaseCatalogueTrack();
+    message.release = (object.release !== undefined && object.release !== null)
+      ? Release.fromPartial(object.release)
+      : undefined;
+    message.track = (object.track !== undefined && object.track !== null) ? Track.fromPartial(object.track) : undefined;
+    return message;
+  },
+};
+
+function createBaseListCatalogueTracksRequest(): ListCatalogueTracksRequest {
+  return { ownerId: "", cursor: "", limit: 0 };
+}
+
+export const ListCatalogueTracksRequest: MessageFns<ListCatalogueTracksRequest> = {
+  encode(message: ListCatalogueTracksRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ownerId !== "") {
+      writer.uint32(10).string(message.ownerId);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(18).string(message.cursor);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(24).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListCatalogueTracksRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListCatalogueTracksRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListCatalogueTracksRequest {
+    return {
+      ownerId: isSet(object.ownerId)
+        ? globalThis.String(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.String(object.owner_id)
+        : "",
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListCatalogueTracksRequest): unknown {
+    const obj: any = {};
+    if (message.ownerId !== "") {
+      obj.ownerId = message.ownerId;
+    }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListCatalogueTracksRequest>): ListCatalogueTracksRequest {
+    return ListCatalogueTracksRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListCatalogueTracksRequest>): ListCatalogueTracksRequest {
+    const message = createBaseListCatalogueTracksRequest();
+    message.ownerId = object.ownerId ?? "";
+    message.cursor = object.cursor ?? "";
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseListCatalogueTracksResponse(): ListCatalogueTracksResponse {
+  return { tracks: [], nextCursor: "", total: 0 };
+}
+
+export const ListCatalogueTracksResponse: MessageFns<ListCatalogueTracksResponse> = {
+  encode(message: ListCatalogueTracksResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.tracks) {
+      CatalogueTrack.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextCursor !== "") {
+      writer.uint32(18).string(message.nextCursor);
+    }
+    if (message.total !== 0) {
+      writer.uint32(24).int32(message.total);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListCatalogueTracksResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListCatalogueTracksResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tracks.push(CatalogueTrack.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListCatalogueTracksResponse {
+    return {
+      tracks: globalThis.Array.isArray(object?.tracks) ? object.tracks.map((e: any) => CatalogueTrack.fromJSON(e)) : [],
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : "",
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+    };
+  },
+
+  toJSON(message: ListCatalogueTracksResponse): unknown {
+    const obj: any = {};
+    if (message.tracks?.length) {
+      obj.tracks = message.tracks.map((e) => CatalogueTrack.toJSON(e));
+    }
+    if (message.nextCursor !== "") {
+      obj.nextCursor = message.nextCursor;
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListCatalogueTracksResponse>): ListCatalogueTracksResponse {
+    return ListCatalogueTracksResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListCatalogueTracksResponse>): ListCatalogueTracksResponse {
+    const message = createBaseListCatalogueTracksResponse();
+    message.tracks = object.tracks?.map((e) => CatalogueTrack.fromPartial(e)) || [];
+    message.nextCursor = object.nextCursor ?? "";
+    message.total = object.total ?? 0;
+    return message;
+  },
+};
+
 function createBaseListPlatformsRequest(): ListPlatformsRequest {
   return {};
 }
@@ -3045,6 +3367,18 @@ export const CatalogServiceService = {
       Buffer.from(ListPlatformsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListPlatformsResponse => ListPlatformsResponse.decode(value),
   },
+  /** An owner's whole catalogue, one page of tracks (with their release) at a time, for the Finder's scan. */
+  listCatalogueTracks: {
+    path: "/omni.catalog.v1.CatalogService/ListCatalogueTracks" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListCatalogueTracksRequest): Buffer =>
+      Buffer.from(ListCatalogueTracksRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListCatalogueTracksRequest => ListCatalogueTracksRequest.decode(value),
+    responseSerialize: (value: ListCatalogueTracksResponse): Buffer =>
+      Buffer.from(ListCatalogueTracksResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListCatalogueTracksResponse => ListCatalogueTracksResponse.decode(value),
+  },
 } as const;
 
 export interface CatalogServiceServer extends UntypedServiceImplementation {
@@ -3054,6 +3388,8 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   listReleases: handleUnaryCall<ListReleasesRequest, ListReleasesResponse>;
   allocateIsrc: handleUnaryCall<AllocateIsrcRequest, AllocateIsrcResponse>;
   listPlatforms: handleUnaryCall<ListPlatformsRequest, ListPlatformsResponse>;
+  /** An owner's whole catalogue, one page of tracks (with their release) at a time, for the Finder's scan. */
+  listCatalogueTracks: handleUnaryCall<ListCatalogueTracksRequest, ListCatalogueTracksResponse>;
 }
 
 export interface CatalogServiceClient extends Client {
@@ -3146,6 +3482,22 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListPlatformsResponse) => void,
+  ): ClientUnaryCall;
+  /** An owner's whole catalogue, one page of tracks (with their release) at a time, for the Finder's scan. */
+  listCatalogueTracks(
+    request: ListCatalogueTracksRequest,
+    callback: (error: ServiceError | null, response: ListCatalogueTracksResponse) => void,
+  ): ClientUnaryCall;
+  listCatalogueTracks(
+    request: ListCatalogueTracksRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListCatalogueTracksResponse) => void,
+  ): ClientUnaryCall;
+  listCatalogueTracks(
+    request: ListCatalogueTracksRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListCatalogueTracksResponse) => void,
   ): ClientUnaryCall;
 }
 

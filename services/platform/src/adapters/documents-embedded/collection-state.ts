@@ -60,6 +60,8 @@ export class CollectionState {
       const doc = typeof byId.value === 'string' ? this.docs.get(byId.value) : undefined;
       return doc ? [doc] : [];
     }
+    const listed = this.inListCandidates(filter);
+    if (listed) return listed;
     for (const index of this.indexes) {
       const values: unknown[] = [];
       for (const path of Object.keys(index.spec.fields)) {
@@ -76,6 +78,29 @@ export class CollectionState {
       return [...ids].map((id) => this.docs.get(id)).filter((d): d is Doc => d !== undefined);
     }
     return this.docs.values();
+  }
+
+  /**
+   * `{field: {$in: [...]}}` on a one-field index: the union of each value's holders (a page of releases'
+   * tracks by releaseId is 1,000 lookups, not a scan of every track testing a 1,000-long list). Scalars
+   * only, and no null on a sparse index, as for an equality.
+   */
+  private inListCandidates(filter: Filter): Doc[] | undefined {
+    for (const index of this.indexes) {
+      const fields = Object.keys(index.spec.fields);
+      if (fields.length !== 1) continue;
+      const condition = filter[fields[0]!];
+      if (!condition || typeof condition !== 'object' || Array.isArray(condition)) continue;
+      const keys = Object.keys(condition);
+      const list = (condition as { $in?: unknown }).$in;
+      if (keys.length !== 1 || !Array.isArray(list)) continue;
+      if (list.some((v) => (typeof v === 'object' && v !== null) || (v === null && index.spec.sparse)))
+        continue;
+      const ids = new Set<string>();
+      for (const value of list) for (const id of index.entries.get(lookupKey([value])) ?? []) ids.add(id);
+      return [...ids].map((id) => this.docs.get(id)).filter((d): d is Doc => d !== undefined);
+    }
+    return undefined;
   }
 
   /** Throws DuplicateKeyError when applying `changes` would break a unique index. Changes nothing. */
