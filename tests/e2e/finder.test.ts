@@ -102,14 +102,19 @@ async function latestJob(): Promise<ScanJob> {
   return job;
 }
 
+/** A tile's text: its title, then its figure. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const tile = (title: string, value: string) =>
+  expect.stringMatching(new RegExp(`^${literal(title)}\\s+${literal(value)}$`));
+
 /** Checks the screen's 'Latest Scan Results' against the server's result, tile by tile, finding by finding. */
 async function expectResultsShown(page: Page, result: FinderResult) {
   const results = page.getByTestId('scan-results');
   await results.getByRole('heading', { name: 'Latest Scan Results' }).waitFor();
   expect(await results.getByTestId('scan-tile').allInnerTexts()).toEqual([
-    expect.stringContaining(`Tracks Scanned\n${count.format(result.scanned)}`),
-    expect.stringContaining(`Issues Found\n${count.format(result.flagged)}`),
-    expect.stringContaining(`Est. Value at Risk\n${dollars.format(result.estimated_value_at_risk_usd)}`),
+    tile('Tracks Scanned', count.format(result.scanned)),
+    tile('Issues Found', count.format(result.flagged)),
+    tile('Est. Value at Risk', dollars.format(result.estimated_value_at_risk_usd)),
   ]);
   const shown = results.getByTestId('finding');
   expect(await shown.count()).toBe(result.findings.length);
@@ -220,7 +225,7 @@ it('subscribe → Run Scan → the tiles and findings the service found → play
     .getByLabel('Play-count CSV')
     .setInputFiles({ name: 'plays.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Upload Play Counts' }).click();
-  await page.getByText('Imported 2 rows for 1 recordings. Run the scan again to include them.').waitFor();
+  await page.getByText('Imported 2 rows for 1 recording. Run the scan again to include them.').waitFor();
   await page.getByRole('button', { name: 'Run Scan' }).click();
   const second = await until(
     () => latestJob().catch(() => first),

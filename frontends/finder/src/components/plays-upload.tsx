@@ -8,6 +8,8 @@ import { scanFailure } from '../lib/scan-failure';
 
 type Outcome = { ok: true; imported: ImportPlaysResponse } | { ok: false; message: string };
 
+const plural = (n: number, noun: string) => `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`;
+
 function playsFailure(error: unknown): string {
   if (error instanceof PlaysFileTooLarge) return error.message;
   return scanFailure(error);
@@ -71,8 +73,8 @@ export function PlaysUpload() {
           </Button>
           {outcome?.ok ? (
             <p role="status" className="text-sm text-primary">
-              Imported {formatCount(outcome.imported.rows)} rows for{' '}
-              {formatCount(outcome.imported.recordings)} recordings. Run the scan again to include them.
+              Imported {plural(outcome.imported.rows, 'row')} for{' '}
+              {plural(outcome.imported.recordings, 'recording')}. Run the scan again to include them.
             </p>
           ) : null}
           {outcome && !outcome.ok ? (
