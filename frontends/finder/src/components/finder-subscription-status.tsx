@@ -1,11 +1,6 @@
 import { BILLING_MESSAGES } from '@omni/proto/api';
 import {
   Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
   formatPublished,
   openPendingTab,
   openPortalSession,
@@ -21,7 +16,7 @@ function statusLine({ subscription_end: end, cancel_at_period_end: cancelling }:
   return date ? `Active subscription - Next billing: ${date}` : 'Active subscription';
 }
 
-/** Subscribers: the state of the subscription, its management, and the scan (the next issue). */
+/** Subscribers: the state of the subscription and its management (the scan sits below it). */
 export function FinderSubscriptionStatus({ subscription }: { subscription: SubscriptionResponse }) {
   const [opening, setOpening] = useState(false);
   const manage = async () => {
@@ -38,7 +33,7 @@ export function FinderSubscriptionStatus({ subscription }: { subscription: Subsc
     }
   };
   return (
-    <div className="space-y-6">
+    <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-4">
         <p className="font-medium text-primary" data-testid="finder-status">
           {statusLine(subscription)}
@@ -52,18 +47,6 @@ export function FinderSubscriptionStatus({ subscription }: { subscription: Subsc
           Your last payment did not go through. Update your payment method to keep scanning.
         </p>
       ) : null}
-      <Card className="max-w-xl">
-        <CardHeader>
-          <CardTitle>Run Catalog Scan</CardTitle>
-          <CardDescription>
-            Catalog scans open here shortly. Your subscription is active, so you will be able to run one as
-            soon as they do.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button disabled>Run Scan</Button>
-        </CardContent>
-      </Card>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { openPendingTab, refetchAfterCheckout, Spinner, toast, useDocumentTitle,
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
+import { CatalogScan } from '../components/catalog-scan';
 import { FinderPlanCard } from '../components/finder-plan-card';
 import { FinderSubscriptionStatus } from '../components/finder-subscription-status';
 import { checkoutFailure } from '../lib/checkout-failure';
@@ -22,7 +23,7 @@ function FinderHeader() {
   );
 }
 
-/** The page for a signed-in user: spinner first, then the subscribe card or the subscription. */
+/** The page for a signed-in user: spinner first, then the subscribe card or the subscription and its scan. */
 function FinderContent({ userId }: { userId: string }) {
   const [checkingOut, setCheckingOut] = useState(false);
   const { search } = useLocation();
@@ -58,7 +59,14 @@ function FinderContent({ userId }: { userId: string }) {
   };
 
   if (subscription.isPending) return <Spinner label="Checking your subscription…" />;
-  if (subscription.data?.subscribed) return <FinderSubscriptionStatus subscription={subscription.data} />;
+  if (subscription.data?.subscribed) {
+    return (
+      <div className="space-y-8">
+        <FinderSubscriptionStatus subscription={subscription.data} />
+        <CatalogScan userId={userId} />
+      </div>
+    );
+  }
   return <FinderPlanCard busy={checkingOut} onSubscribe={() => void subscribe()} />;
 }
 
