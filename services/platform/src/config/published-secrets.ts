@@ -8,6 +8,7 @@ export const PUBLISHED_SECRETS: ReadonlySet<string> = new Set([
   'omni-dev-services-client-secret',
   'omni-dev-password',
   'omni-dev-replica-set-key',
+  'whsec_omni-dev-not-set',
 ]);
 
 /** The variables that carry a secret the services use (for MONGODB_URI, the password in it). */
