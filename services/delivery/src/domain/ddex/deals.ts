@@ -1,0 +1,20 @@
+// DealList: the recipient store's deals for the release. Each resend carries the complete set, which
+// replaces every earlier deal; none at all (no DealList) is a takedown.
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import type { ErnDeal } from './model';
+import { RELEASE_REFERENCE } from './references';
+
+export function addDealList(root: XMLBuilder, deals: readonly ErnDeal[]): void {
+  if (deals.length === 0) return;
+  const releaseDeal = root.ele('DealList').ele('ReleaseDeal');
+  releaseDeal.ele('DealReleaseReference').txt(RELEASE_REFERENCE);
+  for (const deal of deals) {
+    const terms = releaseDeal.ele('Deal').ele('DealTerms');
+    for (const territory of deal.territories) terms.ele('TerritoryCode').txt(territory);
+    const period = terms.ele('ValidityPeriod');
+    period.ele('StartDate').txt(deal.startDate);
+    if (deal.endDate) period.ele('EndDate').txt(deal.endDate);
+    for (const model of deal.commercialModels) terms.ele('CommercialModelType').txt(model);
+    for (const use of deal.useTypes) terms.ele('UseType').txt(use);
+  }
+}
