@@ -66,20 +66,35 @@ const login = (url: string, email: string) =>
   });
 
 describe('in-process counters', () => {
-  it('allows 5 attempts per email a minute, then 429 with Retry-After until the window ends', async () => {
+  it('allows 5 attempts per email a minute, then 429 with Retry-After until one more fits', async () => {
     const url = await replica({ store: memoryRateLimitStore(now) });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await login(url, 'a@example.com')).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     const refused = await login(url, 'a@example.com');
-    expect(refused.headers.get('retry-after')).toBe('40');
+    // 7 hits 20 s into this window: in the next one they weigh 7 × (1 − x), and one more fits once
+    // 7 × (1 − x) + 1 ≤ 5, x = 3/7 of a minute (25.7 s) into it: 40 s + 25.7 s from now.
+    expect(refused.headers.get('retry-after')).toBe('66');
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
-    // Another email has its own budget; the next window starts afresh.
+    // Another email has its own budget.
     expect((await login(url, 'b@example.com')).status).toBe(200);
-    clock += 40_000;
+    clock += 65_000;
+    expect((await login(url, 'a@example.com')).status).toBe(429);
+    clock += 1_000 + 66_000;
     expect((await login(url, 'a@example.com')).status).toBe(200);
   });
+
+  it('judges the last minute as a whole: 5 attempts just before a window ends leave none just after', async () => {
+    const url = await replica({ store: memoryRateLimitStore(now) });
+    clock = windowEnd() - 2_000;
+    for (let i = 0; i < 5; i++) expect((await login(url, 'edge@example.com')).status).toBe(200);
+    clock += 3_000; // one second into the next window
+    expect((await login(url, 'edge@example.com')).status).toBe(429);
+  });
 });
+
+/** The end of the window the clock is in. */
+const windowEnd = () => clock - (clock % WINDOW) + WINDOW;
 
 const targets: [string, () => DocumentStoreTarget][] = [['embedded store', embeddedTarget]];
 if (process.env.MONGODB_URI) targets.push(['MongoDB', () => mongoTarget(process.env.MONGODB_URI!)]);
@@ -110,6 +125,17 @@ describe.each(targets)('shared counters in the documents store (%s)', (_label, m
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect((await login(first, 'other@example.com')).status).toBe(200);
+  });
+
+  it('weighs the previous window across replicas: no burst of 2 × limit around a window edge', async () => {
+    const [first, second] = [
+      await replica({ store: documentRateLimitStore(store, { now }) }),
+      await replica({ store: documentRateLimitStore(store, { now }) }),
+    ];
+    clock = windowEnd() - 2_000;
+    for (let i = 0; i < 5; i++) expect((await login(first, 'edge-shared@example.com')).status).toBe(200);
+    clock += 3_000;
+    expect((await login(second, 'edge-shared@example.com')).status).toBe(429);
   });
 
   it('counts every one of 40 simultaneous first hits exactly once', async () => {
