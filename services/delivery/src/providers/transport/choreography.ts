@@ -22,8 +22,12 @@ export interface StoredFile {
 /** What an adapter provides: a store of files by relative path. */
 export interface FileStore {
   stat(path: string, wantSha256: boolean): Promise<StoredFile | null>;
-  /** Makes `path` appear with exactly `body`'s bytes, or not at all (temp + rename, or one S3 PUT). */
-  put(path: string, body: Readable, file: { size: number; sha256?: string }): Promise<void>;
+  /**
+   * Makes `path` appear with exactly the opened body's bytes, or not at all (temp + rename, or one S3
+   * PUT). `open` is called only when the client is ready to consume it: a body opened earlier could fail
+   * before anyone listens, and the client would then wait for it for ever.
+   */
+  put(path: string, open: () => Readable, file: { size: number; sha256?: string }): Promise<void>;
   listAcknowledgements(): Promise<Acknowledgement[]>;
   getAcknowledgement(name: string): Promise<Buffer>;
   /** Maps an adapter's error (socket, SFTP status, S3 code) to a TransportError. */
@@ -67,12 +71,15 @@ async function putVerified(store: FileStore, file: BatchFile): Promise<void> {
   // Clients wrap a body's error in their own: remember it, so a short or corrupt source is reported as
   // itself and not as whatever the client made of it.
   let bodyError: unknown;
-  const body = verifiedSource(file.source(), file.path, file.size, file.sha256);
-  body.on('error', (err) => {
-    bodyError = err;
-  });
+  const open = () => {
+    const body = verifiedSource(file.source(), file.path, file.size, file.sha256);
+    body.on('error', (err) => {
+      bodyError = err;
+    });
+    return body;
+  };
   try {
-    await store.put(file.path, body, file);
+    await store.put(file.path, open, file);
   } catch (err) {
     if (bodyError instanceof TransportError) throw bodyError;
     if (bodyError) {

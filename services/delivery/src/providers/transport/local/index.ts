@@ -55,12 +55,12 @@ class LocalTransport implements Transport, FileStore {
     return { size: stat.size, sha256: hash.digest('hex') };
   }
 
-  async put(rel: string, body: Readable): Promise<void> {
+  async put(rel: string, open: () => Readable): Promise<void> {
     const full = path.join(this.root, rel);
     const temp = path.join(this.root, tempPath(rel));
     await fs.mkdir(path.dirname(full), { recursive: true });
     // flags 'w' truncates a temp file a crashed run left behind.
-    await pipeline(body, createWriteStream(temp, { flags: 'w', flush: true }));
+    await pipeline(open(), createWriteStream(temp, { flags: 'w', flush: true }));
     await fs.rename(temp, full);
   }
 

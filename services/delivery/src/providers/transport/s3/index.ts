@@ -59,8 +59,27 @@ class S3Transport implements Transport, FileStore {
     this.ackPrefix = `${this.prefix}${options.ackFolder ?? 'acknowledgements'}/`;
   }
 
-  deliver(batch: Batch): Promise<DeliveryReport> {
+  private accessChecked = false;
+
+  async deliver(batch: Batch): Promise<DeliveryReport> {
+    await this.checkAccess();
     return deliverBatch(this, batch);
+  }
+
+  /**
+   * A refused HEAD (the first thing a delivery sends) comes back as a bare 403 with no error code, so a
+   * wrong secret would look like a permission problem. One listing first, whose error has a body, tells
+   * a refused signature or key apart, once per transport.
+   */
+  private async checkAccess(): Promise<void> {
+    if (this.accessChecked) return;
+    try {
+      const stream = this.client.listObjectsV2(this.options.bucket, this.prefix, false);
+      for await (const _ of stream as AsyncIterable<unknown>) break;
+    } catch (err) {
+      throw this.classify(err);
+    }
+    this.accessChecked = true;
   }
 
   async stat(rel: string): Promise<StoredFile | null> {
@@ -74,10 +93,10 @@ class S3Transport implements Transport, FileStore {
     }
   }
 
-  async put(rel: string, body: Readable, file: { size: number; sha256?: string }): Promise<void> {
+  async put(rel: string, open: () => Readable, file: { size: number; sha256?: string }): Promise<void> {
     const meta: Record<string, string> = { 'Content-Type': contentType(rel) };
     if (file.sha256) meta[`x-amz-meta-${SHA_META}`] = file.sha256.toLowerCase();
-    await this.client.putObject(this.options.bucket, this.prefix + rel, body, file.size, meta);
+    await this.client.putObject(this.options.bucket, this.prefix + rel, open(), file.size, meta);
   }
 
   async listAcknowledgements(): Promise<Acknowledgement[]> {

@@ -16,6 +16,9 @@ import {
 } from '../port';
 import { classifySftpError } from './classify';
 
+// Failures after which the connection itself is suspect; a bad source or a refusal leaves it usable.
+const DROPS_CONNECTION: ReadonlySet<TransportFailure> = new Set(['network', 'timeout', 'server']);
+
 export interface SftpTransportOptions {
   host: string;
   port?: number;
@@ -53,13 +56,13 @@ class SftpTransport implements Transport, FileStore {
       return await deliverBatch(this, batch);
     } catch (err) {
       // The connection may be half dead after a failure: the next call starts afresh.
-      if (err instanceof TransportError && err.retryable) await this.drop();
+      if (err instanceof TransportError && DROPS_CONNECTION.has(err.failure)) await this.drop();
       throw err;
     }
   }
 
   private remote(rel: string): string {
-    return `${this.root}/${rel}`;
+    return this.root === '.' ? rel : `${this.root}/${rel}`;
   }
 
   private async connection(): Promise<SftpClient> {
@@ -100,14 +103,14 @@ class SftpTransport implements Transport, FileStore {
     return { size: stat.size };
   }
 
-  async put(rel: string, body: Readable): Promise<void> {
+  async put(rel: string, open: () => Readable): Promise<void> {
     const sftp = await this.connection();
     const final = this.remote(rel);
     const temp = this.remote(tempPath(rel));
     const dir = final.slice(0, final.lastIndexOf('/'));
     if ((await sftp.exists(dir)) !== 'd') await sftp.mkdir(dir, true);
     // flags 'w' truncates a temp file a crashed run left behind.
-    await sftp.put(body, temp, { writeStreamOptions: { flags: 'w', mode: 0o644 } });
+    await sftp.put(open(), temp, { writeStreamOptions: { flags: 'w', mode: 0o644 } });
     await this.rename(sftp, temp, final);
   }
 
