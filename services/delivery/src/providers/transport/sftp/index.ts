@@ -13,6 +13,7 @@ import {
   type DeliveryReport,
   type Transport,
   TransportError,
+  type TransportFailure,
 } from '../port';
 import { classifySftpError } from './classify';
 
