@@ -20,6 +20,12 @@ import { classifySftpError } from './classify';
 // Failures after which the connection itself is suspect; a bad source or a refusal leaves it usable.
 const DROPS_CONNECTION: ReadonlySet<TransportFailure> = new Set(['network', 'timeout', 'server']);
 
+/** The part of ssh2's Client (ssh2-sftp-client's `client`, missing from its types) used here. */
+interface SshSocketControl {
+  on(event: 'connect', listener: () => void): void;
+  setNoDelay(noDelay: boolean): void;
+}
+
 export interface SftpTransportOptions {
   host: string;
   port?: number;
@@ -69,6 +75,11 @@ class SftpTransport implements Transport, FileStore {
   private async connection(): Promise<SftpClient> {
     if (this.client) return this.client;
     const client = new SftpClient('omni-delivery');
+    // Every SFTP request is a small packet awaiting an answer: with Nagle's algorithm on, each one waits
+    // for the peer's delayed ACK (~40 ms). Measured on loopback: 45 ms per stat/rename, 175 ms per small
+    // put, against about 1 ms and 2 ms with TCP_NODELAY.
+    const ssh = (client as unknown as { client: SshSocketControl }).client;
+    ssh.on('connect', () => ssh.setNoDelay(true));
     const expected = this.options.hostKey
       ?.trim()
       .split(/\s+/)
