@@ -10,7 +10,16 @@ import { MODULES } from '@omni/server/src/modules';
 
 const root = join(__dirname, '../..');
 const SERVICES = ['gateway', 'identity', 'catalog', 'storage', 'delivery', 'billing', 'cms', 'finder'];
-const ENGINES = ['kafkajs', 'mongoose', 'mongodb', 'minio', '@20minutes/s3rver', 'stripe', 'nodemailer'];
+const ENGINES = [
+  'kafkajs',
+  'mongoose',
+  'mongodb',
+  'minio',
+  '@20minutes/s3rver',
+  'ssh2-sftp-client',
+  'stripe',
+  'nodemailer',
+];
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
