@@ -7,24 +7,15 @@ import { BILLING_MESSAGES } from '@omni/proto/api';
 import type { Page } from 'playwright-core';
 import { waitForLivePage } from '../support/browser';
 import { browserSuite, until } from '../support/browser-suite';
+import { payInSandbox, SANDBOX_CARDS } from '../support/sandbox-checkout';
 import { type ApiSession, storeSession, verifiedSession } from '../support/session';
 
 const suite = browserSuite('billing', { env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 
-const CARDS = { succeeds: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' };
 /** Webhooks land a moment after the browser is sent back: screens are checked until they show. */
 const SETTLE_MS = 20_000;
 
-let pages: Page[] = [];
-
-afterEach(async () => {
-  const name = expect.getState().currentTestName?.replace(/\W+/g, '-').slice(0, 50);
-  for (const [index, page] of pages.entries()) {
-    if (!page.isClosed()) await suite.shot(page, `last-${name}-${index}`).catch(() => {});
-  }
-  await pages[0]?.context().close();
-  pages = [];
-});
+const pages = suite.keepPages();
 
 /** A verified new artist, signed in, on `path`. */
 async function artistOn(path: string, who: string): Promise<{ page: Page; session: ApiSession }> {
@@ -44,16 +35,6 @@ async function tabOpenedBy(page: Page, click: () => Promise<void>): Promise<Page
   const tab = await popup;
   pages.push(tab);
   return tab;
-}
-
-/** Pays on the sandbox's checkout page with `card`. */
-async function pay(checkout: Page, card: string) {
-  await checkout.waitForURL(/\/billing-sandbox\/checkout\//);
-  await checkout.getByLabel('Card number').fill(card);
-  await checkout.getByLabel(/Expiry/).fill('12 / 34');
-  await checkout.getByLabel('CVC').fill('123');
-  await checkout.getByLabel('Name on card').fill('Test Artist');
-  await checkout.getByRole('button', { name: /^Pay / }).click();
 }
 
 /** Reloads `page` until `text` shows (the webhook may land after the page asked). */
@@ -105,7 +86,7 @@ describe.each([
     );
     await checkout.getByRole('button', { name: `Pay ${price}` }).waitFor();
     await suite.shot(checkout, `${period}-checkout`);
-    await pay(checkout, CARDS.succeeds);
+    await payInSandbox(checkout, SANDBOX_CARDS.succeeds);
 
     // The checkout tab comes back to /app?checkout=success, which asks again until the webhook has landed.
     await checkout.waitForURL(/\/app\?checkout=success/);
@@ -144,7 +125,7 @@ describe.each([
 it('a declined card shows the decline on the checkout page and the account stays Free', async () => {
   const { page: pricing, session } = await artistOn('/pricing', 'declined');
   const checkout = await tabOpenedBy(pricing, () => pricing.getByRole('button', { name: 'Get Pro' }).click());
-  await pay(checkout, CARDS.declined);
+  await payInSandbox(checkout, SANDBOX_CARDS.declined);
   await checkout.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
   await suite.shot(checkout, 'declined');
   expect(checkout.url()).toMatch(/\/billing-sandbox\/checkout\//);
@@ -160,7 +141,7 @@ it('Finder: subscribe → active with its next billing date → cancel at period
     finder.getByRole('button', { name: 'Subscribe for $99/month' }).click(),
   );
   await checkout.getByRole('button', { name: 'Pay $99' }).waitFor();
-  await pay(checkout, CARDS.succeeds);
+  await payInSandbox(checkout, SANDBOX_CARDS.succeeds);
   await checkout.waitForURL(/\/missing-money-finder\?checkout=success/);
   await checkout
     .getByText(/^Active subscription - Next billing: \w{3} \d{1,2}, \d{4}$/)

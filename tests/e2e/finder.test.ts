@@ -10,13 +10,14 @@ import { seriousAxeViolations } from '../support/axe';
 import { waitForLivePage } from '../support/browser';
 import { browserSuite, until } from '../support/browser-suite';
 import { png, wav } from '../support/media';
+import { payInSandbox } from '../support/sandbox-checkout';
 import { type ApiSession, storeSession, verifiedSession } from '../support/session';
 
 const suite = browserSuite('finder', { env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 /** Webhooks land a moment after the browser is sent back from checkout. */
 const SETTLE_MS = 20_000;
 
-let pages: Page[] = [];
+const pages = suite.keepPages();
 let session: ApiSession;
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -141,25 +142,6 @@ async function expectResultsShown(page: Page, result: FinderResult) {
     .waitFor();
 }
 
-/** Pays on the sandbox's checkout page with the test card that succeeds. */
-async function pay(checkout: Page) {
-  await checkout.waitForURL(/\/billing-sandbox\/checkout\//);
-  await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await checkout.getByLabel(/Expiry/).fill('12 / 34');
-  await checkout.getByLabel('CVC').fill('123');
-  await checkout.getByLabel('Name on card').fill('Test Artist');
-  await checkout.getByRole('button', { name: /^Pay / }).click();
-}
-
-afterEach(async () => {
-  const name = expect.getState().currentTestName?.replace(/\W+/g, '-').slice(0, 50);
-  for (const [index, page] of pages.entries()) {
-    if (!page.isClosed()) await suite.shot(page, `last-${name}-${index}`).catch(() => {});
-  }
-  await pages[0]?.context().close();
-  pages = [];
-});
-
 it('subscribe → Run Scan → the tiles and findings the service found → play counts give an estimate → Export CSV', async () => {
   session = await verifiedSession(suite.url, `finder-${Date.now()}@example.com`);
   // One release with the gaps that stop payment (no P line, no performer line-up, a writer without an
@@ -200,7 +182,7 @@ it('subscribe → Run Scan → the tiles and findings the service found → play
   await finder.getByRole('button', { name: 'Subscribe for $99/month' }).click();
   const checkout = await popup;
   pages.push(checkout);
-  await pay(checkout);
+  await payInSandbox(checkout);
   await checkout.waitForURL(/\/missing-money-finder\?checkout=success/);
   await checkout.getByText(/^Active subscription - Next billing: /).waitFor({ timeout: SETTLE_MS });
   const page = checkout;

@@ -22,6 +22,11 @@ export interface BrowserSuite {
   toast(page: Page, title: string, description?: string): Promise<void>;
   /** Fills and sends the sign-in form on the page it is on. */
   signIn(page: Page, email: string, password: string): Promise<void>;
+  /**
+   * Pages a test opens (tabs included) to screenshot as `last-<test>-<n>` and close after each test:
+   * `suite.keepPages()` once at the top, then `pages.push(page)`.
+   */
+  keepPages(): Page[];
 }
 
 type StartOptions = NonNullable<Parameters<typeof startTestPlatform>[0]>;
@@ -69,6 +74,21 @@ export function browserSuite(name: string, options: StartOptions | (() => StartO
       let toasts = page.locator('[data-sonner-toast]').filter({ hasText: title });
       if (description) toasts = toasts.filter({ hasText: description });
       await toasts.first().waitFor({ timeout: 15_000 });
+    },
+    keepPages() {
+      const pages: Page[] = [];
+      afterEach(async () => {
+        const test = expect.getState().currentTestName?.replace(/\W+/g, '-').slice(0, 50);
+        for (const [index, page] of pages.entries()) {
+          if (!page.isClosed())
+            await page
+              .screenshot({ path: join(artifacts, `${name}-last-${test}-${index}.png`), fullPage: true })
+              .catch(() => {});
+        }
+        await pages[0]?.context().close();
+        pages.length = 0;
+      });
+      return pages;
     },
     async signIn(page, email, password) {
       await page.getByLabel('Email', { exact: true }).fill(email);
