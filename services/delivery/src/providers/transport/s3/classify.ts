@@ -1,5 +1,6 @@
 // Sorts the minio client's errors into retryable or not: refused credentials and signatures, denied
 // access and a missing bucket need a person; 5xx, throttling and network trouble are worth another try.
+import { isNetworkCode } from '../network-errors';
 import { TransportError } from '../port';
 
 const AUTH = new Set([
@@ -15,16 +16,6 @@ const RETRYABLE_CODES = new Set([
   'SlowDown',
   'RequestTimeout',
   'RequestTimeTooSkewed',
-]);
-const NETWORK = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'UND_ERR_SOCKET',
 ]);
 
 export function isS3NotFound(err: unknown): boolean {
@@ -49,7 +40,7 @@ export function classifyS3Error(err: unknown, bucket: string): TransportError {
   if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT' || /timed? ?out/i.test(message)) {
     return new TransportError('timeout', `the store's S3 endpoint did not answer in time: ${message}`, cause);
   }
-  if ((typeof code === 'string' && NETWORK.has(code)) || /socket|ECONNREFUSED|ECONNRESET/.test(message)) {
+  if (isNetworkCode(code, ['UND_ERR_SOCKET']) || /socket|ECONNREFUSED|ECONNRESET/.test(message)) {
     return new TransportError('network', `the store's S3 endpoint could not be reached: ${message}`, cause);
   }
   if (

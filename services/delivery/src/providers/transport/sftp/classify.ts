@@ -1,17 +1,8 @@
 // Sorts what ssh2 / ssh2-sftp-client throw into retryable or not. ssh2-sftp-client re-wraps errors and
 // keeps only `code` and the message, so the message is read too (ssh2's `level` is lost on the way).
+import { isNetworkCode } from '../network-errors';
 import { TransportError } from '../port';
 
-const NETWORK = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ERR_NOT_CONNECTED',
-]);
 // SFTP status codes (draft-ietf-secsh-filexfer-02): 2 no such file, 3 permission denied.
 const SFTP_NO_SUCH_FILE = 2;
 const SFTP_PERMISSION_DENIED = 3;
@@ -36,10 +27,7 @@ export function classifySftpError(err: unknown): TransportError {
   if (code === 'ETIMEDOUT' || /timed out|timeout/i.test(message)) {
     return new TransportError('timeout', `the store's SFTP server did not answer in time: ${message}`, cause);
   }
-  if (
-    (typeof code === 'string' && NETWORK.has(code)) ||
-    /connection|socket|not connected|closed/i.test(message)
-  ) {
+  if (isNetworkCode(code, ['ERR_NOT_CONNECTED']) || /connection|socket|not connected|closed/i.test(message)) {
     return new TransportError('network', `the store's SFTP server could not be reached: ${message}`, cause);
   }
   // Anything else (SFTP FAILURE, an unexpected server answer) is treated as the server's trouble.
