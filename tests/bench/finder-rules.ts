@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createScanner, registryKeys } from '../../services/finder/src/domain';
 import type { CatalogueRecording, PlayCount } from '../../services/finder/src/domain/scan-model';
 import { parseSnapshot } from '../../services/finder/src/providers/registries/snapshot';
+import { CLEAN_CREDITS, CLEAN_LEGAL } from '../../services/finder/test/support/recordings';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('Run with node --expose-gc.');
@@ -28,21 +29,8 @@ function recording(i: number, flaggedEvery: number): CatalogueRecording {
     title: `Song ${i}`,
     isrc: `USS1Z24${String(i).padStart(5, '0')}`,
     durationSeconds: 150 + (i % 120),
-    credits: {
-      producers: ['Cy Park'],
-      writers: ['Ana Diaz (60%)', 'Cy Park (40%)'],
-      musicians: flagged ? [] : ['Ana Diaz (vocals)', 'Cy Park — guitar'],
-      engineer: 'Dee Moss',
-      instruments: 'vocals, guitar',
-    },
-    legal: {
-      copyrightLine: '℗ 2024 Northern Lights Records',
-      publishingLine: '© 2024 Diaz Songs',
-      pro: 'ASCAP',
-      ipi: '00014107338, 00014107338',
-      iswc: 'T-034.524.680-1',
-      isni: '0000 0001 2103 2683',
-    },
+    credits: { ...CLEAN_CREDITS, musicians: flagged ? [] : CLEAN_CREDITS.musicians },
+    legal: CLEAN_LEGAL,
   };
 }
 

@@ -4,6 +4,7 @@
 // value appears only where the artist supplied plays, and follows them.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CLEAN_CREDITS, CLEAN_LEGAL } from '../../services/finder/test/support/recordings';
 import { account, type ScanAnswer, startFinderPlatform, subscribeToFinder } from './finder.fixtures';
 import { type ReleasePlatform, releaseBody } from './releases.fixtures';
 
@@ -21,23 +22,8 @@ function cleanBody(userId: string, title: string, change: { credits?: object; le
     artistName: 'Ana Diaz',
     releaseTitle: title,
     trackTitle: title,
-    credits: {
-      producers: ['Cy Park'],
-      writers: ['Ana Diaz (60%)', 'Cy Park (40%)'],
-      musicians: ['Ana Diaz (vocals)', 'Cy Park (guitar)'],
-      engineer: 'Dee Moss',
-      instruments: 'vocals, guitar',
-      ...change.credits,
-    },
-    legal: {
-      copyrightLine: '℗ 2024 Northern Lights Records',
-      publishingLine: '© 2024 Diaz Songs',
-      pro: 'ASCAP',
-      ipi: '00014107338, 00014107338',
-      iswc: 'T-034.524.680-1',
-      isni: '0000 0001 2103 2683',
-      ...change.legal,
-    },
+    credits: { ...CLEAN_CREDITS, ...change.credits },
+    legal: { ...CLEAN_LEGAL, ...change.legal },
   });
 }
 
