@@ -1,41 +1,17 @@
 // The sandbox's hosted checkout through its pages (HTTP form posts, as a browser without script), with
 // every webhook event verified by Stripe's constructEvent at a local endpoint: Stripe's test cards, the
 // 3-D Secure step, the events' order and shapes (API 2026-10-28), idempotency keys and expiry.
-import fs from 'node:fs';
 import type Stripe from 'stripe';
-import {
-  CARD,
-  openCheckout,
-  pay,
-  postForm,
-  type RunningSandbox,
-  startEndpoint,
-  startSandbox,
-  tempDir,
-  type WebhookEndpoint,
-} from './support/sandbox-harness';
+import { CARD, openCheckout, pay, postForm, sandboxPerTest } from './support/sandbox-harness';
 
-let dataDir: string;
-let endpoint: WebhookEndpoint;
-let running: RunningSandbox;
-
-beforeEach(async () => {
-  dataDir = tempDir();
-  endpoint = await startEndpoint();
-  running = await startSandbox({ dataDir, endpoint });
-});
-afterEach(async () => {
-  await running.stop();
-  await endpoint.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const sandbox = sandboxPerTest();
 
 const quiet = () => new Promise((r) => setTimeout(r, 300));
 
 it('shows a labelled test checkout: plan, price, interval, email and the test cards', async () => {
-  const { session } = await openCheckout(running.sandbox);
+  const { session } = await openCheckout(sandbox.running.sandbox);
   expect(session.id).toMatch(/^cs_test_/);
-  expect(session.url).toBe(`${running.base}/billing-sandbox/checkout/${session.id}`);
+  expect(session.url).toBe(`${sandbox.running.base}/billing-sandbox/checkout/${session.id}`);
   const res = await fetch(session.url);
   const text = await res.text();
   expect(res.status).toBe(200);
@@ -58,19 +34,19 @@ it('shows a labelled test checkout: plan, price, interval, email and the test ca
   expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
   expect(text).not.toMatch(/<script|<style|\sstyle=|\son[a-z]+=/i);
   expect(text).toContain('<link rel="stylesheet" href="/billing-sandbox/sandbox.css">');
-  const css = await fetch(`${running.base}/billing-sandbox/sandbox.css`);
+  const css = await fetch(`${sandbox.running.base}/billing-sandbox/sandbox.css`);
   expect(css.status).toBe(200);
   expect(css.headers.get('content-type')).toMatch(/text\/css/);
 });
 
 it('a paid checkout emits checkout.session.completed, customer.subscription.created, invoice.paid in Stripe shapes, then redirects', async () => {
-  const { customer, session } = await openCheckout(running.sandbox);
+  const { customer, session } = await openCheckout(sandbox.running.sandbox);
   const before = Math.floor(Date.now() / 1000);
   const res = await pay(session.url, '4242 4242 4242 4242');
   expect(res.status).toBe(303);
   expect(res.location).toBe(`http://omni.test/app?checkout=success&session_id=${session.id}`);
 
-  const events = await endpoint.waitFor(3);
+  const events = await sandbox.endpoint.waitFor(3);
   expect(events.map((e) => e.type)).toEqual([
     'checkout.session.completed',
     'customer.subscription.created',
@@ -128,20 +104,20 @@ it('a paid checkout emits checkout.session.completed, customer.subscription.crea
     customer: customer.id,
     parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } },
   });
-  expect(await running.sandbox.retrieveSubscription(sub.id)).toEqual(sub);
+  expect(await sandbox.running.sandbox.retrieveSubscription(sub.id)).toEqual(sub);
 
   // The session page now says so, and a second submit (a double click) makes no second subscription.
   const again = await pay(session.url, '4242 4242 4242 4242');
   expect(again.status).toBe(410);
   expect(again.text).toContain('already complete');
   await quiet();
-  expect(endpoint.events).toHaveLength(3);
+  expect(sandbox.endpoint.events).toHaveLength(3);
 });
 
 it('an annual plan runs for one year', async () => {
-  const { session } = await openCheckout(running.sandbox, 'price_pro_annual');
+  const { session } = await openCheckout(sandbox.running.sandbox, 'price_pro_annual');
   await pay(session.url, '4242424242424242');
-  const [, created] = await endpoint.waitFor(3);
+  const [, created] = await sandbox.endpoint.waitFor(3);
   const item = (created!.data.object as Stripe.Subscription).items.data[0]!;
   expect(new Date(item.current_period_end * 1000).getUTCFullYear()).toBe(
     new Date(item.current_period_start * 1000).getUTCFullYear() + 1,
@@ -152,20 +128,20 @@ it.each([
   ['4000 0000 0000 0002', 'Your card was declined.'],
   ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
 ])('card %s is refused with “%s” and nothing is created', async (number, message) => {
-  const { session } = await openCheckout(running.sandbox);
+  const { session } = await openCheckout(sandbox.running.sandbox);
   const res = await pay(session.url, number);
   expect(res.status).toBe(402);
   expect(res.text).toContain(message);
   expect(res.text).toContain('<form');
   await quiet();
-  expect(endpoint.attempts).toEqual([]);
+  expect(sandbox.endpoint.attempts).toEqual([]);
   // The session stays open: a good card still pays it.
   expect((await pay(session.url, '4242 4242 4242 4242')).status).toBe(303);
-  await endpoint.waitFor(3);
+  await sandbox.endpoint.waitFor(3);
 });
 
 it('answers a form mistake with 400 and the field to fix', async () => {
-  const { session } = await openCheckout(running.sandbox);
+  const { session } = await openCheckout(sandbox.running.sandbox);
   const short = await postForm(session.url, { number: '4242', ...CARD });
   expect(short.status).toBe(400);
   expect(short.text).toContain('Your card number is incomplete.');
@@ -174,30 +150,30 @@ it('answers a form mistake with 400 and the field to fix', async () => {
   expect(past.text).toContain('expiration date is in the past');
   const nothing = await postForm(session.url, {});
   expect(nothing.status).toBe(400);
-  const missing = await fetch(`${running.base}/billing-sandbox/checkout/cs_test_nope`);
+  const missing = await fetch(`${sandbox.running.base}/billing-sandbox/checkout/cs_test_nope`);
   expect(missing.status).toBe(404);
 });
 
 it('3-D Secure: failing authentication refuses, completing it pays', async () => {
-  const { session } = await openCheckout(running.sandbox);
+  const { session } = await openCheckout(sandbox.running.sandbox);
   const first = await pay(session.url, '4000 0025 0000 3155');
   expect(first.status).toBe(303);
   expect(first.location).toBe(`/billing-sandbox/checkout/${session.id}/authenticate`);
-  const step = await (await fetch(`${running.base}${first.location}`)).text();
+  const step = await (await fetch(`${sandbox.running.base}${first.location}`)).text();
   expect(step).toContain('Complete authentication');
   expect(step).toContain('Fail authentication');
 
-  const failed = await postForm(`${running.base}${first.location}`, { result: 'fail' });
+  const failed = await postForm(`${sandbox.running.base}${first.location}`, { result: 'fail' });
   expect(failed.status).toBe(402);
   expect(failed.text).toContain('We are unable to authenticate your payment method.');
   await quiet();
-  expect(endpoint.attempts).toEqual([]);
+  expect(sandbox.endpoint.attempts).toEqual([]);
 
   const second = await pay(session.url, '4000002500003155');
-  const done = await postForm(`${running.base}${second.location}`, { result: 'complete' });
+  const done = await postForm(`${sandbox.running.base}${second.location}`, { result: 'complete' });
   expect(done.status).toBe(303);
   expect(done.location).toContain(session.id);
-  expect((await endpoint.waitFor(3)).map((e) => e.type)).toEqual([
+  expect((await sandbox.endpoint.waitFor(3)).map((e) => e.type)).toEqual([
     'checkout.session.completed',
     'customer.subscription.created',
     'invoice.paid',
@@ -205,14 +181,14 @@ it('3-D Secure: failing authentication refuses, completing it pays', async () =>
 });
 
 it('honours idempotency keys like Stripe, and sessions expire after 24 hours', async () => {
-  const a = await openCheckout(running.sandbox, 'price_pro_monthly', 'same');
-  const b = await openCheckout(running.sandbox, 'price_pro_monthly', 'same');
-  const c = await openCheckout(running.sandbox, 'price_pro_monthly', 'other');
+  const a = await openCheckout(sandbox.running.sandbox, 'price_pro_monthly', 'same');
+  const b = await openCheckout(sandbox.running.sandbox, 'price_pro_monthly', 'same');
+  const c = await openCheckout(sandbox.running.sandbox, 'price_pro_monthly', 'other');
   expect(b.customer.id).toBe(a.customer.id);
   expect(b.session.id).toBe(a.session.id);
   expect(c.session.id).not.toBe(a.session.id);
 
-  const moved = await fetch(`${running.base}/billing-sandbox/clock/advance`, {
+  const moved = await fetch(`${sandbox.running.base}/billing-sandbox/clock/advance`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ seconds: 24 * 3600 + 1 }),
@@ -225,14 +201,14 @@ it('honours idempotency keys like Stripe, and sessions expire after 24 hours', a
 });
 
 it('a double click — two submits at once — makes one subscription', async () => {
-  const { session } = await openCheckout(running.sandbox);
+  const { session } = await openCheckout(sandbox.running.sandbox);
   const answers = await Promise.all([
     pay(session.url, '4242424242424242'),
     pay(session.url, '4242424242424242'),
     pay(session.url, '4242424242424242'),
   ]);
   expect(answers.map((a) => a.status).sort()).toEqual([303, 410, 410]);
-  await endpoint.waitFor(3);
+  await sandbox.endpoint.waitFor(3);
   await quiet();
-  expect(endpoint.events.filter((e) => e.type === 'customer.subscription.created')).toHaveLength(1);
+  expect(sandbox.endpoint.events.filter((e) => e.type === 'customer.subscription.created')).toHaveLength(1);
 });

@@ -2,33 +2,10 @@
 // send (verified with constructEvent at a local endpoint): cancel at period end and resume, switching
 // monthly ↔ annual, cancelling now, renewals, a failing card's retries to past_due and then deletion,
 // and the end of a period set to cancel.
-import fs from 'node:fs';
 import type Stripe from 'stripe';
-import {
-  openCheckout,
-  pay,
-  postForm,
-  type RunningSandbox,
-  startEndpoint,
-  startSandbox,
-  tempDir,
-  type WebhookEndpoint,
-} from './support/sandbox-harness';
+import { openCheckout, pay, postForm, sandboxPerTest } from './support/sandbox-harness';
 
-let dataDir: string;
-let endpoint: WebhookEndpoint;
-let running: RunningSandbox;
-
-beforeEach(async () => {
-  dataDir = tempDir();
-  endpoint = await startEndpoint();
-  running = await startSandbox({ dataDir, endpoint });
-});
-afterEach(async () => {
-  await running.stop();
-  await endpoint.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const sandbox = sandboxPerTest();
 
 const DAY = 86_400;
 
@@ -37,20 +14,20 @@ async function subscribe(
   card = '4242424242424242',
   price: 'price_pro_monthly' | 'price_pro_annual' = 'price_pro_monthly',
 ) {
-  const { customer, session } = await openCheckout(running.sandbox, price);
+  const { customer, session } = await openCheckout(sandbox.running.sandbox, price);
   expect((await pay(session.url, card)).status).toBe(303);
-  const events = await endpoint.waitFor(3);
+  const events = await sandbox.endpoint.waitFor(3);
   return { customer, sub: events[1]!.data.object as Stripe.Subscription };
 }
 
 /** The events after the first `from`, once there are `count` of them. */
 async function next(from: number, count: number) {
-  const events = await endpoint.waitFor(from + count);
+  const events = await sandbox.endpoint.waitFor(from + count);
   return events.slice(from);
 }
 
 const advance = (body: object) =>
-  fetch(`${running.base}/billing-sandbox/clock/advance`, {
+  fetch(`${sandbox.running.base}/billing-sandbox/clock/advance`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -60,11 +37,11 @@ const item = (e: Stripe.Event) => (e.data.object as Stripe.Subscription).items.d
 
 it('portal: cancel at period end, resume, switch to annual, cancel now — each as Stripe emits it', async () => {
   const { customer, sub } = await subscribe();
-  const { url } = await running.sandbox.createPortalSession({
+  const { url } = await sandbox.running.sandbox.createPortalSession({
     customerId: customer.id,
     returnUrl: 'http://omni.test/app',
   });
-  expect(url).toMatch(new RegExp(`^${running.base}/billing-sandbox/portal/bps_`));
+  expect(url).toMatch(new RegExp(`^${sandbox.running.base}/billing-sandbox/portal/bps_`));
   const page = await (await fetch(url)).text();
   expect(page).toContain('Omni Pro monthly');
   expect(page).toContain('Cancel at period end');
@@ -111,7 +88,7 @@ it('portal: cancel at period end, resume, switch to annual, cancel now — each 
   const [deleted] = await next(7, 1);
   expect(deleted!.type).toBe('customer.subscription.deleted');
   expect(deleted!.data.object).toMatchObject({ id: sub.id, status: 'canceled' });
-  expect((await running.sandbox.retrieveSubscription(sub.id)).status).toBe('canceled');
+  expect((await sandbox.running.sandbox.retrieveSubscription(sub.id)).status).toBe('canceled');
   expect((await act('resume')).status).toBe(409);
 });
 
@@ -131,7 +108,7 @@ it('clock: advancing to the period end renews — subscription.updated with the 
     status: 'paid',
     parent: { subscription_details: { subscription: sub.id } },
   });
-  const clock = await (await fetch(`${running.base}/billing-sandbox/clock`)).text();
+  const clock = await (await fetch(`${sandbox.running.base}/billing-sandbox/clock`)).text();
   expect(clock).toContain('Advance to the end of the current period');
   expect(clock).toContain('Advance 1 day');
   expect(clock).toContain('Advance 1 month');
@@ -167,7 +144,7 @@ it('clock: renewals of 4000 0000 0000 0341 fail — past_due, retries, then dele
   await advance({ seconds: 3 * DAY });
   const [retry] = await next(5, 1);
   expect(retry!.data.object).toMatchObject({ attempt_count: 2 });
-  expect((await running.sandbox.retrieveSubscription(sub.id)).status).toBe('past_due');
+  expect((await sandbox.running.sandbox.retrieveSubscription(sub.id)).status).toBe('past_due');
 
   await advance({ seconds: 5 * DAY });
   const [last, deleted] = await next(6, 2);
@@ -182,14 +159,14 @@ it('clock: renewals of 4000 0000 0000 0341 fail — past_due, retries, then dele
 
 it('clock: a subscription set to cancel at period end is deleted when the period ends, not before', async () => {
   const { customer, sub } = await subscribe();
-  const { url } = await running.sandbox.createPortalSession({
+  const { url } = await sandbox.running.sandbox.createPortalSession({
     customerId: customer.id,
     returnUrl: 'http://omni.test/app',
   });
   await postForm(`${url}/subscriptions/${sub.id}/cancel-at-period-end`, {});
   await next(3, 1);
   await advance({ seconds: DAY });
-  expect((await running.sandbox.retrieveSubscription(sub.id)).status).toBe('active');
+  expect((await sandbox.running.sandbox.retrieveSubscription(sub.id)).status).toBe('active');
   await advance({ to: 'period_end' });
   const [deleted] = await next(4, 1);
   expect(deleted!.type).toBe('customer.subscription.deleted');
@@ -211,7 +188,7 @@ it('clock: bad input gets a 400 that says what to send; nothing to end gets a 40
     'No subscription is running',
   );
   // The page's own buttons post a form and get the page back.
-  const form = await postForm(`${running.base}/billing-sandbox/clock/advance`, { seconds: '86400' });
+  const form = await postForm(`${sandbox.running.base}/billing-sandbox/clock/advance`, { seconds: '86400' });
   expect(form.status).toBe(303);
   expect(form.location).toBe('/billing-sandbox/clock');
 });

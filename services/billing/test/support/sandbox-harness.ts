@@ -162,3 +162,35 @@ export async function openCheckout(
 
 /** Pays a session with a test card through the hosted page. */
 export const pay = (url: string, number: string) => postForm(url, { number, ...CARD });
+
+/**
+ * A sandbox and its webhook endpoint started fresh for each test of a file (and its data folder removed
+ * after): `const sandbox = sandboxPerTest();`, then `sandbox.running` and `sandbox.endpoint` in the tests.
+ */
+export function sandboxPerTest(): { readonly running: RunningSandbox; readonly endpoint: WebhookEndpoint } {
+  let dataDir = '';
+  let endpoint: WebhookEndpoint | undefined;
+  let running: RunningSandbox | undefined;
+  beforeEach(async () => {
+    dataDir = tempDir();
+    endpoint = await startEndpoint();
+    running = await startSandbox({ dataDir, endpoint });
+  });
+  afterEach(async () => {
+    await running?.stop();
+    await endpoint?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (!value) throw new Error('The sandbox is started for each test: use it inside a test.');
+    return value;
+  };
+  return {
+    get running() {
+      return started(running);
+    },
+    get endpoint() {
+      return started(endpoint);
+    },
+  };
+}
