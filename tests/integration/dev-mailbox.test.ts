@@ -16,6 +16,8 @@ import { freePort, runPlatformUntilExit, startPlatformProcess } from '../support
 const external = Object.values(networkInterfaces())
   .flat()
   .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+if (!external)
+  console.log('[dev-mailbox] remote-caller case: SKIPPED — this machine has no non-loopback IPv4 interface');
 
 let platform: TestPlatform;
 let port: number;
