@@ -62,6 +62,7 @@ export {
   SelectValue,
 } from './components/select';
 export { Spinner } from './components/spinner';
+export { StatTile } from './components/stat-tile';
 export { Switch } from './components/switch';
 export {
   Table,

@@ -7,6 +7,7 @@ import {
   CardHeader,
   CardTitle,
   formatTable,
+  StatTile,
   toast,
 } from '@omni/ui';
 import { BarChart3, Disc3, DollarSign, Music, Split, Upload, Users } from 'lucide-react';
@@ -19,42 +20,32 @@ const number = new Intl.NumberFormat('en-US');
 export const formatEarnings = (dollars: number) =>
   `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-function StatCard({ title, value, icon }: { title: string; value: string; icon: ReactNode }) {
-  return (
-    <Card data-testid="stat-card">
-      <CardHeader className="flex flex-row items-center justify-between space-y-0 pb-2">
-        <CardTitle className="text-sm font-medium">{title}</CardTitle>
-        <span className="text-muted-foreground">{icon}</span>
-      </CardHeader>
-      <CardContent>
-        <p className="text-2xl font-bold">{value}</p>
-      </CardContent>
-    </Card>
-  );
-}
-
 /** The four stat cards; dashes while loading or when the stats call failed (spec: logged only). */
 export function StatCards({ data }: { data: DashboardData | undefined }) {
   const show = (value: number | undefined, format: (n: number) => string) =>
     value === undefined ? '—' : format(value);
   return (
     <section aria-label="Stats" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <StatCard
+      <StatTile
+        testId="stat-card"
         title="Total Releases"
         value={show(data?.totalReleases, (n) => number.format(n))}
         icon={<Disc3 className="h-4 w-4" aria-hidden="true" />}
       />
-      <StatCard
+      <StatTile
+        testId="stat-card"
         title="Monthly Streams"
         value={show(data?.monthlyStreams, (n) => number.format(n))}
         icon={<BarChart3 className="h-4 w-4" aria-hidden="true" />}
       />
-      <StatCard
+      <StatTile
+        testId="stat-card"
         title="Total Earnings"
         value={show(data?.totalEarnings, formatEarnings)}
         icon={<DollarSign className="h-4 w-4" aria-hidden="true" />}
       />
-      <StatCard
+      <StatTile
+        testId="stat-card"
         title="Collaborators"
         value={show(data?.collaborators, (n) => number.format(n))}
         icon={<Users className="h-4 w-4" aria-hidden="true" />}

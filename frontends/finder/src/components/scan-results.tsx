@@ -1,7 +1,7 @@
 import { FINDER_MESSAGES, type FinderResult, type ScanJob } from '@omni/proto/api';
-import { Button, Card, CardContent, CardHeader, CardTitle, formatTable, toast } from '@omni/ui';
+import { Button, formatTable, StatTile, toast } from '@omni/ui';
 import { AlertTriangle, DollarSign, Download, ListMusic } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { downloadScanCsv } from '../lib/finder-api';
 import { formatCount, formatUsd } from '../lib/format';
 import { scanFailure } from '../lib/scan-failure';
@@ -9,20 +9,6 @@ import { FindingItem } from './finding-item';
 
 /** Findings shown at first and added per 'Show more': a 10,000-track catalogue can flag thousands. */
 const PAGE = 50;
-
-function Tile({ title, value, icon }: { title: string; value: string; icon: ReactNode }) {
-  return (
-    <Card data-testid="scan-tile">
-      <CardHeader className="flex flex-row items-center justify-between space-y-0 pb-2">
-        <CardTitle className="text-sm font-medium">{title}</CardTitle>
-        <span className="text-muted-foreground">{icon}</span>
-      </CardHeader>
-      <CardContent>
-        <p className="text-2xl font-bold">{value}</p>
-      </CardContent>
-    </Card>
-  );
-}
 
 /** Which registry snapshots the registrations were checked against, and that none was live. */
 function CheckedAgainst({ sources }: { sources: FinderResult['checked_against'] }) {
@@ -71,17 +57,20 @@ export function ScanResults({ job, result }: { job: ScanJob; result: FinderResul
         <ExportButton jobId={job.id} />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Tile
+        <StatTile
+          testId="scan-tile"
           title="Tracks Scanned"
           value={formatCount(result.scanned)}
           icon={<ListMusic className="h-4 w-4" aria-hidden="true" />}
         />
-        <Tile
+        <StatTile
+          testId="scan-tile"
           title="Issues Found"
           value={formatCount(result.flagged)}
           icon={<AlertTriangle className="h-4 w-4" aria-hidden="true" />}
         />
-        <Tile
+        <StatTile
+          testId="scan-tile"
           title="Est. Value at Risk"
           value={formatUsd(result.estimated_value_at_risk_usd)}
           icon={<DollarSign className="h-4 w-4" aria-hidden="true" />}
