@@ -92,6 +92,39 @@ export const scanCompleted = z.object({
   completedAt: z.string().datetime(),
 });
 
+const storeKey = z.string().regex(/^[a-z0-9_]{1,40}$/);
+
+/**
+ * The artist fixed a rejected release and sent it again (catalog wrote the changes and this event in one
+ * transaction). Delivery puts it back in review, with its automatic checks run again; `stores` is the
+ * release's store list after the change.
+ */
+export const releaseResubmitted = z.object({
+  releaseId: z.string().min(1),
+  ownerId: z.string().min(1),
+  stores: z.array(storeKey).min(1).max(500),
+  resubmittedAt: z.string().datetime(),
+});
+
+/**
+ * A release's delivery changed: one store's job (`target` set) or the release's review (`target` null).
+ * Carries the state after the change and the release's rolled-up status, so a consumer never replays
+ * history; `version` grows by one per release with every event (a consumer keeps the highest).
+ */
+export const deliveryUpdated = z.object({
+  releaseId: z.string().min(1),
+  ownerId: z.string().min(1),
+  /** The store key; null when the event is about the review. */
+  target: storeKey.nullable(),
+  jobKind: z.enum(['ingest', 'takedown', 'purge']).nullable(),
+  /** A store status (STORE_STATUSES), or the review's (in_review | approved | rejected) when target is null. */
+  status: z.string().min(1),
+  reason: z.string().nullable(),
+  releaseStatus: z.enum(['draft', 'in_review', 'delivering', 'live', 'rejected', 'taken_down']),
+  version: z.number().int().positive(),
+  at: z.string().datetime(),
+});
+
 /** Every event type the platform knows, with its payload schema and current version. */
 export const catalogue = {
   'asset.submitted': { version: 1, schema: assetSubmitted },
@@ -99,6 +132,8 @@ export const catalogue = {
   'asset.rejected': { version: 1, schema: assetRejected },
   'user.registered': { version: 1, schema: userRegistered },
   'release.created': { version: 1, schema: releaseCreated },
+  'release.resubmitted': { version: 1, schema: releaseResubmitted },
+  'delivery.updated': { version: 1, schema: deliveryUpdated },
   'subscription.updated': { version: 1, schema: subscriptionUpdated },
   'scan.completed': { version: 1, schema: scanCompleted },
 } as const;

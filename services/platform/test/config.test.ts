@@ -59,6 +59,11 @@ describe('configuration', () => {
       expect(() => loadConfig({ UPLOAD_LINK_SECONDS: bad }, [])).toThrow(/UPLOAD_LINK_SECONDS/);
   });
 
+  it('refuses the store simulator in production, and a registry without its file', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' }, [])).toThrow(/STORES: must be registry in production/);
+    expect(() => loadConfig({ STORES: 'registry' }, [])).toThrow(/STORE_REGISTRY_FILE: is required/);
+  });
+
   it('refuses production without a URL-signing secret', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' }, [])).toThrow(/OBJECT_URL_SECRET/);
   });
@@ -72,6 +77,8 @@ describe('configuration', () => {
       PAYMENTS: 'stripe',
       STRIPE_SECRET_KEY: 'sk_live_the-operators-own-key',
       STRIPE_WEBHOOK_SECRET: 'whsec_the-operators-own-secret',
+      STORES: 'registry',
+      STORE_REGISTRY_FILE: '/etc/omni/stores.json',
     };
 
     it('lists every throwaway secret value the Tiltfile hands a kind cluster', () => {

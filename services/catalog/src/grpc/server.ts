@@ -44,6 +44,11 @@ export function catalogHandlers(deps: {
   const { store, files, relay } = deps;
 
   return {
+    // Fix-and-resubmit lands with the review work (issue 14); until then it is refused as not built.
+    async resubmitRelease() {
+      throw new GrpcError(GrpcStatus.UNIMPLEMENTED, 'Resubmitting a release is not available yet.');
+    },
+
     async listPlatforms() {
       return { platforms: PLATFORMS.map((p) => ({ ...p })), preselected: [...PRESELECTED_KEYS] };
     },

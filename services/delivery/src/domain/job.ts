@@ -32,11 +32,18 @@ export function jobToProto(j: JobDoc): delivery.DeliveryJob {
     jobKind: j.jobKind,
     createdAt: j.createdAt,
     updatedAt: j.updatedAt,
+    reason: '',
+    attempts: 0,
+    nextAttemptAt: '',
+    deadLettered: false,
+    steps: [{ status: j.status, at: j.createdAt }],
+    messageId: '',
+    batchId: '',
   };
 }
 
 export function summarize(releaseId: string, jobs: readonly JobDoc[]): delivery.DeliverySummary {
   const byStatus: Record<string, number> = {};
   for (const job of jobs) byStatus[job.status] = (byStatus[job.status] ?? 0) + 1;
-  return { releaseId, total: jobs.length, byStatus };
+  return { releaseId, total: jobs.length, byStatus, releaseStatus: 'draft' };
 }

@@ -1,6 +1,6 @@
 // DeliveryService over gRPC: the jobs of a release and per-release summaries. Catalog owns who may see a
 // release; the gateway asks it first and only then asks here.
-import { invalidArgument, type UnaryImpl } from '@omni/platform';
+import { GrpcError, GrpcStatus, invalidArgument, type UnaryImpl } from '@omni/platform';
 import type { delivery } from '@omni/proto';
 import { type JobDoc, jobToProto, summarize } from '../domain/job';
 import type { JobsRepository } from '../store/jobs';
@@ -8,7 +8,19 @@ import type { JobsRepository } from '../store/jobs';
 const MAX_RELEASES_PER_SUMMARY = 200;
 
 export function deliveryHandlers(jobs: JobsRepository): UnaryImpl<typeof delivery.DeliveryServiceService> {
+  const notYet = async (): Promise<never> => {
+    throw new GrpcError(GrpcStatus.UNIMPLEMENTED, 'Not available yet.');
+  };
   return {
+    listReviewQueue: notYet,
+    approveRelease: notYet,
+    rejectRelease: notYet,
+    takeDown: notYet,
+    purgeRelease: notYet,
+    getErn: notYet,
+    listDeadLetters: notYet,
+    replayDeadLetter: notYet,
+    configureSimulator: notYet,
     async listJobs(req) {
       if (!req.releaseId) throw invalidArgument('A release id is required.');
       const list = await jobs.forRelease(req.releaseId);

@@ -75,6 +75,23 @@ const envSchema = z
     PRICE_PRO_MONTHLY: z.string().min(1).default('price_omni_pro_monthly'),
     PRICE_PRO_ANNUAL: z.string().min(1).default('price_omni_pro_annual'),
     PRICE_FINDER_MONTHLY: z.string().min(1).default('price_omni_finder_monthly'),
+    /**
+     * Where releases go. `simulator`: every store of the registry is the local store simulator under
+     * DATA_DIR/delivery/stores (npm start, tests; refused in production). `registry`: the stores as
+     * STORE_REGISTRY_FILE describes them (protocol, endpoint, party id, rules; credentials by env name).
+     */
+    STORES: z.enum(['simulator', 'registry']).default('simulator'),
+    STORE_REGISTRY_FILE: z.string().optional(),
+    /** The simulator's wait before it acknowledges a batch (a store takes a while). */
+    STORE_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
+    /** Jobs packaged and sent at once (all stores together). */
+    DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+    /** Backoff with full jitter: sleep = random(0, min(cap, base·2^attempt)); then the dead-letter list. */
+    DELIVERY_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+    DELIVERY_RETRY_CAP_MS: z.coerce.number().int().min(1).default(3_600_000),
+    DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    /** How often sent jobs look for their store's acknowledgement, and due jobs are picked up. */
+    DELIVERY_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
     /** Tests run several platforms at once: every port is picked by the OS and looked up after binding. */
     OMNI_RANDOM_PORTS: bool.default(false),
   })
@@ -94,6 +111,15 @@ const envSchema = z
       'when IDENTITY_PROVIDER=keycloak (the omni-services client secret)',
     );
     need(env.MAIL === 'smtp', 'SMTP_URL', 'when MAIL=smtp');
+    need(env.STORES === 'registry', 'STORE_REGISTRY_FILE', 'when STORES=registry');
+    // The simulator acknowledges whatever it is sent: in production no release would reach a store.
+    if (env.NODE_ENV === 'production' && env.STORES !== 'registry')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STORES'],
+        message:
+          'must be registry in production (with STORE_REGISTRY_FILE): the store simulator delivers to no real store',
+      });
     need(env.PAYMENTS === 'stripe', 'STRIPE_SECRET_KEY', 'when PAYMENTS=stripe');
     need(
       env.PAYMENTS === 'stripe',

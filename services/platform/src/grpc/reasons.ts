@@ -53,6 +53,20 @@ export const REASONS = {
   subscription_required: { status: status.PERMISSION_DENIED, code: 'subscription_required' },
   /** Finder: no scan with this id for this account (or none yet). */
   scan_not_found: { status: status.NOT_FOUND, code: 'scan_not_found' },
+  /** Delivery: approving or rejecting a release that is not waiting for review. */
+  release_not_in_review: { status: status.FAILED_PRECONDITION, code: 'not_in_review' },
+  /** Catalog: resubmitting a release nobody rejected. */
+  release_not_rejected: { status: status.FAILED_PRECONDITION, code: 'not_rejected' },
+  /** Delivery: a store key the release is not delivered to. */
+  store_not_in_release: { status: status.NOT_FOUND, code: 'not_found' },
+  /** Delivery: a takedown where no chosen store has the release. */
+  nothing_to_take_down: { status: status.FAILED_PRECONDITION, code: 'nothing_to_take_down' },
+  /** Delivery: no DDEX message made yet for this release and store. */
+  ern_not_found: { status: status.NOT_FOUND, code: 'not_found' },
+  /** Delivery: replaying a job that is not dead-lettered. */
+  dead_letter_not_found: { status: status.NOT_FOUND, code: 'not_found' },
+  /** Delivery: the store simulator asked for outside the embedded mode. */
+  simulator_unavailable: { status: status.FAILED_PRECONDITION, code: 'failed_precondition' },
 } as const satisfies Record<string, { status: status; code: string; http?: number }>;
 
 export type Reason = keyof typeof REASONS;

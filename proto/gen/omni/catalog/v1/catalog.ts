@@ -79,6 +79,15 @@ export interface Artist {
   name: string;
 }
 
+/** What storage found in a master's bytes (kept at release time; delivery packages with it). */
+export interface AudioFormat {
+  /** wav | flac | ... */
+  format: string;
+  sampleRate: number;
+  bitDepth: number;
+  channels: number;
+}
+
 export interface Track {
   id: string;
   trackNumber: number;
@@ -89,6 +98,7 @@ export interface Track {
   genre: string;
   audioUrl: string;
   audio?: FileRef | undefined;
+  audioFormat?: AudioFormat | undefined;
 }
 
 export interface Release {
@@ -101,7 +111,10 @@ export interface Release {
   label: string;
   /** YYYY-MM-DD or empty */
   releaseDate: string;
-  /** draft on creation */
+  /**
+   * draft on creation; then as delivery reports it (delivery.updated): in_review | delivering | live |
+   * rejected | taken_down
+   */
   status: string;
   upc: string;
   artworkUrl: string;
@@ -156,6 +169,35 @@ export interface SubmitSongRequest {
 export interface SubmitSongResponse {
   release?: Release | undefined;
   isrc: string;
+}
+
+/**
+ * Fix and resubmit a rejected release (by review or by a store): the artist form's fields, replacing the
+ * release's; a file left unset keeps the current one, and files are judged again as at creation. Announced
+ * with `release.resubmitted`, which sends the release back to review.
+ */
+export interface ResubmitReleaseRequest {
+  releaseId: string;
+  ownerId: string;
+  artistName: string;
+  releaseTitle: string;
+  trackTitle: string;
+  releaseType: string;
+  genre: string;
+  label: string;
+  releaseDate: string;
+  explicit: boolean;
+  audio?: FileRef | undefined;
+  artwork?: FileRef | undefined;
+  metadata?:
+    | ReleaseMetadata
+    | undefined;
+  /** Empty = keep the current stores. */
+  stores: string[];
+}
+
+export interface ResubmitReleaseResponse {
+  release?: Release | undefined;
 }
 
 export interface GetReleaseRequest {
@@ -1091,6 +1133,131 @@ export const Artist: MessageFns<Artist> = {
   },
 };
 
+function createBaseAudioFormat(): AudioFormat {
+  return { format: "", sampleRate: 0, bitDepth: 0, channels: 0 };
+}
+
+export const AudioFormat: MessageFns<AudioFormat> = {
+  encode(message: AudioFormat, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.format !== "") {
+      writer.uint32(10).string(message.format);
+    }
+    if (message.sampleRate !== 0) {
+      writer.uint32(16).int32(message.sampleRate);
+    }
+    if (message.bitDepth !== 0) {
+      writer.uint32(24).int32(message.bitDepth);
+    }
+    if (message.channels !== 0) {
+      writer.uint32(32).int32(message.channels);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AudioFormat {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAudioFormat();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.format = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.sampleRate = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.bitDepth = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.channels = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AudioFormat {
+    return {
+      format: isSet(object.format) ? globalThis.String(object.format) : "",
+      sampleRate: isSet(object.sampleRate)
+        ? globalThis.Number(object.sampleRate)
+        : isSet(object.sample_rate)
+        ? globalThis.Number(object.sample_rate)
+        : 0,
+      bitDepth: isSet(object.bitDepth)
+        ? globalThis.Number(object.bitDepth)
+        : isSet(object.bit_depth)
+        ? globalThis.Number(object.bit_depth)
+        : 0,
+      channels: isSet(object.channels) ? globalThis.Number(object.channels) : 0,
+    };
+  },
+
+  toJSON(message: AudioFormat): unknown {
+    const obj: any = {};
+    if (message.format !== "") {
+      obj.format = message.format;
+    }
+    if (message.sampleRate !== 0) {
+      obj.sampleRate = Math.round(message.sampleRate);
+    }
+    if (message.bitDepth !== 0) {
+      obj.bitDepth = Math.round(message.bitDepth);
+    }
+    if (message.channels !== 0) {
+      obj.channels = Math.round(message.channels);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AudioFormat>): AudioFormat {
+    return AudioFormat.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AudioFormat>): AudioFormat {
+    const message = createBaseAudioFormat();
+    message.format = object.format ?? "";
+    message.sampleRate = object.sampleRate ?? 0;
+    message.bitDepth = object.bitDepth ?? 0;
+    message.channels = object.channels ?? 0;
+    return message;
+  },
+};
+
 function createBaseTrack(): Track {
   return {
     id: "",
@@ -1102,6 +1269,7 @@ function createBaseTrack(): Track {
     genre: "",
     audioUrl: "",
     audio: undefined,
+    audioFormat: undefined,
   };
 }
 
@@ -1133,6 +1301,9 @@ export const Track: MessageFns<Track> = {
     }
     if (message.audio !== undefined) {
       FileRef.encode(message.audio, writer.uint32(74).fork()).join();
+    }
+    if (message.audioFormat !== undefined) {
+      AudioFormat.encode(message.audioFormat, writer.uint32(82).fork()).join();
     }
     return writer;
   },
@@ -1222,6 +1393,14 @@ export const Track: MessageFns<Track> = {
             message.audio = FileRef.decode(reader, reader.uint32());
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.audioFormat = AudioFormat.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1257,6 +1436,11 @@ export const Track: MessageFns<Track> = {
         ? globalThis.String(object.audio_url)
         : "",
       audio: isSet(object.audio) ? FileRef.fromJSON(object.audio) : undefined,
+      audioFormat: isSet(object.audioFormat)
+        ? AudioFormat.fromJSON(object.audioFormat)
+        : isSet(object.audio_format)
+        ? AudioFormat.fromJSON(object.audio_format)
+        : undefined,
     };
   },
 
@@ -1289,6 +1473,9 @@ export const Track: MessageFns<Track> = {
     if (message.audio !== undefined) {
       obj.audio = FileRef.toJSON(message.audio);
     }
+    if (message.audioFormat !== undefined) {
+      obj.audioFormat = AudioFormat.toJSON(message.audioFormat);
+    }
     return obj;
   },
 
@@ -1307,6 +1494,9 @@ export const Track: MessageFns<Track> = {
     message.audioUrl = object.audioUrl ?? "";
     message.audio = (object.audio !== undefined && object.audio !== null)
       ? FileRef.fromPartial(object.audio)
+      : undefined;
+    message.audioFormat = (object.audioFormat !== undefined && object.audioFormat !== null)
+      ? AudioFormat.fromPartial(object.audioFormat)
       : undefined;
     return message;
   },
@@ -2305,6 +2495,403 @@ export const SubmitSongResponse: MessageFns<SubmitSongResponse> = {
       ? Release.fromPartial(object.release)
       : undefined;
     message.isrc = object.isrc ?? "";
+    return message;
+  },
+};
+
+function createBaseResubmitReleaseRequest(): ResubmitReleaseRequest {
+  return {
+    releaseId: "",
+    ownerId: "",
+    artistName: "",
+    releaseTitle: "",
+    trackTitle: "",
+    releaseType: "",
+    genre: "",
+    label: "",
+    releaseDate: "",
+    explicit: false,
+    audio: undefined,
+    artwork: undefined,
+    metadata: undefined,
+    stores: [],
+  };
+}
+
+export const ResubmitReleaseRequest: MessageFns<ResubmitReleaseRequest> = {
+  encode(message: ResubmitReleaseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.releaseId !== "") {
+      writer.uint32(10).string(message.releaseId);
+    }
+    if (message.ownerId !== "") {
+      writer.uint32(18).string(message.ownerId);
+    }
+    if (message.artistName !== "") {
+      writer.uint32(26).string(message.artistName);
+    }
+    if (message.releaseTitle !== "") {
+      writer.uint32(34).string(message.releaseTitle);
+    }
+    if (message.trackTitle !== "") {
+      writer.uint32(42).string(message.trackTitle);
+    }
+    if (message.releaseType !== "") {
+      writer.uint32(50).string(message.releaseType);
+    }
+    if (message.genre !== "") {
+      writer.uint32(58).string(message.genre);
+    }
+    if (message.label !== "") {
+      writer.uint32(66).string(message.label);
+    }
+    if (message.releaseDate !== "") {
+      writer.uint32(74).string(message.releaseDate);
+    }
+    if (message.explicit !== false) {
+      writer.uint32(80).bool(message.explicit);
+    }
+    if (message.audio !== undefined) {
+      FileRef.encode(message.audio, writer.uint32(90).fork()).join();
+    }
+    if (message.artwork !== undefined) {
+      FileRef.encode(message.artwork, writer.uint32(98).fork()).join();
+    }
+    if (message.metadata !== undefined) {
+      ReleaseMetadata.encode(message.metadata, writer.uint32(106).fork()).join();
+    }
+    for (const v of message.stores) {
+      writer.uint32(114).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResubmitReleaseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResubmitReleaseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.artistName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.releaseTitle = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.trackTitle = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.releaseType = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.genre = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.releaseDate = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.explicit = reader.bool();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.audio = FileRef.decode(reader, reader.uint32());
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.artwork = FileRef.decode(reader, reader.uint32());
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.metadata = ReleaseMetadata.decode(reader, reader.uint32());
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.stores.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResubmitReleaseRequest {
+    return {
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      ownerId: isSet(object.ownerId)
+        ? globalThis.String(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.String(object.owner_id)
+        : "",
+      artistName: isSet(object.artistName)
+        ? globalThis.String(object.artistName)
+        : isSet(object.artist_name)
+        ? globalThis.String(object.artist_name)
+        : "",
+      releaseTitle: isSet(object.releaseTitle)
+        ? globalThis.String(object.releaseTitle)
+        : isSet(object.release_title)
+        ? globalThis.String(object.release_title)
+        : "",
+      trackTitle: isSet(object.trackTitle)
+        ? globalThis.String(object.trackTitle)
+        : isSet(object.track_title)
+        ? globalThis.String(object.track_title)
+        : "",
+      releaseType: isSet(object.releaseType)
+        ? globalThis.String(object.releaseType)
+        : isSet(object.release_type)
+        ? globalThis.String(object.release_type)
+        : "",
+      genre: isSet(object.genre) ? globalThis.String(object.genre) : "",
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      releaseDate: isSet(object.releaseDate)
+        ? globalThis.String(object.releaseDate)
+        : isSet(object.release_date)
+        ? globalThis.String(object.release_date)
+        : "",
+      explicit: isSet(object.explicit) ? globalThis.Boolean(object.explicit) : false,
+      audio: isSet(object.audio) ? FileRef.fromJSON(object.audio) : undefined,
+      artwork: isSet(object.artwork) ? FileRef.fromJSON(object.artwork) : undefined,
+      metadata: isSet(object.metadata) ? ReleaseMetadata.fromJSON(object.metadata) : undefined,
+      stores: globalThis.Array.isArray(object?.stores)
+        ? object.stores.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ResubmitReleaseRequest): unknown {
+    const obj: any = {};
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.ownerId !== "") {
+      obj.ownerId = message.ownerId;
+    }
+    if (message.artistName !== "") {
+      obj.artistName = message.artistName;
+    }
+    if (message.releaseTitle !== "") {
+      obj.releaseTitle = message.releaseTitle;
+    }
+    if (message.trackTitle !== "") {
+      obj.trackTitle = message.trackTitle;
+    }
+    if (message.releaseType !== "") {
+      obj.releaseType = message.releaseType;
+    }
+    if (message.genre !== "") {
+      obj.genre = message.genre;
+    }
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.releaseDate !== "") {
+      obj.releaseDate = message.releaseDate;
+    }
+    if (message.explicit !== false) {
+      obj.explicit = message.explicit;
+    }
+    if (message.audio !== undefined) {
+      obj.audio = FileRef.toJSON(message.audio);
+    }
+    if (message.artwork !== undefined) {
+      obj.artwork = FileRef.toJSON(message.artwork);
+    }
+    if (message.metadata !== undefined) {
+      obj.metadata = ReleaseMetadata.toJSON(message.metadata);
+    }
+    if (message.stores?.length) {
+      obj.stores = message.stores;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ResubmitReleaseRequest>): ResubmitReleaseRequest {
+    return ResubmitReleaseRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ResubmitReleaseRequest>): ResubmitReleaseRequest {
+    const message = createBaseResubmitReleaseRequest();
+    message.releaseId = object.releaseId ?? "";
+    message.ownerId = object.ownerId ?? "";
+    message.artistName = object.artistName ?? "";
+    message.releaseTitle = object.releaseTitle ?? "";
+    message.trackTitle = object.trackTitle ?? "";
+    message.releaseType = object.releaseType ?? "";
+    message.genre = object.genre ?? "";
+    message.label = object.label ?? "";
+    message.releaseDate = object.releaseDate ?? "";
+    message.explicit = object.explicit ?? false;
+    message.audio = (object.audio !== undefined && object.audio !== null)
+      ? FileRef.fromPartial(object.audio)
+      : undefined;
+    message.artwork = (object.artwork !== undefined && object.artwork !== null)
+      ? FileRef.fromPartial(object.artwork)
+      : undefined;
+    message.metadata = (object.metadata !== undefined && object.metadata !== null)
+      ? ReleaseMetadata.fromPartial(object.metadata)
+      : undefined;
+    message.stores = object.stores?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseResubmitReleaseResponse(): ResubmitReleaseResponse {
+  return { release: undefined };
+}
+
+export const ResubmitReleaseResponse: MessageFns<ResubmitReleaseResponse> = {
+  encode(message: ResubmitReleaseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.release !== undefined) {
+      Release.encode(message.release, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResubmitReleaseResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResubmitReleaseResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.release = Release.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResubmitReleaseResponse {
+    return { release: isSet(object.release) ? Release.fromJSON(object.release) : undefined };
+  },
+
+  toJSON(message: ResubmitReleaseResponse): unknown {
+    const obj: any = {};
+    if (message.release !== undefined) {
+      obj.release = Release.toJSON(message.release);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ResubmitReleaseResponse>): ResubmitReleaseResponse {
+    return ResubmitReleaseResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ResubmitReleaseResponse>): ResubmitReleaseResponse {
+    const message = createBaseResubmitReleaseResponse();
+    message.release = (object.release !== undefined && object.release !== null)
+      ? Release.fromPartial(object.release)
+      : undefined;
     return message;
   },
 };
@@ -3328,6 +3915,17 @@ export const CatalogServiceService = {
     responseSerialize: (value: SubmitSongResponse): Buffer => Buffer.from(SubmitSongResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): SubmitSongResponse => SubmitSongResponse.decode(value),
   },
+  resubmitRelease: {
+    path: "/omni.catalog.v1.CatalogService/ResubmitRelease" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ResubmitReleaseRequest): Buffer =>
+      Buffer.from(ResubmitReleaseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResubmitReleaseRequest => ResubmitReleaseRequest.decode(value),
+    responseSerialize: (value: ResubmitReleaseResponse): Buffer =>
+      Buffer.from(ResubmitReleaseResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResubmitReleaseResponse => ResubmitReleaseResponse.decode(value),
+  },
   getRelease: {
     path: "/omni.catalog.v1.CatalogService/GetRelease" as const,
     requestStream: false as const,
@@ -3384,6 +3982,7 @@ export const CatalogServiceService = {
 export interface CatalogServiceServer extends UntypedServiceImplementation {
   createRelease: handleUnaryCall<CreateReleaseRequest, CreateReleaseResponse>;
   submitSong: handleUnaryCall<SubmitSongRequest, SubmitSongResponse>;
+  resubmitRelease: handleUnaryCall<ResubmitReleaseRequest, ResubmitReleaseResponse>;
   getRelease: handleUnaryCall<GetReleaseRequest, GetReleaseResponse>;
   listReleases: handleUnaryCall<ListReleasesRequest, ListReleasesResponse>;
   allocateIsrc: handleUnaryCall<AllocateIsrcRequest, AllocateIsrcResponse>;
@@ -3422,6 +4021,21 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SubmitSongResponse) => void,
+  ): ClientUnaryCall;
+  resubmitRelease(
+    request: ResubmitReleaseRequest,
+    callback: (error: ServiceError | null, response: ResubmitReleaseResponse) => void,
+  ): ClientUnaryCall;
+  resubmitRelease(
+    request: ResubmitReleaseRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ResubmitReleaseResponse) => void,
+  ): ClientUnaryCall;
+  resubmitRelease(
+    request: ResubmitReleaseRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ResubmitReleaseResponse) => void,
   ): ClientUnaryCall;
   getRelease(
     request: GetReleaseRequest,

@@ -24,31 +24,81 @@ export const protobufPackage = "omni.delivery.v1";
 export const protobufFileName = "omni/delivery/v1/delivery.proto";
 
 /**
- * Delivery: one job per release and store, created from `release.created`. Packaging (DDEX), sending,
- * retries and takedowns come later; for now jobs are recorded as queued ingest jobs and reported here.
+ * Delivery: a release's review (automatic store checks, then an admin's decision) and one job per release
+ * and store that packages the release as DDEX ERN 4.3 and sends it over the store's protocol, reads the
+ * store's acknowledgement, retries with backoff, and takes down or purges on request. Statuses are the API
+ * contract's (proto/api/delivery.ts): STORE_STATUSES, JOB_KINDS, RELEASE_STATUSES, REVIEW_STATUSES.
  */
+
+export interface DeliveryStep {
+  status: string;
+  at: string;
+}
 
 export interface DeliveryJob {
   releaseId: string;
   /** Platform key. */
   target: string;
-  /** queued | ... */
+  /** queued | packaging | sent | acknowledged | live | failed | rejected | taken_down | purged */
   status: string;
-  /** ingest | ... */
+  /** ingest | takedown | purge */
   jobKind: string;
   createdAt: string;
   updatedAt: string;
+  /** The store's reason for a rejection, or the last failure's; empty when none. */
+  reason: string;
+  attempts: number;
+  /** When a failed job is tried again; empty when not waiting. */
+  nextAttemptAt: string;
+  /** Retries spent: listed for admins, who can replay it. */
+  deadLettered: boolean;
+  steps: DeliveryStep[];
+  /** The DDEX MessageId and batch id of the last message made for this store; empty before packaging. */
+  messageId: string;
+  batchId: string;
 }
 
 export interface DeliverySummary {
   releaseId: string;
   total: number;
   byStatus: { [key: string]: number };
+  /** draft | in_review | delivering | live | rejected | taken_down */
+  releaseStatus: string;
 }
 
 export interface DeliverySummary_ByStatusEntry {
   key: string;
   value: number;
+}
+
+export interface ReviewFinding {
+  rule: string;
+  /** error | warning */
+  severity: string;
+  /** Empty = every store. */
+  stores: string[];
+  message: string;
+}
+
+export interface Review {
+  releaseId: string;
+  ownerId: string;
+  /** in_review | approved | rejected */
+  status: string;
+  findings: ReviewFinding[];
+  /** Why it was rejected (an admin's words or the automatic checks'); empty otherwise. */
+  reason: string;
+  submittedAt: string;
+  decidedAt: string;
+  /** The admin's id, or "auto" for the automatic checks. */
+  decidedBy: string;
+  /** What the queue shows, copied from catalog when the release was submitted. */
+  title: string;
+  artistName: string;
+  releaseType: string;
+  upc: string;
+  storeCount: number;
+  artworkUrl: string;
 }
 
 export interface ListJobsRequest {
@@ -57,7 +107,11 @@ export interface ListJobsRequest {
 
 export interface ListJobsResponse {
   jobs: DeliveryJob[];
-  summary?: DeliverySummary | undefined;
+  summary?:
+    | DeliverySummary
+    | undefined;
+  /** Absent for a release delivery has not heard of yet. */
+  review?: Review | undefined;
 }
 
 export interface SummarizeReleasesRequest {
@@ -68,8 +122,207 @@ export interface SummarizeReleasesResponse {
   summaries: DeliverySummary[];
 }
 
+export interface ListReviewQueueRequest {
+  /** in_review (default) | approved | rejected */
+  status: string;
+  limit: number;
+  /** Opaque, from the previous answer. */
+  cursor: string;
+}
+
+export interface ListReviewQueueResponse {
+  /** Oldest submission first (first come, first reviewed). */
+  reviews: Review[];
+  nextCursor: string;
+}
+
+export interface ApproveReleaseRequest {
+  releaseId: string;
+  adminId: string;
+}
+
+export interface RejectReleaseRequest {
+  releaseId: string;
+  adminId: string;
+  reason: string;
+}
+
+export interface ApproveReleaseResponse {
+  review?: Review | undefined;
+}
+
+export interface RejectReleaseResponse {
+  review?: Review | undefined;
+}
+
+/** The caller's right to the release is checked before (catalog owns ownership). */
+export interface TakeDownRequest {
+  releaseId: string;
+  /** Empty = every store the release was delivered to. */
+  stores: string[];
+  callerId: string;
+}
+
+export interface PurgeReleaseRequest {
+  releaseId: string;
+  stores: string[];
+  adminId: string;
+}
+
+export interface TakeDownResponse {
+  /** The jobs the request changed. */
+  jobs: DeliveryJob[];
+}
+
+export interface PurgeReleaseResponse {
+  jobs: DeliveryJob[];
+}
+
+export interface GetErnRequest {
+  releaseId: string;
+  target: string;
+}
+
+export interface GetErnResponse {
+  xml: string;
+  messageId: string;
+  /** `<ReleaseId>.xml` as delivered. */
+  fileName: string;
+}
+
+export interface ListDeadLettersRequest {
+  limit: number;
+}
+
+export interface ListDeadLettersResponse {
+  jobs: DeliveryJob[];
+}
+
+export interface ReplayDeadLetterRequest {
+  releaseId: string;
+  target: string;
+  adminId: string;
+}
+
+export interface ReplayDeadLetterResponse {
+  job?: DeliveryJob | undefined;
+}
+
+/** Embedded mode only: how the local store simulator answers a store's next batches. */
+export interface ConfigureSimulatorRequest {
+  target: string;
+  /** accept | reject | fail */
+  mode: string;
+  /** 0 = until told otherwise. */
+  times: number;
+  reason: string;
+  delayMs?: number | undefined;
+}
+
+export interface ConfigureSimulatorResponse {
+}
+
+function createBaseDeliveryStep(): DeliveryStep {
+  return { status: "", at: "" };
+}
+
+export const DeliveryStep: MessageFns<DeliveryStep> = {
+  encode(message: DeliveryStep, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.status !== "") {
+      writer.uint32(10).string(message.status);
+    }
+    if (message.at !== "") {
+      writer.uint32(18).string(message.at);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeliveryStep {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeliveryStep();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.at = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeliveryStep {
+    return {
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      at: isSet(object.at) ? globalThis.String(object.at) : "",
+    };
+  },
+
+  toJSON(message: DeliveryStep): unknown {
+    const obj: any = {};
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.at !== "") {
+      obj.at = message.at;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeliveryStep>): DeliveryStep {
+    return DeliveryStep.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DeliveryStep>): DeliveryStep {
+    const message = createBaseDeliveryStep();
+    message.status = object.status ?? "";
+    message.at = object.at ?? "";
+    return message;
+  },
+};
+
 function createBaseDeliveryJob(): DeliveryJob {
-  return { releaseId: "", target: "", status: "", jobKind: "", createdAt: "", updatedAt: "" };
+  return {
+    releaseId: "",
+    target: "",
+    status: "",
+    jobKind: "",
+    createdAt: "",
+    updatedAt: "",
+    reason: "",
+    attempts: 0,
+    nextAttemptAt: "",
+    deadLettered: false,
+    steps: [],
+    messageId: "",
+    batchId: "",
+  };
 }
 
 export const DeliveryJob: MessageFns<DeliveryJob> = {
@@ -91,6 +344,27 @@ export const DeliveryJob: MessageFns<DeliveryJob> = {
     }
     if (message.updatedAt !== "") {
       writer.uint32(50).string(message.updatedAt);
+    }
+    if (message.reason !== "") {
+      writer.uint32(58).string(message.reason);
+    }
+    if (message.attempts !== 0) {
+      writer.uint32(64).int32(message.attempts);
+    }
+    if (message.nextAttemptAt !== "") {
+      writer.uint32(74).string(message.nextAttemptAt);
+    }
+    if (message.deadLettered !== false) {
+      writer.uint32(80).bool(message.deadLettered);
+    }
+    for (const v of message.steps) {
+      DeliveryStep.encode(v!, writer.uint32(90).fork()).join();
+    }
+    if (message.messageId !== "") {
+      writer.uint32(98).string(message.messageId);
+    }
+    if (message.batchId !== "") {
+      writer.uint32(106).string(message.batchId);
     }
     return writer;
   },
@@ -156,6 +430,62 @@ export const DeliveryJob: MessageFns<DeliveryJob> = {
             message.updatedAt = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.attempts = reader.int32();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.nextAttemptAt = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.deadLettered = reader.bool();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.steps.push(DeliveryStep.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.messageId = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.batchId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -192,6 +522,31 @@ export const DeliveryJob: MessageFns<DeliveryJob> = {
         : isSet(object.updated_at)
         ? globalThis.String(object.updated_at)
         : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      attempts: isSet(object.attempts) ? globalThis.Number(object.attempts) : 0,
+      nextAttemptAt: isSet(object.nextAttemptAt)
+        ? globalThis.String(object.nextAttemptAt)
+        : isSet(object.next_attempt_at)
+        ? globalThis.String(object.next_attempt_at)
+        : "",
+      deadLettered: isSet(object.deadLettered)
+        ? globalThis.Boolean(object.deadLettered)
+        : isSet(object.dead_lettered)
+        ? globalThis.Boolean(object.dead_lettered)
+        : false,
+      steps: globalThis.Array.isArray(object?.steps)
+        ? object.steps.map((e: any) => DeliveryStep.fromJSON(e))
+        : [],
+      messageId: isSet(object.messageId)
+        ? globalThis.String(object.messageId)
+        : isSet(object.message_id)
+        ? globalThis.String(object.message_id)
+        : "",
+      batchId: isSet(object.batchId)
+        ? globalThis.String(object.batchId)
+        : isSet(object.batch_id)
+        ? globalThis.String(object.batch_id)
+        : "",
     };
   },
 
@@ -215,6 +570,27 @@ export const DeliveryJob: MessageFns<DeliveryJob> = {
     if (message.updatedAt !== "") {
       obj.updatedAt = message.updatedAt;
     }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.attempts !== 0) {
+      obj.attempts = Math.round(message.attempts);
+    }
+    if (message.nextAttemptAt !== "") {
+      obj.nextAttemptAt = message.nextAttemptAt;
+    }
+    if (message.deadLettered !== false) {
+      obj.deadLettered = message.deadLettered;
+    }
+    if (message.steps?.length) {
+      obj.steps = message.steps.map((e) => DeliveryStep.toJSON(e));
+    }
+    if (message.messageId !== "") {
+      obj.messageId = message.messageId;
+    }
+    if (message.batchId !== "") {
+      obj.batchId = message.batchId;
+    }
     return obj;
   },
 
@@ -229,12 +605,19 @@ export const DeliveryJob: MessageFns<DeliveryJob> = {
     message.jobKind = object.jobKind ?? "";
     message.createdAt = object.createdAt ?? "";
     message.updatedAt = object.updatedAt ?? "";
+    message.reason = object.reason ?? "";
+    message.attempts = object.attempts ?? 0;
+    message.nextAttemptAt = object.nextAttemptAt ?? "";
+    message.deadLettered = object.deadLettered ?? false;
+    message.steps = object.steps?.map((e) => DeliveryStep.fromPartial(e)) || [];
+    message.messageId = object.messageId ?? "";
+    message.batchId = object.batchId ?? "";
     return message;
   },
 };
 
 function createBaseDeliverySummary(): DeliverySummary {
-  return { releaseId: "", total: 0, byStatus: {} };
+  return { releaseId: "", total: 0, byStatus: {}, releaseStatus: "" };
 }
 
 export const DeliverySummary: MessageFns<DeliverySummary> = {
@@ -248,6 +631,9 @@ export const DeliverySummary: MessageFns<DeliverySummary> = {
     globalThis.Object.entries(message.byStatus).forEach(([key, value]: [string, number]) => {
       DeliverySummary_ByStatusEntry.encode({ key: key as any, value }, writer.uint32(26).fork()).join();
     });
+    if (message.releaseStatus !== "") {
+      writer.uint32(34).string(message.releaseStatus);
+    }
     return writer;
   },
 
@@ -289,6 +675,14 @@ export const DeliverySummary: MessageFns<DeliverySummary> = {
             if (entry3.value !== undefined) {
               message.byStatus[entry3.key] = entry3.value;
             }
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.releaseStatus = reader.string();
             continue;
           }
         }
@@ -338,6 +732,11 @@ export const DeliverySummary: MessageFns<DeliverySummary> = {
           {},
         )
         : {},
+      releaseStatus: isSet(object.releaseStatus)
+        ? globalThis.String(object.releaseStatus)
+        : isSet(object.release_status)
+        ? globalThis.String(object.release_status)
+        : "",
     };
   },
 
@@ -358,6 +757,9 @@ export const DeliverySummary: MessageFns<DeliverySummary> = {
         });
       }
     }
+    if (message.releaseStatus !== "") {
+      obj.releaseStatus = message.releaseStatus;
+    }
     return obj;
   },
 
@@ -377,6 +779,7 @@ export const DeliverySummary: MessageFns<DeliverySummary> = {
       },
       {},
     );
+    message.releaseStatus = object.releaseStatus ?? "";
     return message;
   },
 };
@@ -466,6 +869,453 @@ export const DeliverySummary_ByStatusEntry: MessageFns<DeliverySummary_ByStatusE
   },
 };
 
+function createBaseReviewFinding(): ReviewFinding {
+  return { rule: "", severity: "", stores: [], message: "" };
+}
+
+export const ReviewFinding: MessageFns<ReviewFinding> = {
+  encode(message: ReviewFinding, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.rule !== "") {
+      writer.uint32(10).string(message.rule);
+    }
+    if (message.severity !== "") {
+      writer.uint32(18).string(message.severity);
+    }
+    for (const v of message.stores) {
+      writer.uint32(26).string(v!);
+    }
+    if (message.message !== "") {
+      writer.uint32(34).string(message.message);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReviewFinding {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReviewFinding();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.rule = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.severity = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.stores.push(reader.string());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReviewFinding {
+    return {
+      rule: isSet(object.rule) ? globalThis.String(object.rule) : "",
+      severity: isSet(object.severity) ? globalThis.String(object.severity) : "",
+      stores: globalThis.Array.isArray(object?.stores) ? object.stores.map((e: any) => globalThis.String(e)) : [],
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+    };
+  },
+
+  toJSON(message: ReviewFinding): unknown {
+    const obj: any = {};
+    if (message.rule !== "") {
+      obj.rule = message.rule;
+    }
+    if (message.severity !== "") {
+      obj.severity = message.severity;
+    }
+    if (message.stores?.length) {
+      obj.stores = message.stores;
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ReviewFinding>): ReviewFinding {
+    return ReviewFinding.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ReviewFinding>): ReviewFinding {
+    const message = createBaseReviewFinding();
+    message.rule = object.rule ?? "";
+    message.severity = object.severity ?? "";
+    message.stores = object.stores?.map((e) => e) || [];
+    message.message = object.message ?? "";
+    return message;
+  },
+};
+
+function createBaseReview(): Review {
+  return {
+    releaseId: "",
+    ownerId: "",
+    status: "",
+    findings: [],
+    reason: "",
+    submittedAt: "",
+    decidedAt: "",
+    decidedBy: "",
+    title: "",
+    artistName: "",
+    releaseType: "",
+    upc: "",
+    storeCount: 0,
+    artworkUrl: "",
+  };
+}
+
+export const Review: MessageFns<Review> = {
+  encode(message: Review, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.releaseId !== "") {
+      writer.uint32(10).string(message.releaseId);
+    }
+    if (message.ownerId !== "") {
+      writer.uint32(18).string(message.ownerId);
+    }
+    if (message.status !== "") {
+      writer.uint32(26).string(message.status);
+    }
+    for (const v of message.findings) {
+      ReviewFinding.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.reason !== "") {
+      writer.uint32(42).string(message.reason);
+    }
+    if (message.submittedAt !== "") {
+      writer.uint32(50).string(message.submittedAt);
+    }
+    if (message.decidedAt !== "") {
+      writer.uint32(58).string(message.decidedAt);
+    }
+    if (message.decidedBy !== "") {
+      writer.uint32(66).string(message.decidedBy);
+    }
+    if (message.title !== "") {
+      writer.uint32(74).string(message.title);
+    }
+    if (message.artistName !== "") {
+      writer.uint32(82).string(message.artistName);
+    }
+    if (message.releaseType !== "") {
+      writer.uint32(90).string(message.releaseType);
+    }
+    if (message.upc !== "") {
+      writer.uint32(98).string(message.upc);
+    }
+    if (message.storeCount !== 0) {
+      writer.uint32(104).int32(message.storeCount);
+    }
+    if (message.artworkUrl !== "") {
+      writer.uint32(114).string(message.artworkUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Review {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReview();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.findings.push(ReviewFinding.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.submittedAt = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.decidedAt = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.decidedBy = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.artistName = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.releaseType = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.upc = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.storeCount = reader.int32();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.artworkUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Review {
+    return {
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      ownerId: isSet(object.ownerId)
+        ? globalThis.String(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.String(object.owner_id)
+        : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      findings: globalThis.Array.isArray(object?.findings)
+        ? object.findings.map((e: any) => ReviewFinding.fromJSON(e))
+        : [],
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      submittedAt: isSet(object.submittedAt)
+        ? globalThis.String(object.submittedAt)
+        : isSet(object.submitted_at)
+        ? globalThis.String(object.submitted_at)
+        : "",
+      decidedAt: isSet(object.decidedAt)
+        ? globalThis.String(object.decidedAt)
+        : isSet(object.decided_at)
+        ? globalThis.String(object.decided_at)
+        : "",
+      decidedBy: isSet(object.decidedBy)
+        ? globalThis.String(object.decidedBy)
+        : isSet(object.decided_by)
+        ? globalThis.String(object.decided_by)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      artistName: isSet(object.artistName)
+        ? globalThis.String(object.artistName)
+        : isSet(object.artist_name)
+        ? globalThis.String(object.artist_name)
+        : "",
+      releaseType: isSet(object.releaseType)
+        ? globalThis.String(object.releaseType)
+        : isSet(object.release_type)
+        ? globalThis.String(object.release_type)
+        : "",
+      upc: isSet(object.upc) ? globalThis.String(object.upc) : "",
+      storeCount: isSet(object.storeCount)
+        ? globalThis.Number(object.storeCount)
+        : isSet(object.store_count)
+        ? globalThis.Number(object.store_count)
+        : 0,
+      artworkUrl: isSet(object.artworkUrl)
+        ? globalThis.String(object.artworkUrl)
+        : isSet(object.artwork_url)
+        ? globalThis.String(object.artwork_url)
+        : "",
+    };
+  },
+
+  toJSON(message: Review): unknown {
+    const obj: any = {};
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.ownerId !== "") {
+      obj.ownerId = message.ownerId;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.findings?.length) {
+      obj.findings = message.findings.map((e) => ReviewFinding.toJSON(e));
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.submittedAt !== "") {
+      obj.submittedAt = message.submittedAt;
+    }
+    if (message.decidedAt !== "") {
+      obj.decidedAt = message.decidedAt;
+    }
+    if (message.decidedBy !== "") {
+      obj.decidedBy = message.decidedBy;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.artistName !== "") {
+      obj.artistName = message.artistName;
+    }
+    if (message.releaseType !== "") {
+      obj.releaseType = message.releaseType;
+    }
+    if (message.upc !== "") {
+      obj.upc = message.upc;
+    }
+    if (message.storeCount !== 0) {
+      obj.storeCount = Math.round(message.storeCount);
+    }
+    if (message.artworkUrl !== "") {
+      obj.artworkUrl = message.artworkUrl;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<Review>): Review {
+    return Review.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<Review>): Review {
+    const message = createBaseReview();
+    message.releaseId = object.releaseId ?? "";
+    message.ownerId = object.ownerId ?? "";
+    message.status = object.status ?? "";
+    message.findings = object.findings?.map((e) => ReviewFinding.fromPartial(e)) || [];
+    message.reason = object.reason ?? "";
+    message.submittedAt = object.submittedAt ?? "";
+    message.decidedAt = object.decidedAt ?? "";
+    message.decidedBy = object.decidedBy ?? "";
+    message.title = object.title ?? "";
+    message.artistName = object.artistName ?? "";
+    message.releaseType = object.releaseType ?? "";
+    message.upc = object.upc ?? "";
+    message.storeCount = object.storeCount ?? 0;
+    message.artworkUrl = object.artworkUrl ?? "";
+    return message;
+  },
+};
+
 function createBaseListJobsRequest(): ListJobsRequest {
   return { releaseId: "" };
 }
@@ -540,7 +1390,7 @@ export const ListJobsRequest: MessageFns<ListJobsRequest> = {
 };
 
 function createBaseListJobsResponse(): ListJobsResponse {
-  return { jobs: [], summary: undefined };
+  return { jobs: [], summary: undefined, review: undefined };
 }
 
 export const ListJobsResponse: MessageFns<ListJobsResponse> = {
@@ -550,6 +1400,9 @@ export const ListJobsResponse: MessageFns<ListJobsResponse> = {
     }
     if (message.summary !== undefined) {
       DeliverySummary.encode(message.summary, writer.uint32(18).fork()).join();
+    }
+    if (message.review !== undefined) {
+      Review.encode(message.review, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -583,6 +1436,14 @@ export const ListJobsResponse: MessageFns<ListJobsResponse> = {
             message.summary = DeliverySummary.decode(reader, reader.uint32());
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.review = Review.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -599,6 +1460,7 @@ export const ListJobsResponse: MessageFns<ListJobsResponse> = {
     return {
       jobs: globalThis.Array.isArray(object?.jobs) ? object.jobs.map((e: any) => DeliveryJob.fromJSON(e)) : [],
       summary: isSet(object.summary) ? DeliverySummary.fromJSON(object.summary) : undefined,
+      review: isSet(object.review) ? Review.fromJSON(object.review) : undefined,
     };
   },
 
@@ -609,6 +1471,9 @@ export const ListJobsResponse: MessageFns<ListJobsResponse> = {
     }
     if (message.summary !== undefined) {
       obj.summary = DeliverySummary.toJSON(message.summary);
+    }
+    if (message.review !== undefined) {
+      obj.review = Review.toJSON(message.review);
     }
     return obj;
   },
@@ -621,6 +1486,9 @@ export const ListJobsResponse: MessageFns<ListJobsResponse> = {
     message.jobs = object.jobs?.map((e) => DeliveryJob.fromPartial(e)) || [];
     message.summary = (object.summary !== undefined && object.summary !== null)
       ? DeliverySummary.fromPartial(object.summary)
+      : undefined;
+    message.review = (object.review !== undefined && object.review !== null)
+      ? Review.fromPartial(object.review)
       : undefined;
     return message;
   },
@@ -770,6 +1638,1585 @@ export const SummarizeReleasesResponse: MessageFns<SummarizeReleasesResponse> = 
   },
 };
 
+function createBaseListReviewQueueRequest(): ListReviewQueueRequest {
+  return { status: "", limit: 0, cursor: "" };
+}
+
+export const ListReviewQueueRequest: MessageFns<ListReviewQueueRequest> = {
+  encode(message: ListReviewQueueRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.status !== "") {
+      writer.uint32(10).string(message.status);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    if (message.cursor !== "") {
+      writer.uint32(26).string(message.cursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListReviewQueueRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListReviewQueueRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListReviewQueueRequest {
+    return {
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
+    };
+  },
+
+  toJSON(message: ListReviewQueueRequest): unknown {
+    const obj: any = {};
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    if (message.cursor !== "") {
+      obj.cursor = message.cursor;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListReviewQueueRequest>): ListReviewQueueRequest {
+    return ListReviewQueueRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListReviewQueueRequest>): ListReviewQueueRequest {
+    const message = createBaseListReviewQueueRequest();
+    message.status = object.status ?? "";
+    message.limit = object.limit ?? 0;
+    message.cursor = object.cursor ?? "";
+    return message;
+  },
+};
+
+function createBaseListReviewQueueResponse(): ListReviewQueueResponse {
+  return { reviews: [], nextCursor: "" };
+}
+
+export const ListReviewQueueResponse: MessageFns<ListReviewQueueResponse> = {
+  encode(message: ListReviewQueueResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.reviews) {
+      Review.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextCursor !== "") {
+      writer.uint32(18).string(message.nextCursor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListReviewQueueResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListReviewQueueResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.reviews.push(Review.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListReviewQueueResponse {
+    return {
+      reviews: globalThis.Array.isArray(object?.reviews) ? object.reviews.map((e: any) => Review.fromJSON(e)) : [],
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : "",
+    };
+  },
+
+  toJSON(message: ListReviewQueueResponse): unknown {
+    const obj: any = {};
+    if (message.reviews?.length) {
+      obj.reviews = message.reviews.map((e) => Review.toJSON(e));
+    }
+    if (message.nextCursor !== "") {
+      obj.nextCursor = message.nextCursor;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListReviewQueueResponse>): ListReviewQueueResponse {
+    return ListReviewQueueResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListReviewQueueResponse>): ListReviewQueueResponse {
+    const message = createBaseListReviewQueueResponse();
+    message.reviews = object.reviews?.map((e) => Review.fromPartial(e)) || [];
+    message.nextCursor = object.nextCursor ?? "";
+    return message;
+  },
+};
+
+function createBaseApproveReleaseRequest(): ApproveReleaseRequest {
+  return { releaseId: "", adminId: "" };
+}
+
+export const ApproveReleaseRequest: MessageFns<ApproveReleaseRequest> = {
+  encode(message: ApproveReleaseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.releaseId !== "") {
+      writer.uint32(10).string(message.releaseId);
+    }
+    if (message.adminId !== "") {
+      writer.uint32(18).string(message.adminId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ApproveReleaseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseApproveReleaseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.adminId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ApproveReleaseRequest {
+    return {
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      adminId: isSet(object.adminId)
+        ? globalThis.String(object.adminId)
+        : isSet(object.admin_id)
+        ? globalThis.String(object.admin_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ApproveReleaseRequest): unknown {
+    const obj: any = {};
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.adminId !== "") {
+      obj.adminId = message.adminId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ApproveReleaseRequest>): ApproveReleaseRequest {
+    return ApproveReleaseRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ApproveReleaseRequest>): ApproveReleaseRequest {
+    const message = createBaseApproveReleaseRequest();
+    message.releaseId = object.releaseId ?? "";
+    message.adminId = object.adminId ?? "";
+    return message;
+  },
+};
+
+function createBaseRejectReleaseRequest(): RejectReleaseRequest {
+  return { releaseId: "", adminId: "", reason: "" };
+}
+
+export const RejectReleaseRequest: MessageFns<RejectReleaseRequest> = {
+  encode(message: RejectReleaseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.releaseId !== "") {
+      writer.uint32(10).string(message.releaseId);
+    }
+    if (message.adminId !== "") {
+      writer.uint32(18).string(message.adminId);
+    }
+    if (message.reason !== "") {
+      writer.uint32(26).string(message.reason);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RejectReleaseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRejectReleaseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.adminId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RejectReleaseRequest {
+    return {
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      adminId: isSet(object.adminId)
+        ? globalThis.String(object.adminId)
+        : isSet(object.admin_id)
+        ? globalThis.String(object.admin_id)
+        : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+    };
+  },
+
+  toJSON(message: RejectReleaseRequest): unknown {
+    const obj: any = {};
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.adminId !== "") {
+      obj.adminId = message.adminId;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RejectReleaseRequest>): RejectReleaseRequest {
+    return RejectReleaseRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RejectReleaseRequest>): RejectReleaseRequest {
+    const message = createBaseRejectReleaseRequest();
+    message.releaseId = object.releaseId ?? "";
+    message.adminId = object.adminId ?? "";
+    message.reason = object.reason ?? "";
+    return message;
+  },
+};
+
+function createBaseApproveReleaseResponse(): ApproveReleaseResponse {
+  return { review: undefined };
+}
+
+export const ApproveReleaseResponse: MessageFns<ApproveReleaseResponse> = {
+  encode(message: ApproveReleaseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.review !== undefined) {
+      Review.encode(message.review, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ApproveReleaseResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseApproveReleaseResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.review = Review.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ApproveReleaseResponse {
+    return { review: isSet(object.review) ? Review.fromJSON(object.review) : undefined };
+  },
+
+  toJSON(message: ApproveReleaseResponse): unknown {
+    const obj: any = {};
+    if (message.review !== undefined) {
+      obj.review = Review.toJSON(message.review);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ApproveReleaseResponse>): ApproveReleaseResponse {
+    return ApproveReleaseResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ApproveReleaseResponse>): ApproveReleaseResponse {
+    const message = createBaseApproveReleaseResponse();
+    message.review = (object.review !== undefined && object.review !== null)
+      ? Review.fromPartial(object.review)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseRejectReleaseResponse(): RejectReleaseResponse {
+  return { review: undefined };
+}
+
+export const RejectReleaseResponse: MessageFns<RejectReleaseResponse> = {
+  encode(message: RejectReleaseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.review !== undefined) {
+      Review.encode(message.review, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RejectReleaseResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRejectReleaseResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.review = Review.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RejectReleaseResponse {
+    return { review: isSet(object.review) ? Review.fromJSON(object.review) : undefined };
+  },
+
+  toJSON(message: RejectReleaseResponse): unknown {
+    const obj: any = {};
+    if (message.review !== undefined) {
+      obj.review = Review.toJSON(message.review);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RejectReleaseResponse>): RejectReleaseResponse {
+    return RejectReleaseResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RejectReleaseResponse>): RejectReleaseResponse {
+    const message = createBaseRejectReleaseResponse();
+    message.review = (object.review !== undefined && object.review !== null)
+      ? Review.fromPartial(object.review)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseTakeDownRequest(): TakeDownRequest {
+  return { releaseId: "", stores: [], callerId: "" };
+}
+
+export const TakeDownRequest: MessageFns<TakeDownRequest> = {
+  encode(message: TakeDownRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.releaseId !== "") {
+      writer.uint32(10).string(message.releaseId);
+    }
+    for (const v of message.stores) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.callerId !== "") {
+      writer.uint32(26).string(message.callerId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TakeDownRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTakeDownRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.stores.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.callerId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TakeDownRequest {
+    return {
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      stores: globalThis.Array.isArray(object?.stores) ? object.stores.map((e: any) => globalThis.String(e)) : [],
+      callerId: isSet(object.callerId)
+        ? globalThis.String(object.callerId)
+        : isSet(object.caller_id)
+        ? globalThis.String(object.caller_id)
+        : "",
+    };
+  },
+
+  toJSON(message: TakeDownRequest): unknown {
+    const obj: any = {};
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.stores?.length) {
+      obj.stores = message.stores;
+    }
+    if (message.callerId !== "") {
+      obj.callerId = message.callerId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<TakeDownRequest>): TakeDownRequest {
+    return TakeDownRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<TakeDownRequest>): TakeDownRequest {
+    const message = createBaseTakeDownRequest();
+    message.releaseId = object.releaseId ?? "";
+    message.stores = object.stores?.map((e) => e) || [];
+    message.callerId = object.callerId ?? "";
+    return message;
+  },
+};
+
+function createBasePurgeReleaseRequest(): PurgeReleaseRequest {
+  return { releaseId: "", stores: [], adminId: "" };
+}
+
+export const PurgeReleaseRequest: MessageFns<PurgeReleaseRequest> = {
+  encode(message: PurgeReleaseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.releaseId !== "") {
+      writer.uint32(10).string(message.releaseId);
+    }
+    for (const v of message.stores) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.adminId !== "") {
+      writer.uint32(26).string(message.adminId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PurgeReleaseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePurgeReleaseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.stores.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.adminId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PurgeReleaseRequest {
+    return {
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      stores: globalThis.Array.isArray(object?.stores) ? object.stores.map((e: any) => globalThis.String(e)) : [],
+      adminId: isSet(object.adminId)
+        ? globalThis.String(object.adminId)
+        : isSet(object.admin_id)
+        ? globalThis.String(object.admin_id)
+        : "",
+    };
+  },
+
+  toJSON(message: PurgeReleaseRequest): unknown {
+    const obj: any = {};
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.stores?.length) {
+      obj.stores = message.stores;
+    }
+    if (message.adminId !== "") {
+      obj.adminId = message.adminId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PurgeReleaseRequest>): PurgeReleaseRequest {
+    return PurgeReleaseRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PurgeReleaseRequest>): PurgeReleaseRequest {
+    const message = createBasePurgeReleaseRequest();
+    message.releaseId = object.releaseId ?? "";
+    message.stores = object.stores?.map((e) => e) || [];
+    message.adminId = object.adminId ?? "";
+    return message;
+  },
+};
+
+function createBaseTakeDownResponse(): TakeDownResponse {
+  return { jobs: [] };
+}
+
+export const TakeDownResponse: MessageFns<TakeDownResponse> = {
+  encode(message: TakeDownResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.jobs) {
+      DeliveryJob.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TakeDownResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTakeDownResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.jobs.push(DeliveryJob.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TakeDownResponse {
+    return { jobs: globalThis.Array.isArray(object?.jobs) ? object.jobs.map((e: any) => DeliveryJob.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: TakeDownResponse): unknown {
+    const obj: any = {};
+    if (message.jobs?.length) {
+      obj.jobs = message.jobs.map((e) => DeliveryJob.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<TakeDownResponse>): TakeDownResponse {
+    return TakeDownResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<TakeDownResponse>): TakeDownResponse {
+    const message = createBaseTakeDownResponse();
+    message.jobs = object.jobs?.map((e) => DeliveryJob.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBasePurgeReleaseResponse(): PurgeReleaseResponse {
+  return { jobs: [] };
+}
+
+export const PurgeReleaseResponse: MessageFns<PurgeReleaseResponse> = {
+  encode(message: PurgeReleaseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.jobs) {
+      DeliveryJob.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PurgeReleaseResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePurgeReleaseResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.jobs.push(DeliveryJob.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PurgeReleaseResponse {
+    return { jobs: globalThis.Array.isArray(object?.jobs) ? object.jobs.map((e: any) => DeliveryJob.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: PurgeReleaseResponse): unknown {
+    const obj: any = {};
+    if (message.jobs?.length) {
+      obj.jobs = message.jobs.map((e) => DeliveryJob.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PurgeReleaseResponse>): PurgeReleaseResponse {
+    return PurgeReleaseResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PurgeReleaseResponse>): PurgeReleaseResponse {
+    const message = createBasePurgeReleaseResponse();
+    message.jobs = object.jobs?.map((e) => DeliveryJob.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseGetErnRequest(): GetErnRequest {
+  return { releaseId: "", target: "" };
+}
+
+export const GetErnRequest: MessageFns<GetErnRequest> = {
+  encode(message: GetErnRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.releaseId !== "") {
+      writer.uint32(10).string(message.releaseId);
+    }
+    if (message.target !== "") {
+      writer.uint32(18).string(message.target);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetErnRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetErnRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.target = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetErnRequest {
+    return {
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      target: isSet(object.target) ? globalThis.String(object.target) : "",
+    };
+  },
+
+  toJSON(message: GetErnRequest): unknown {
+    const obj: any = {};
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.target !== "") {
+      obj.target = message.target;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetErnRequest>): GetErnRequest {
+    return GetErnRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetErnRequest>): GetErnRequest {
+    const message = createBaseGetErnRequest();
+    message.releaseId = object.releaseId ?? "";
+    message.target = object.target ?? "";
+    return message;
+  },
+};
+
+function createBaseGetErnResponse(): GetErnResponse {
+  return { xml: "", messageId: "", fileName: "" };
+}
+
+export const GetErnResponse: MessageFns<GetErnResponse> = {
+  encode(message: GetErnResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.xml !== "") {
+      writer.uint32(10).string(message.xml);
+    }
+    if (message.messageId !== "") {
+      writer.uint32(18).string(message.messageId);
+    }
+    if (message.fileName !== "") {
+      writer.uint32(26).string(message.fileName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetErnResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetErnResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.xml = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.messageId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.fileName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetErnResponse {
+    return {
+      xml: isSet(object.xml) ? globalThis.String(object.xml) : "",
+      messageId: isSet(object.messageId)
+        ? globalThis.String(object.messageId)
+        : isSet(object.message_id)
+        ? globalThis.String(object.message_id)
+        : "",
+      fileName: isSet(object.fileName)
+        ? globalThis.String(object.fileName)
+        : isSet(object.file_name)
+        ? globalThis.String(object.file_name)
+        : "",
+    };
+  },
+
+  toJSON(message: GetErnResponse): unknown {
+    const obj: any = {};
+    if (message.xml !== "") {
+      obj.xml = message.xml;
+    }
+    if (message.messageId !== "") {
+      obj.messageId = message.messageId;
+    }
+    if (message.fileName !== "") {
+      obj.fileName = message.fileName;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetErnResponse>): GetErnResponse {
+    return GetErnResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetErnResponse>): GetErnResponse {
+    const message = createBaseGetErnResponse();
+    message.xml = object.xml ?? "";
+    message.messageId = object.messageId ?? "";
+    message.fileName = object.fileName ?? "";
+    return message;
+  },
+};
+
+function createBaseListDeadLettersRequest(): ListDeadLettersRequest {
+  return { limit: 0 };
+}
+
+export const ListDeadLettersRequest: MessageFns<ListDeadLettersRequest> = {
+  encode(message: ListDeadLettersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.limit !== 0) {
+      writer.uint32(8).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListDeadLettersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListDeadLettersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListDeadLettersRequest {
+    return { limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0 };
+  },
+
+  toJSON(message: ListDeadLettersRequest): unknown {
+    const obj: any = {};
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListDeadLettersRequest>): ListDeadLettersRequest {
+    return ListDeadLettersRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListDeadLettersRequest>): ListDeadLettersRequest {
+    const message = createBaseListDeadLettersRequest();
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseListDeadLettersResponse(): ListDeadLettersResponse {
+  return { jobs: [] };
+}
+
+export const ListDeadLettersResponse: MessageFns<ListDeadLettersResponse> = {
+  encode(message: ListDeadLettersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.jobs) {
+      DeliveryJob.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListDeadLettersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListDeadLettersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.jobs.push(DeliveryJob.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListDeadLettersResponse {
+    return { jobs: globalThis.Array.isArray(object?.jobs) ? object.jobs.map((e: any) => DeliveryJob.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: ListDeadLettersResponse): unknown {
+    const obj: any = {};
+    if (message.jobs?.length) {
+      obj.jobs = message.jobs.map((e) => DeliveryJob.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListDeadLettersResponse>): ListDeadLettersResponse {
+    return ListDeadLettersResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListDeadLettersResponse>): ListDeadLettersResponse {
+    const message = createBaseListDeadLettersResponse();
+    message.jobs = object.jobs?.map((e) => DeliveryJob.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseReplayDeadLetterRequest(): ReplayDeadLetterRequest {
+  return { releaseId: "", target: "", adminId: "" };
+}
+
+export const ReplayDeadLetterRequest: MessageFns<ReplayDeadLetterRequest> = {
+  encode(message: ReplayDeadLetterRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.releaseId !== "") {
+      writer.uint32(10).string(message.releaseId);
+    }
+    if (message.target !== "") {
+      writer.uint32(18).string(message.target);
+    }
+    if (message.adminId !== "") {
+      writer.uint32(26).string(message.adminId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReplayDeadLetterRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReplayDeadLetterRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.target = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.adminId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReplayDeadLetterRequest {
+    return {
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      target: isSet(object.target) ? globalThis.String(object.target) : "",
+      adminId: isSet(object.adminId)
+        ? globalThis.String(object.adminId)
+        : isSet(object.admin_id)
+        ? globalThis.String(object.admin_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ReplayDeadLetterRequest): unknown {
+    const obj: any = {};
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.target !== "") {
+      obj.target = message.target;
+    }
+    if (message.adminId !== "") {
+      obj.adminId = message.adminId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ReplayDeadLetterRequest>): ReplayDeadLetterRequest {
+    return ReplayDeadLetterRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ReplayDeadLetterRequest>): ReplayDeadLetterRequest {
+    const message = createBaseReplayDeadLetterRequest();
+    message.releaseId = object.releaseId ?? "";
+    message.target = object.target ?? "";
+    message.adminId = object.adminId ?? "";
+    return message;
+  },
+};
+
+function createBaseReplayDeadLetterResponse(): ReplayDeadLetterResponse {
+  return { job: undefined };
+}
+
+export const ReplayDeadLetterResponse: MessageFns<ReplayDeadLetterResponse> = {
+  encode(message: ReplayDeadLetterResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.job !== undefined) {
+      DeliveryJob.encode(message.job, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReplayDeadLetterResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReplayDeadLetterResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.job = DeliveryJob.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReplayDeadLetterResponse {
+    return { job: isSet(object.job) ? DeliveryJob.fromJSON(object.job) : undefined };
+  },
+
+  toJSON(message: ReplayDeadLetterResponse): unknown {
+    const obj: any = {};
+    if (message.job !== undefined) {
+      obj.job = DeliveryJob.toJSON(message.job);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ReplayDeadLetterResponse>): ReplayDeadLetterResponse {
+    return ReplayDeadLetterResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ReplayDeadLetterResponse>): ReplayDeadLetterResponse {
+    const message = createBaseReplayDeadLetterResponse();
+    message.job = (object.job !== undefined && object.job !== null) ? DeliveryJob.fromPartial(object.job) : undefined;
+    return message;
+  },
+};
+
+function createBaseConfigureSimulatorRequest(): ConfigureSimulatorRequest {
+  return { target: "", mode: "", times: 0, reason: "", delayMs: undefined };
+}
+
+export const ConfigureSimulatorRequest: MessageFns<ConfigureSimulatorRequest> = {
+  encode(message: ConfigureSimulatorRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.target !== "") {
+      writer.uint32(10).string(message.target);
+    }
+    if (message.mode !== "") {
+      writer.uint32(18).string(message.mode);
+    }
+    if (message.times !== 0) {
+      writer.uint32(24).int32(message.times);
+    }
+    if (message.reason !== "") {
+      writer.uint32(34).string(message.reason);
+    }
+    if (message.delayMs !== undefined) {
+      writer.uint32(40).int32(message.delayMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConfigureSimulatorRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConfigureSimulatorRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.target = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.mode = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.times = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.delayMs = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConfigureSimulatorRequest {
+    return {
+      target: isSet(object.target) ? globalThis.String(object.target) : "",
+      mode: isSet(object.mode) ? globalThis.String(object.mode) : "",
+      times: isSet(object.times) ? globalThis.Number(object.times) : 0,
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      delayMs: isSet(object.delayMs)
+        ? globalThis.Number(object.delayMs)
+        : isSet(object.delay_ms)
+        ? globalThis.Number(object.delay_ms)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ConfigureSimulatorRequest): unknown {
+    const obj: any = {};
+    if (message.target !== "") {
+      obj.target = message.target;
+    }
+    if (message.mode !== "") {
+      obj.mode = message.mode;
+    }
+    if (message.times !== 0) {
+      obj.times = Math.round(message.times);
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.delayMs !== undefined) {
+      obj.delayMs = Math.round(message.delayMs);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ConfigureSimulatorRequest>): ConfigureSimulatorRequest {
+    return ConfigureSimulatorRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ConfigureSimulatorRequest>): ConfigureSimulatorRequest {
+    const message = createBaseConfigureSimulatorRequest();
+    message.target = object.target ?? "";
+    message.mode = object.mode ?? "";
+    message.times = object.times ?? 0;
+    message.reason = object.reason ?? "";
+    message.delayMs = object.delayMs ?? undefined;
+    return message;
+  },
+};
+
+function createBaseConfigureSimulatorResponse(): ConfigureSimulatorResponse {
+  return {};
+}
+
+export const ConfigureSimulatorResponse: MessageFns<ConfigureSimulatorResponse> = {
+  encode(_: ConfigureSimulatorResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConfigureSimulatorResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConfigureSimulatorResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ConfigureSimulatorResponse {
+    return {};
+  },
+
+  toJSON(_: ConfigureSimulatorResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<ConfigureSimulatorResponse>): ConfigureSimulatorResponse {
+    return ConfigureSimulatorResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<ConfigureSimulatorResponse>): ConfigureSimulatorResponse {
+    const message = createBaseConfigureSimulatorResponse();
+    return message;
+  },
+};
+
 export type DeliveryServiceService = typeof DeliveryServiceService;
 export const DeliveryServiceService = {
   /** Callers check that the caller may see the release first (catalog owns ownership). */
@@ -793,12 +3240,120 @@ export const DeliveryServiceService = {
       Buffer.from(SummarizeReleasesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): SummarizeReleasesResponse => SummarizeReleasesResponse.decode(value),
   },
+  /** Admin review. */
+  listReviewQueue: {
+    path: "/omni.delivery.v1.DeliveryService/ListReviewQueue" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListReviewQueueRequest): Buffer =>
+      Buffer.from(ListReviewQueueRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListReviewQueueRequest => ListReviewQueueRequest.decode(value),
+    responseSerialize: (value: ListReviewQueueResponse): Buffer =>
+      Buffer.from(ListReviewQueueResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListReviewQueueResponse => ListReviewQueueResponse.decode(value),
+  },
+  approveRelease: {
+    path: "/omni.delivery.v1.DeliveryService/ApproveRelease" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ApproveReleaseRequest): Buffer =>
+      Buffer.from(ApproveReleaseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ApproveReleaseRequest => ApproveReleaseRequest.decode(value),
+    responseSerialize: (value: ApproveReleaseResponse): Buffer =>
+      Buffer.from(ApproveReleaseResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ApproveReleaseResponse => ApproveReleaseResponse.decode(value),
+  },
+  rejectRelease: {
+    path: "/omni.delivery.v1.DeliveryService/RejectRelease" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RejectReleaseRequest): Buffer => Buffer.from(RejectReleaseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RejectReleaseRequest => RejectReleaseRequest.decode(value),
+    responseSerialize: (value: RejectReleaseResponse): Buffer =>
+      Buffer.from(RejectReleaseResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RejectReleaseResponse => RejectReleaseResponse.decode(value),
+  },
+  /** Takedown (artist or admin) and purge (admin). */
+  takeDown: {
+    path: "/omni.delivery.v1.DeliveryService/TakeDown" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: TakeDownRequest): Buffer => Buffer.from(TakeDownRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): TakeDownRequest => TakeDownRequest.decode(value),
+    responseSerialize: (value: TakeDownResponse): Buffer => Buffer.from(TakeDownResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TakeDownResponse => TakeDownResponse.decode(value),
+  },
+  purgeRelease: {
+    path: "/omni.delivery.v1.DeliveryService/PurgeRelease" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PurgeReleaseRequest): Buffer => Buffer.from(PurgeReleaseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PurgeReleaseRequest => PurgeReleaseRequest.decode(value),
+    responseSerialize: (value: PurgeReleaseResponse): Buffer =>
+      Buffer.from(PurgeReleaseResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PurgeReleaseResponse => PurgeReleaseResponse.decode(value),
+  },
+  /** The last DDEX message made for a store. */
+  getErn: {
+    path: "/omni.delivery.v1.DeliveryService/GetErn" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetErnRequest): Buffer => Buffer.from(GetErnRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetErnRequest => GetErnRequest.decode(value),
+    responseSerialize: (value: GetErnResponse): Buffer => Buffer.from(GetErnResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetErnResponse => GetErnResponse.decode(value),
+  },
+  listDeadLetters: {
+    path: "/omni.delivery.v1.DeliveryService/ListDeadLetters" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListDeadLettersRequest): Buffer =>
+      Buffer.from(ListDeadLettersRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListDeadLettersRequest => ListDeadLettersRequest.decode(value),
+    responseSerialize: (value: ListDeadLettersResponse): Buffer =>
+      Buffer.from(ListDeadLettersResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListDeadLettersResponse => ListDeadLettersResponse.decode(value),
+  },
+  replayDeadLetter: {
+    path: "/omni.delivery.v1.DeliveryService/ReplayDeadLetter" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ReplayDeadLetterRequest): Buffer =>
+      Buffer.from(ReplayDeadLetterRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ReplayDeadLetterRequest => ReplayDeadLetterRequest.decode(value),
+    responseSerialize: (value: ReplayDeadLetterResponse): Buffer =>
+      Buffer.from(ReplayDeadLetterResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ReplayDeadLetterResponse => ReplayDeadLetterResponse.decode(value),
+  },
+  configureSimulator: {
+    path: "/omni.delivery.v1.DeliveryService/ConfigureSimulator" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ConfigureSimulatorRequest): Buffer =>
+      Buffer.from(ConfigureSimulatorRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ConfigureSimulatorRequest => ConfigureSimulatorRequest.decode(value),
+    responseSerialize: (value: ConfigureSimulatorResponse): Buffer =>
+      Buffer.from(ConfigureSimulatorResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ConfigureSimulatorResponse => ConfigureSimulatorResponse.decode(value),
+  },
 } as const;
 
 export interface DeliveryServiceServer extends UntypedServiceImplementation {
   /** Callers check that the caller may see the release first (catalog owns ownership). */
   listJobs: handleUnaryCall<ListJobsRequest, ListJobsResponse>;
   summarizeReleases: handleUnaryCall<SummarizeReleasesRequest, SummarizeReleasesResponse>;
+  /** Admin review. */
+  listReviewQueue: handleUnaryCall<ListReviewQueueRequest, ListReviewQueueResponse>;
+  approveRelease: handleUnaryCall<ApproveReleaseRequest, ApproveReleaseResponse>;
+  rejectRelease: handleUnaryCall<RejectReleaseRequest, RejectReleaseResponse>;
+  /** Takedown (artist or admin) and purge (admin). */
+  takeDown: handleUnaryCall<TakeDownRequest, TakeDownResponse>;
+  purgeRelease: handleUnaryCall<PurgeReleaseRequest, PurgeReleaseResponse>;
+  /** The last DDEX message made for a store. */
+  getErn: handleUnaryCall<GetErnRequest, GetErnResponse>;
+  listDeadLetters: handleUnaryCall<ListDeadLettersRequest, ListDeadLettersResponse>;
+  replayDeadLetter: handleUnaryCall<ReplayDeadLetterRequest, ReplayDeadLetterResponse>;
+  configureSimulator: handleUnaryCall<ConfigureSimulatorRequest, ConfigureSimulatorResponse>;
 }
 
 export interface DeliveryServiceClient extends Client {
@@ -832,6 +3387,144 @@ export interface DeliveryServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SummarizeReleasesResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin review. */
+  listReviewQueue(
+    request: ListReviewQueueRequest,
+    callback: (error: ServiceError | null, response: ListReviewQueueResponse) => void,
+  ): ClientUnaryCall;
+  listReviewQueue(
+    request: ListReviewQueueRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListReviewQueueResponse) => void,
+  ): ClientUnaryCall;
+  listReviewQueue(
+    request: ListReviewQueueRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListReviewQueueResponse) => void,
+  ): ClientUnaryCall;
+  approveRelease(
+    request: ApproveReleaseRequest,
+    callback: (error: ServiceError | null, response: ApproveReleaseResponse) => void,
+  ): ClientUnaryCall;
+  approveRelease(
+    request: ApproveReleaseRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ApproveReleaseResponse) => void,
+  ): ClientUnaryCall;
+  approveRelease(
+    request: ApproveReleaseRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ApproveReleaseResponse) => void,
+  ): ClientUnaryCall;
+  rejectRelease(
+    request: RejectReleaseRequest,
+    callback: (error: ServiceError | null, response: RejectReleaseResponse) => void,
+  ): ClientUnaryCall;
+  rejectRelease(
+    request: RejectReleaseRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RejectReleaseResponse) => void,
+  ): ClientUnaryCall;
+  rejectRelease(
+    request: RejectReleaseRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RejectReleaseResponse) => void,
+  ): ClientUnaryCall;
+  /** Takedown (artist or admin) and purge (admin). */
+  takeDown(
+    request: TakeDownRequest,
+    callback: (error: ServiceError | null, response: TakeDownResponse) => void,
+  ): ClientUnaryCall;
+  takeDown(
+    request: TakeDownRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TakeDownResponse) => void,
+  ): ClientUnaryCall;
+  takeDown(
+    request: TakeDownRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TakeDownResponse) => void,
+  ): ClientUnaryCall;
+  purgeRelease(
+    request: PurgeReleaseRequest,
+    callback: (error: ServiceError | null, response: PurgeReleaseResponse) => void,
+  ): ClientUnaryCall;
+  purgeRelease(
+    request: PurgeReleaseRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PurgeReleaseResponse) => void,
+  ): ClientUnaryCall;
+  purgeRelease(
+    request: PurgeReleaseRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PurgeReleaseResponse) => void,
+  ): ClientUnaryCall;
+  /** The last DDEX message made for a store. */
+  getErn(
+    request: GetErnRequest,
+    callback: (error: ServiceError | null, response: GetErnResponse) => void,
+  ): ClientUnaryCall;
+  getErn(
+    request: GetErnRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetErnResponse) => void,
+  ): ClientUnaryCall;
+  getErn(
+    request: GetErnRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetErnResponse) => void,
+  ): ClientUnaryCall;
+  listDeadLetters(
+    request: ListDeadLettersRequest,
+    callback: (error: ServiceError | null, response: ListDeadLettersResponse) => void,
+  ): ClientUnaryCall;
+  listDeadLetters(
+    request: ListDeadLettersRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListDeadLettersResponse) => void,
+  ): ClientUnaryCall;
+  listDeadLetters(
+    request: ListDeadLettersRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListDeadLettersResponse) => void,
+  ): ClientUnaryCall;
+  replayDeadLetter(
+    request: ReplayDeadLetterRequest,
+    callback: (error: ServiceError | null, response: ReplayDeadLetterResponse) => void,
+  ): ClientUnaryCall;
+  replayDeadLetter(
+    request: ReplayDeadLetterRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ReplayDeadLetterResponse) => void,
+  ): ClientUnaryCall;
+  replayDeadLetter(
+    request: ReplayDeadLetterRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ReplayDeadLetterResponse) => void,
+  ): ClientUnaryCall;
+  configureSimulator(
+    request: ConfigureSimulatorRequest,
+    callback: (error: ServiceError | null, response: ConfigureSimulatorResponse) => void,
+  ): ClientUnaryCall;
+  configureSimulator(
+    request: ConfigureSimulatorRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ConfigureSimulatorResponse) => void,
+  ): ClientUnaryCall;
+  configureSimulator(
+    request: ConfigureSimulatorRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ConfigureSimulatorResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,0 +1,232 @@
+// Delivery and review: the REST contract of the release page's per-store status, the admin review queue,
+// takedowns, purges and the dead-letter list. The delivery service speaks these words, the gateway passes
+// them through, and the screens parse with the same schemas (shared/design/delivery.md, "Statuses").
+import * as z from 'zod/mini';
+import { MAX_STORES } from './release-constants';
+
+// ---- statuses -------------------------------------------------------------------------------------------
+
+/**
+ * One store's job. queued → packaging → sent (BatchComplete written) → acknowledged (the store's FileOK) →
+ * live (acknowledged and the release date reached); failed = retrying with backoff (dead-lettered when the
+ * attempts are spent); rejected = the store refused (its reason, needs a fix); taken_down / purged once a
+ * takedown / purge is acknowledged.
+ */
+export const STORE_STATUSES = [
+  'queued',
+  'packaging',
+  'sent',
+  'acknowledged',
+  'live',
+  'failed',
+  'rejected',
+  'taken_down',
+  'purged',
+] as const;
+export type StoreStatus = (typeof STORE_STATUSES)[number];
+
+/** What a job sends: the release with its deals, the release with none (takedown), or a purge. */
+export const JOB_KINDS = ['ingest', 'takedown', 'purge'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+/** The release as a whole: draft → in_review → delivering → live, or rejected; taken_down when every store is. */
+export const RELEASE_STATUSES = [
+  'draft',
+  'in_review',
+  'delivering',
+  'live',
+  'rejected',
+  'taken_down',
+] as const;
+export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
+
+export const RELEASE_STATUS_LABELS: Record<ReleaseStatus, string> = {
+  draft: 'Draft',
+  in_review: 'In review',
+  delivering: 'Delivering',
+  live: 'Live',
+  rejected: 'Rejected',
+  taken_down: 'Taken down',
+};
+
+export const STORE_STATUS_LABELS: Record<StoreStatus, string> = {
+  queued: 'Queued',
+  packaging: 'Packaging',
+  sent: 'Sent',
+  acknowledged: 'Acknowledged',
+  live: 'Live',
+  failed: 'Retrying',
+  rejected: 'Rejected',
+  taken_down: 'Taken down',
+  purged: 'Purged',
+};
+
+/** A store job in one of these moves by itself (a worker or a store will change it): the page listens. */
+export const MOVING_STORE_STATUSES: readonly StoreStatus[] = ['packaging', 'sent', 'failed'];
+
+export const REVIEW_STATUSES = ['in_review', 'approved', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** An automatic store check's verdict: `error` = the named stores refuse it; `warning` = they may. */
+export const FINDING_SEVERITIES = ['error', 'warning'] as const;
+export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
+
+export const REJECTION_REASON_MIN = 10;
+export const REJECTION_REASON_MAX = 1000;
+
+// ---- requests -------------------------------------------------------------------------------------------
+
+const REASON_REQUIRED = `Say why the release is rejected, so the artist can fix it (at least ${REJECTION_REASON_MIN} characters).`;
+
+export const rejectReleaseBody = z.strictObject({
+  reason: z
+    .string({ error: REASON_REQUIRED })
+    .check(
+      z.trim(),
+      z.minLength(REJECTION_REASON_MIN, REASON_REQUIRED),
+      z.maxLength(REJECTION_REASON_MAX, `Keep the reason under ${REJECTION_REASON_MAX} characters.`),
+    ),
+});
+export type RejectReleaseBody = z.output<typeof rejectReleaseBody>;
+
+const storeKeys = z
+  .array(z.string().check(z.regex(/^[a-z0-9_]{1,40}$/, 'Store keys are lower-case letters, digits and _.')), {
+    error: 'stores must be a list of store keys.',
+  })
+  .check(z.maxLength(MAX_STORES, `At most ${MAX_STORES} stores.`));
+
+/** POST /api/releases/:id/takedown and POST /api/admin/releases/:id/purge: no stores (or none given) = all. */
+export const storesBody = z.strictObject({ stores: z._default(z.optional(storeKeys), []) });
+export type StoresBody = z.output<typeof storesBody>;
+
+export const SIMULATOR_MODES = ['accept', 'reject', 'fail'] as const;
+export type SimulatorMode = (typeof SIMULATOR_MODES)[number];
+
+/**
+ * POST /api/admin/store-simulator/:store (embedded mode only): how the local store simulator answers the
+ * next `times` batches (0 = until told otherwise). reject = the store refuses (ManualCheckRequired),
+ * fail = a processing error worth resending (ManualCheckRequired=false).
+ */
+export const simulatorBody = z.strictObject({
+  mode: z.enum(SIMULATOR_MODES, { error: "mode must be 'accept', 'reject' or 'fail'." }),
+  times: z._default(z.optional(z.int().check(z.minimum(0), z.maximum(1000))), 0),
+  reason: z._default(z.optional(z.string().check(z.trim(), z.maxLength(500))), ''),
+  delayMs: z.optional(z.int().check(z.minimum(0), z.maximum(600_000))),
+});
+export type SimulatorBody = z.output<typeof simulatorBody>;
+
+// ---- answers --------------------------------------------------------------------------------------------
+
+export const deliveryStepSchema = z.object({ status: z.string(), at: z.string() });
+export type DeliveryStep = z.infer<typeof deliveryStepSchema>;
+
+export const deliveryJobSchema = z.object({
+  target: z.string(),
+  /** The store's display name. */
+  storeName: z._default(z.optional(z.string()), ''),
+  status: z.string(),
+  jobKind: z.string(),
+  /** A rejection's or the last failure's reason, in the store's words; null when none. */
+  reason: z._default(z.optional(z.nullable(z.string())), null),
+  attempts: z._default(z.optional(z.number()), 0),
+  nextAttemptAt: z._default(z.optional(z.nullable(z.string())), null),
+  /** Retries spent: waiting for an admin's replay. */
+  deadLettered: z._default(z.optional(z.boolean()), false),
+  /** Each status the job reached, oldest first, with its time. */
+  steps: z._default(z.optional(z.array(deliveryStepSchema)), []),
+  updatedAt: z._default(z.optional(z.string()), ''),
+});
+export type DeliveryJobJson = z.infer<typeof deliveryJobSchema>;
+
+export const reviewFindingSchema = z.object({
+  /** The rule's id, e.g. `title.marketing-words`. */
+  rule: z.string(),
+  severity: z.enum(FINDING_SEVERITIES),
+  /** The stores concerned; empty = every store. */
+  stores: z._default(z.optional(z.array(z.string())), []),
+  /** What is wrong and how to fix it, for the artist. */
+  message: z.string(),
+});
+export type ReviewFinding = z.infer<typeof reviewFindingSchema>;
+
+export const reviewSchema = z.object({
+  status: z.enum(REVIEW_STATUSES),
+  findings: z._default(z.optional(z.array(reviewFindingSchema)), []),
+  /** The rejection's reason (an admin's, or the automatic checks'); null otherwise. */
+  reason: z._default(z.optional(z.nullable(z.string())), null),
+  submittedAt: z.string(),
+  decidedAt: z._default(z.optional(z.nullable(z.string())), null),
+});
+export type ReviewJson = z.infer<typeof reviewSchema>;
+
+/** GET /api/releases/:id/deliveries, and the SSE stream's `snapshot` event. */
+export const releaseDeliverySchema = z.object({
+  releaseId: z.string(),
+  releaseStatus: z.enum(RELEASE_STATUSES),
+  review: z._default(z.optional(z.nullable(reviewSchema)), null),
+  jobs: z.array(deliveryJobSchema),
+  /** True while some store job moves by itself; the stream ends when this turns false. */
+  moving: z.boolean(),
+});
+export type ReleaseDeliveryJson = z.infer<typeof releaseDeliverySchema>;
+
+/**
+ * Events of `GET /api/releases/:id/deliveries/stream` (text/event-stream): `snapshot` first (a
+ * ReleaseDeliveryJson), then `job` (a DeliveryJobJson) and `release` ({releaseStatus}) as they change, and
+ * `end` when nothing moves any more (the server closes the stream; the page reconnects only on its own
+ * action). A heartbeat comment every 15 s keeps proxies from closing an idle stream.
+ */
+export const DELIVERY_STREAM_EVENTS = ['snapshot', 'job', 'release', 'end'] as const;
+
+/** GET /api/admin/releases (the review queue). */
+export const reviewQueueItemSchema = z.object({
+  releaseId: z.string(),
+  title: z.string(),
+  artistName: z.string(),
+  releaseType: z.string(),
+  upc: z.string(),
+  ownerId: z.string(),
+  artworkUrl: z._default(z.optional(z.nullable(z.string())), null),
+  storeCount: z.number(),
+  submittedAt: z.string(),
+  review: reviewSchema,
+});
+export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
+
+export const reviewQueueSchema = z.object({
+  items: z.array(reviewQueueItemSchema),
+  nextCursor: z._default(z.optional(z.nullable(z.string())), null),
+});
+
+/** GET /api/admin/deliveries/dead-letters. */
+export const deadLetterSchema = z.object({
+  releaseId: z.string(),
+  target: z.string(),
+  storeName: z._default(z.optional(z.string()), ''),
+  jobKind: z.string(),
+  attempts: z.number(),
+  reason: z._default(z.optional(z.nullable(z.string())), null),
+  failedAt: z.string(),
+});
+export type DeadLetterJson = z.infer<typeof deadLetterSchema>;
+
+// ---- words ----------------------------------------------------------------------------------------------
+
+export const DELIVERY_MESSAGES = {
+  approved: 'Release approved: delivery to its stores has started.',
+  rejected: 'Release rejected. The artist sees your reason.',
+  reasonRequired: REASON_REQUIRED,
+  notInReview: 'This release is not waiting for review.',
+  notRejected: 'Only a release that was rejected (by review or by a store) can be resubmitted.',
+  resubmitted: 'Release resubmitted for review.',
+  takedownQueued: (n: number) => `Takedown queued for ${n} ${n === 1 ? 'store' : 'stores'}.`,
+  purgeQueued: (n: number) => `Purge queued for ${n} ${n === 1 ? 'store' : 'stores'}.`,
+  nothingToTakeDown: 'None of these stores has the release: there is nothing to take down.',
+  storeNotInRelease: 'This release is not delivered to that store.',
+  ernNotFound: 'No DDEX message has been made for this store yet.',
+  deadLetterNotFound: 'That delivery is not in the dead-letter list.',
+  replayed: 'Delivery queued again.',
+  simulatorOnly: 'The store simulator runs only in the embedded mode (npm start).',
+  autoRejected: 'Our automatic store checks found problems stores would refuse. Fix them and resubmit.',
+  reviewWait: 'A person checks every release before it goes to the stores: usually within 24 to 72 hours.',
+} as const;
