@@ -1,10 +1,18 @@
-// A delivery job: one per release and store (spec §3 delivery_jobs). Created `queued` with kind
-// `ingest` from `release.created`; packaging (DDEX), sending, retries and takedowns move it on later.
+// A delivery job: one per release and store (spec §3 delivery_jobs), `_id = <releaseId>:<store>`. Created
+// `queued` and held from `release.created` until the release's review approves it; the worker then moves
+// it queued → packaging → sent → acknowledged → live (or failed / rejected), and a takedown or purge
+// re-queues the same document with another `jobKind`. Statuses are the API contract's.
 import type { Doc } from '@omni/platform';
 import type { delivery } from '@omni/proto';
+import type { JobKind, ReleaseStatus, StoreStatus } from '@omni/proto/api';
 
-export type JobStatus = 'queued';
-export type JobKind = 'ingest';
+export type JobStatus = StoreStatus;
+export type { JobKind };
+
+export interface JobStep {
+  status: JobStatus;
+  at: string;
+}
 
 export interface JobDoc extends Doc {
   releaseId: string;
@@ -15,6 +23,23 @@ export interface JobDoc extends Doc {
   position: number;
   status: JobStatus;
   jobKind: JobKind;
+  /** Waiting for the review's approval: the worker never picks a held job. */
+  held: boolean;
+  /** When the worker may pick the job (absent = not due: held, or waiting for an acknowledgement). */
+  dueAt?: string;
+  /** A worker's claim: its id and until when (a crashed worker's claim expires). */
+  lease?: { owner: string; until: string };
+  /** Sends tried for the current kind (reset by a new kind or a replay). */
+  attempts: number;
+  nextAttemptAt?: string;
+  deadLettered: boolean;
+  /** The store's reason for a rejection, or the last failure's. */
+  reason?: string;
+  /** The last message made for this store, persisted before anything is written to the store. */
+  batchId?: string;
+  messageId?: string;
+  /** Every status reached, oldest first. */
+  steps: JobStep[];
   /** The event that created the job (for tracing a job back to its cause). */
   eventId: string;
   createdAt: string;
@@ -32,18 +57,22 @@ export function jobToProto(j: JobDoc): delivery.DeliveryJob {
     jobKind: j.jobKind,
     createdAt: j.createdAt,
     updatedAt: j.updatedAt,
-    reason: '',
-    attempts: 0,
-    nextAttemptAt: '',
-    deadLettered: false,
-    steps: [{ status: j.status, at: j.createdAt }],
-    messageId: '',
-    batchId: '',
+    reason: j.reason ?? '',
+    attempts: j.attempts ?? 0,
+    nextAttemptAt: j.nextAttemptAt ?? '',
+    deadLettered: j.deadLettered ?? false,
+    steps: (j.steps ?? [{ status: j.status, at: j.createdAt }]).map((s) => ({ status: s.status, at: s.at })),
+    messageId: j.messageId ?? '',
+    batchId: j.batchId ?? '',
   };
 }
 
-export function summarize(releaseId: string, jobs: readonly JobDoc[]): delivery.DeliverySummary {
+export function summarize(
+  releaseId: string,
+  jobs: readonly JobDoc[],
+  releaseStatus: ReleaseStatus,
+): delivery.DeliverySummary {
   const byStatus: Record<string, number> = {};
   for (const job of jobs) byStatus[job.status] = (byStatus[job.status] ?? 0) + 1;
-  return { releaseId, total: jobs.length, byStatus, releaseStatus: 'draft' };
+  return { releaseId, total: jobs.length, byStatus, releaseStatus };
 }

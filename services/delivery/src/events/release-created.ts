@@ -1,4 +1,4 @@
-// release.created → one queued ingest job per chosen store. Idempotent twice over: the consumer's
+// release.created → one queued ingest job per chosen store, held until the review approves the release. Idempotent twice over: the consumer's
 // processed-event marker skips a redelivered event, and the (releaseId, target) unique index plus the
 // "only stores not yet queued" insert make even a re-sent event with a new id create nothing twice.
 import {
@@ -26,8 +26,8 @@ export function onReleaseCreated(
     logger,
     async handle(event, { scope }) {
       const { releaseId, ownerId, stores } = event.data;
-      const created = await jobs.queue(scope, { releaseId, ownerId, stores, eventId: event.id });
-      logger.info({ releaseId, stores: stores.length, created }, 'delivery jobs queued');
+      await jobs.queueHeld(scope, { releaseId, ownerId, stores, eventId: event.id });
+      logger.info({ releaseId, stores: stores.length }, 'delivery jobs queued, held for review');
     },
   });
 }

@@ -3,6 +3,7 @@
 import { GrpcError, GrpcStatus, invalidArgument, type UnaryImpl } from '@omni/platform';
 import type { delivery } from '@omni/proto';
 import { type JobDoc, jobToProto, summarize } from '../domain/job';
+import { rollUpReleaseStatus } from '../domain/release-status';
 import type { JobsRepository } from '../store/jobs';
 
 const MAX_RELEASES_PER_SUMMARY = 200;
@@ -24,7 +25,10 @@ export function deliveryHandlers(jobs: JobsRepository): UnaryImpl<typeof deliver
     async listJobs(req) {
       if (!req.releaseId) throw invalidArgument('A release id is required.');
       const list = await jobs.forRelease(req.releaseId);
-      return { jobs: list.map(jobToProto), summary: summarize(req.releaseId, list) };
+      return {
+        jobs: list.map(jobToProto),
+        summary: summarize(req.releaseId, list, rollUpReleaseStatus({ review: null, jobs: list })),
+      };
     },
 
     async summarizeReleases(req) {
@@ -34,7 +38,12 @@ export function deliveryHandlers(jobs: JobsRepository): UnaryImpl<typeof deliver
       if (ids.length === 0) return { summaries: [] };
       const byRelease = new Map<string, JobDoc[]>(ids.map((id) => [id, []]));
       for (const job of await jobs.forReleases(ids)) byRelease.get(job.releaseId)?.push(job);
-      return { summaries: ids.map((id) => summarize(id, byRelease.get(id) ?? [])) };
+      return {
+        summaries: ids.map((id) => {
+          const list = byRelease.get(id) ?? [];
+          return summarize(id, list, rollUpReleaseStatus({ review: null, jobs: list }));
+        }),
+      };
     },
   };
 }

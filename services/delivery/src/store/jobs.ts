@@ -1,9 +1,12 @@
-// Delivery jobs. Queuing a release's jobs is one insertMany inside the consumer's transaction (not one
-// write per store): 142 stores cost one commit.
+// Delivery jobs. Queuing a release's jobs is one insertMany inside the caller's transaction (not one write
+// per store): 142 stores cost one commit. Jobs are created held; the review's approval releases them.
 import type { Collection, DocumentStore, TransactionScope } from '@omni/platform';
 import { type JobDoc, jobId } from '../domain/job';
 
 export const JOBS = 'delivery_jobs';
+
+/** Jobs whose store has, or is getting, nothing more to do with the release. */
+const GONE = ['taken_down', 'purged'];
 
 export class JobsRepository {
   private readonly jobs: Collection<JobDoc>;
@@ -14,39 +17,100 @@ export class JobsRepository {
         // A redelivered or repeated release.created can never make a second job for the same store.
         { fields: { releaseId: 1, target: 1 }, unique: true, name: 'release_target_unique' },
         { fields: { releaseId: 1, position: 1 } },
+        // The worker's pick: due jobs by time.
+        { fields: { dueAt: 1 } },
+        { fields: { deadLettered: 1 } },
       ],
     });
   }
 
-  /** Queues one ingest job per store not yet queued for the release; returns how many were created. */
-  async queue(
+  /**
+   * Makes the release's held jobs match `stores`: creates a held `queued` ingest job for each store that
+   * has none, and removes held jobs of stores no longer chosen (they never left). Returns the store list.
+   */
+  async queueHeld(
     scope: TransactionScope,
     input: { releaseId: string; ownerId: string; stores: readonly string[]; eventId: string },
-  ): Promise<number> {
+  ): Promise<string[]> {
     const jobs = scope.collection<JobDoc>(JOBS);
-    const existing = new Set((await jobs.find({ releaseId: input.releaseId })).map((j) => j.target));
+    const existing = await jobs.find({ releaseId: input.releaseId });
+    const byTarget = new Map(existing.map((j) => [j.target, j]));
+    const wanted = [...new Set(input.stores)];
     const now = new Date().toISOString();
-    const fresh = [...new Set(input.stores)]
+    const fresh = wanted
       .map((target, position) => ({ target, position }))
-      .filter(({ target }) => !existing.has(target))
-      .map(({ target, position }) => ({
-        _id: jobId(input.releaseId, target),
-        releaseId: input.releaseId,
-        ownerId: input.ownerId,
-        target,
-        position,
-        status: 'queued' as const,
-        jobKind: 'ingest' as const,
-        eventId: input.eventId,
-        createdAt: now,
-        updatedAt: now,
-      }));
+      .filter(({ target }) => !byTarget.has(target))
+      .map(
+        ({ target, position }): JobDoc => ({
+          _id: jobId(input.releaseId, target),
+          releaseId: input.releaseId,
+          ownerId: input.ownerId,
+          target,
+          position,
+          status: 'queued',
+          jobKind: 'ingest',
+          held: true,
+          attempts: 0,
+          deadLettered: false,
+          steps: [{ status: 'queued', at: now }],
+          eventId: input.eventId,
+          createdAt: now,
+          updatedAt: now,
+        }),
+      );
     if (fresh.length > 0) await jobs.insertMany(fresh);
-    return fresh.length;
+    const dropped = existing.filter((j) => !wanted.includes(j.target) && j.held && j.status === 'queued');
+    for (const job of dropped) await jobs.deleteOne({ _id: job._id, held: true });
+    return wanted;
+  }
+
+  /**
+   * The review approved the release: every held job that is not taken down or purged becomes due now as
+   * an ingest (a complete NewReleaseMessage, also for stores that had it: DDEX has no update message).
+   */
+  async releaseHeld(scope: TransactionScope, releaseId: string, now: string): Promise<JobDoc[]> {
+    const jobs = scope.collection<JobDoc>(JOBS);
+    const held = (await jobs.find({ releaseId, held: true })).filter((j) => !GONE.includes(j.status));
+    const released: JobDoc[] = [];
+    for (const job of held) {
+      const wasSent = job.status !== 'queued';
+      const next = await jobs.findOneAndUpdate(
+        { _id: job._id, held: true },
+        {
+          $set: {
+            held: false,
+            status: 'queued',
+            jobKind: 'ingest',
+            dueAt: now,
+            attempts: 0,
+            deadLettered: false,
+            updatedAt: now,
+            ...(wasSent ? { steps: [...job.steps, { status: 'queued', at: now }] } : {}),
+          },
+          $unset: { reason: '', nextAttemptAt: '' },
+        },
+      );
+      if (next) released.push(next);
+    }
+    return released;
+  }
+
+  /** Holds every job of the release again (a resubmission waits for the next approval). */
+  async holdAll(scope: TransactionScope, releaseId: string, now: string): Promise<void> {
+    await scope
+      .collection<JobDoc>(JOBS)
+      .updateMany(
+        { releaseId, held: false, status: { $in: ['queued', 'rejected', 'failed'] } },
+        { $set: { held: true, updatedAt: now }, $unset: { dueAt: '' } },
+      );
   }
 
   forRelease(releaseId: string): Promise<JobDoc[]> {
     return this.jobs.find({ releaseId }, { sort: { position: 1 } });
+  }
+
+  inScope(scope: TransactionScope, releaseId: string): Promise<JobDoc[]> {
+    return scope.collection<JobDoc>(JOBS).find({ releaseId }, { sort: { position: 1 } });
   }
 
   forReleases(releaseIds: readonly string[]): Promise<JobDoc[]> {
