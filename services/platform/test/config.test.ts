@@ -60,7 +60,9 @@ describe('configuration', () => {
   });
 
   it('refuses the store simulator in production, and a registry without its file', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' }, [])).toThrow(/STORES: must be registry in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production' }, [])).toThrow(
+      /STORES: must be registry in production/,
+    );
     expect(() => loadConfig({ STORES: 'registry' }, [])).toThrow(/STORE_REGISTRY_FILE: is required/);
   });
 
