@@ -75,6 +75,31 @@ describe('charts/omni under a real helm, offline', () => {
     }
   });
 
+  test('only delivery mounts the store registry and its keys (owner-only), and production names no simulator', async () => {
+    const objects = await render(chart, []);
+    const deployments = objects.filter((object) => object.kind === 'Deployment') as unknown as Deployment[];
+    const withStores = deployments
+      .filter((d) => d.spec.template.spec.volumes.some((v) => v.name === 'stores'))
+      .map((d) => d.metadata.labels['app.kubernetes.io/component']);
+    expect(withStores).toEqual(['delivery']);
+    const delivery = deployments.find(
+      (d) => d.metadata.labels['app.kubernetes.io/component'] === 'delivery',
+    )!;
+    const volumes = Object.fromEntries(delivery.spec.template.spec.volumes.map((v) => [v.name, v]));
+    expect(volumes['store-keys']?.secret).toEqual({ secretName: 'omni-store-keys', defaultMode: 0o400 });
+    expect(volumes.stores?.configMap).toEqual({ name: 'omni-stores' });
+    expect(volumes.data?.emptyDir).toEqual({ sizeLimit: '50Gi' });
+    const config = objects.find((object) => object.kind === 'ConfigMap') as unknown as {
+      data: Record<string, string>;
+    };
+    expect(config.data.STORES).toBe('registry');
+    expect(config.data.STORE_REGISTRY_FILE).toBe('/etc/omni/stores/stores.json');
+    const dev = (await render(chart, ['-f', `${chart}/values-dev.yaml`])).find(
+      (object) => object.kind === 'ConfigMap',
+    ) as unknown as { data: Record<string, string> };
+    expect(dev.data.STORES).toBe('simulator');
+  });
+
   test("each service's NetworkPolicy admits exactly the callers its peers declare", async () => {
     const objects = await render(chart, ['--set', 'networkPolicy.enabled=true']);
     const policies = objects.filter(
@@ -114,6 +139,22 @@ describe('charts/omni under a real helm, offline', () => {
     );
   });
 });
+
+interface Deployment {
+  metadata: { labels: Record<string, string> };
+  spec: {
+    template: {
+      spec: {
+        volumes: {
+          name: string;
+          secret?: unknown;
+          configMap?: unknown;
+          emptyDir?: unknown;
+        }[];
+      };
+    };
+  };
+}
 
 interface NetworkPolicyPeer {
   podSelector?: { matchLabels?: Record<string, string> };

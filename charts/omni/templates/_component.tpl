@@ -147,11 +147,30 @@ spec:
               mountPath: /tmp
             - name: data
               mountPath: /app/data
+            {{- if $svc.mountStores }}
+            - name: stores
+              mountPath: /etc/omni/stores
+              readOnly: true
+            - name: store-keys
+              mountPath: /etc/omni/store-keys
+              readOnly: true
+            {{- end }}
       volumes:
         - name: tmp
           emptyDir: { sizeLimit: 256Mi }
         - name: data
-          emptyDir: { sizeLimit: 1Gi }
+          emptyDir: { sizeLimit: {{ $svc.dataSize | default "1Gi" }} }
+        {{- if $svc.mountStores }}
+        - name: stores
+          configMap:
+            name: {{ $root.Values.config.stores.registryConfigMap }}
+        - name: store-keys
+          secret:
+            secretName: {{ $root.Values.config.stores.credentialsSecret }}
+            # Private keys: readable by the service's user only (ssh refuses group-readable keys too). 256 is
+            # octal 0400, written in decimal since YAML 1.1 and 1.2 read a leading zero differently.
+            defaultMode: 256
+        {{- end }}
 {{- end }}
 
 {{- define "omni.component.service" -}}

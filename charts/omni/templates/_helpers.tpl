@@ -149,6 +149,8 @@ KEYCLOAK_REALM: {{ .Values.config.identity.realm | quote }}
 KEYCLOAK_CLIENT_ID: {{ .Values.config.identity.clientId | quote }}
 PAYMENTS: {{ .Values.config.payments.adapter | quote }}
 MAIL: {{ .Values.config.mail.adapter | quote }}
+STORES: {{ .Values.config.stores.adapter | quote }}
+STORE_REGISTRY_FILE: {{ printf "/etc/omni/stores/%s" .Values.config.stores.registryKey | quote }}
 OTEL_EXPORTER_OTLP_ENDPOINT: {{ include "omni.otlpEndpoint" . | quote }}
 {{- range $name := keys .Values.services | sortAlpha }}
 {{- $ctx := dict "root" $ "name" $name }}
