@@ -17,13 +17,18 @@ const parser = new XMLParser({
   removeNSPrefix: true,
 });
 
-/** The document's root element, named `rootName`; throws `<what>: …` naming what is wrong. */
-export function readXmlRoot(xml: string, rootName: string, what: string): XmlNode {
+/** The whole document (its root element is its one key besides `?xml`); throws when not well-formed. */
+export function readXmlDocument(xml: string, what: string): XmlNode {
   const check = XMLValidator.validate(xml);
   if (check !== true) {
     throw new Error(`${what} is not well-formed XML (line ${check.err.line}): ${check.err.msg}`);
   }
-  const doc = parser.parse(xml) as XmlNode;
+  return parser.parse(xml) as XmlNode;
+}
+
+/** The document's root element, named `rootName`; throws `<what>: …` naming what is wrong. */
+export function readXmlRoot(xml: string, rootName: string, what: string): XmlNode {
+  const doc = readXmlDocument(xml, what);
   const root = doc[rootName];
   if (root === undefined || Array.isArray(root)) {
     const found = Object.keys(doc).filter((k) => !k.startsWith('?'));
