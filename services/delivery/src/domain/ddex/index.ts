@@ -1,4 +1,7 @@
 // DDEX ERN 4.3: message builders and XSD validation (pure; the delivery pipeline wires them in).
+
+export { buildBatchComplete, parseBatchComplete } from './batch-complete';
+export type { BatchCompleteInput, BatchCompleteMessage } from './batch-complete-model';
 export * from './model';
 export { buildNewReleaseMessage, buildTakedownMessage } from './new-release-message';
 export { buildPurgeReleaseMessage } from './purge-release-message';

@@ -3,6 +3,7 @@
 // place with posix-rename@openssh.com, which replaces atomically (plain SFTP rename refuses an existing
 // target); servers without the extension get delete + rename. One connection per transport, opened on
 // first use and reopened after a failure.
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import SftpClient from 'ssh2-sftp-client';
 import { deliverBatch, type FileStore, type StoredFile } from '../choreography';
@@ -32,7 +33,10 @@ export interface SftpTransportOptions {
   username: string;
   password?: string;
   privateKey?: string | Buffer;
-  /** Expected host key (OpenSSH `ssh-ed25519 AAAA…` line or its base64 part); refuse any other. */
+  /**
+   * Expected host key (OpenSSH `ssh-ed25519 AAAA…` line or its base64 part, or its `SHA256:…` fingerprint);
+   * refuse any other.
+   */
   hostKey?: string;
   /** Folder the batches go under, relative to the login folder or absolute. Default: the login folder. */
   root?: string;
@@ -80,10 +84,17 @@ class SftpTransport implements Transport, FileStore {
     // put, against about 1 ms and 2 ms with TCP_NODELAY.
     const ssh = (client as unknown as { client: SshSocketControl }).client;
     ssh.on('connect', () => ssh.setNoDelay(true));
-    const expected = this.options.hostKey
-      ?.trim()
-      .split(/\s+/)
-      .find((part) => part.startsWith('AAAA'));
+    const hostKey = this.options.hostKey?.trim();
+    // A registry names the host key by its fingerprint (`SHA256:…`, as ssh-keygen -l prints it).
+    const fingerprint = hostKey?.startsWith('SHA256:')
+      ? hostKey.slice('SHA256:'.length).replace(/=+$/, '')
+      : undefined;
+    const expected = fingerprint ? undefined : hostKey?.split(/\s+/).find((part) => part.startsWith('AAAA'));
+    const hostVerifier = fingerprint
+      ? (key: Buffer) => createHash('sha256').update(key).digest('base64').replace(/=+$/, '') === fingerprint
+      : expected
+        ? (key: Buffer) => key.toString('base64') === expected
+        : undefined;
     try {
       await client.connect({
         host: this.options.host,
@@ -95,7 +106,7 @@ class SftpTransport implements Transport, FileStore {
         timeout: this.options.timeoutMs ?? 20_000,
         // No agent, no keyboard prompts: only the credentials the store registry holds.
         tryKeyboard: false,
-        hostVerifier: expected ? (key: Buffer) => key.toString('base64') === expected : undefined,
+        hostVerifier,
       });
     } catch (err) {
       await client.end().catch(() => undefined);

@@ -1,0 +1,10 @@
+// The embedded store simulator (STORES=simulator): what engineer P wires into the delivery service.
+export { ACCEPT, DEFAULT_REASONS, type SimulatorBehaviour } from './behaviour';
+export {
+  type BatchOutcome,
+  createStoreSimulator,
+  type SimulatorBatch,
+  type SimulatorStats,
+  type StoreSimulator,
+  type StoreSimulatorOptions,
+} from './simulator';

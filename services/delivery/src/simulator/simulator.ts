@@ -1,0 +1,368 @@
+// The embedded store simulator: every store is a folder (`<root>/<key>/`, the local transport's target)
+// and the simulator plays the store's side of the DDEX batch choreography. It polls each store's folder
+// (one readdir per store per poll; batches already ingested cost nothing more), and when a batch's
+// BatchComplete_<batchId>.xml appears it waits the store's delay, verifies every message (verify.ts) and
+// writes `acknowledgements/ACK_<batchId>_<messageId>.xml`. Each batch is ingested exactly once, across
+// restarts: the ingested batches are recorded in `<root>/<key>/.simulator/ingested.json`.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from '@omni/platform';
+import { buildAcknowledgement } from '../domain/ack/ack-xml';
+import { type AckFileStatus, ackFileName, type StoreAcknowledgement } from '../domain/ack/model';
+import { parseBatchComplete } from '../domain/ddex/batch-complete';
+import type { BatchCompleteInput } from '../domain/ddex/batch-complete-model';
+import type { ErnValidator } from '../domain/ddex/validate';
+import { ACCEPT, afterBatch, DEFAULT_REASONS, type SimulatorBehaviour } from './behaviour';
+import { exists, mkdirPrivate, readJson, writeAtomic } from './files';
+import { createLimit } from './limit';
+import { verifyMessage } from './verify';
+
+/** `N_<batchId>` (DDEX: New / Purge / Metadata-only prefixes) or the bare batch id. */
+const BATCH_FOLDER = /^(?:[PMN]_)?(\d{17})$/;
+const STATE_DIR = '.simulator';
+const ACK_FOLDER = 'acknowledgements';
+
+export type BatchOutcome = AckFileStatus | 'ProcessingError' | 'Rejected' | 'pending' | 'incomplete';
+
+export interface SimulatorBatch {
+  batchId: string;
+  folder: string;
+  messageIds: string[];
+  /** ICPNs of the batch's releases. */
+  releaseIds: string[];
+  /** BatchComplete is there. */
+  complete: boolean;
+  /** The verdict once ingested (the first message's that was not FileOK); pending/incomplete before. */
+  outcome: BatchOutcome;
+  ingestedAt?: string;
+}
+
+export interface SimulatorStats {
+  batches: SimulatorBatch[];
+}
+
+interface IngestedBatch {
+  batchId: string;
+  messageIds: string[];
+  releaseIds: string[];
+  outcome: BatchOutcome;
+  ingestedAt: string;
+  fileHashes: string[];
+}
+
+interface StoreState {
+  ingested: Record<string, IngestedBatch>;
+  knownHashes: Set<string>;
+  behaviour: SimulatorBehaviour;
+  /** Batch folders waiting for their delay or being verified. */
+  inFlight: Set<string>;
+}
+
+export interface StoreSimulatorOptions {
+  /** The folder holding one folder per store. */
+  root: string;
+  keys: readonly string[];
+  /** One validator for the whole simulator (it runs in a worker). */
+  validator: ErnValidator;
+  /** How long a store takes before it acknowledges a complete batch. */
+  delayMs: number;
+  /** Default 250 ms. */
+  pollMs?: number;
+  /** Batches verified at once across all stores; default 3. */
+  concurrency?: number;
+  logger?: Logger;
+}
+
+export interface StoreSimulator {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Looks at every store now (also what the poll timer does). */
+  poll(): Promise<void>;
+  /** Resolves when every batch seen so far has been acknowledged. */
+  drain(): Promise<void>;
+  configure(
+    key: string,
+    behaviour: Partial<SimulatorBehaviour> & Pick<SimulatorBehaviour, 'mode'>,
+  ): Promise<SimulatorBehaviour>;
+  behaviour(key: string): SimulatorBehaviour;
+  stats(key: string): Promise<SimulatorStats>;
+}
+
+export function createStoreSimulator(options: StoreSimulatorOptions): StoreSimulator {
+  const pollMs = options.pollMs ?? 250;
+  const limit = createLimit(options.concurrency ?? 3);
+  const stores = new Map<string, StoreState>();
+  const work = new Set<Promise<void>>();
+  const delays = new Map<NodeJS.Timeout, () => void>();
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let polling: Promise<void> | undefined;
+
+  const storeDir = (key: string) => path.join(options.root, key);
+  const stateDir = (key: string) => path.join(storeDir(key), STATE_DIR);
+  const stateFile = (key: string, name: string) => path.join(stateDir(key), name);
+
+  const state = (key: string): StoreState => {
+    const s = stores.get(key);
+    if (!s) throw new Error(`"${key}" is not a simulated store`);
+    return s;
+  };
+
+  async function load(key: string): Promise<void> {
+    const ingested = await readJson<Record<string, IngestedBatch>>(stateFile(key, 'ingested.json'), {});
+    const behaviour = await readJson<SimulatorBehaviour>(stateFile(key, 'behaviour.json'), ACCEPT);
+    const knownHashes = new Set(Object.values(ingested).flatMap((b) => b.fileHashes));
+    stores.set(key, { ingested, knownHashes, behaviour, inFlight: new Set() });
+  }
+
+  async function scan(key: string): Promise<void> {
+    const s = state(key);
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = await fs.readdir(storeDir(key), { withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    for (const entry of entries) {
+      const match = entry.isDirectory() ? BATCH_FOLDER.exec(entry.name) : null;
+      if (!match || s.ingested[entry.name] || s.inFlight.has(entry.name)) continue;
+      const batchId = match[1] as string;
+      if (!(await exists(path.join(storeDir(key), entry.name, `BatchComplete_${batchId}.xml`)))) continue;
+      s.inFlight.add(entry.name);
+      schedule(key, entry.name, batchId, s.behaviour.delayMs ?? options.delayMs);
+    }
+  }
+
+  function schedule(key: string, folder: string, batchId: string, delayMs: number) {
+    const job = new Promise<void>((resolve) => {
+      const t = setTimeout(() => {
+        delays.delete(t);
+        limit(() => ingest(key, folder, batchId))
+          .catch((err) =>
+            options.logger?.error({ err, store: key, batchId }, 'store simulator: ingest failed'),
+          )
+          .finally(() => {
+            state(key).inFlight.delete(folder);
+            resolve();
+          });
+      }, delayMs);
+      // stop() cancels a batch still waiting for its delay; the next start finds it again.
+      delays.set(t, resolve);
+    });
+    work.add(job);
+    void job.finally(() => work.delete(job));
+  }
+
+  async function ingest(key: string, folder: string, batchId: string): Promise<void> {
+    if (!running) return;
+    const s = state(key);
+    const batchDir = path.join(storeDir(key), folder);
+    const manifestFile = path.join(batchDir, `BatchComplete_${batchId}.xml`);
+    let manifest: BatchCompleteInput;
+    try {
+      manifest = parseBatchComplete(await fs.readFile(manifestFile, 'utf8'));
+      if (manifest.batchId !== batchId)
+        throw new Error(`BatchId ${manifest.batchId} is not the file name's ${batchId}`);
+    } catch (err) {
+      // No message to acknowledge without a readable manifest: recorded so it is not retried each poll.
+      options.logger?.warn(
+        { store: key, batchId, reason: (err as Error).message },
+        'store simulator: bad manifest',
+      );
+      await record(key, folder, {
+        batchId,
+        messageIds: [],
+        releaseIds: [],
+        outcome: 'ResourceCorrupt',
+        ingestedAt: new Date().toISOString(),
+        fileHashes: [],
+      });
+      return;
+    }
+    const ackDir = path.join(storeDir(key), ACK_FOLDER);
+    const messageIds = manifest.messages.map((m) => m.messageId);
+    const releaseIds = manifest.messages.flatMap((m) => m.releaseIds);
+    // A restart between writing the acks and recording the batch: the store already answered.
+    const answered = await Promise.all(
+      messageIds.map((id) => exists(path.join(ackDir, ackFileName(batchId, id)))),
+    );
+    if (answered.every(Boolean)) {
+      await record(key, folder, {
+        batchId,
+        messageIds,
+        releaseIds,
+        outcome: 'FileOK',
+        ingestedAt: new Date().toISOString(),
+        fileHashes: [],
+      });
+      return;
+    }
+
+    const verdicts = [];
+    for (const message of manifest.messages) {
+      verdicts.push(await verifyMessage(batchDir, message, options.validator, s.knownHashes));
+    }
+    const allGood = verdicts.every((v) => v.fileStatus === 'FileOK');
+    const behaviour = s.behaviour;
+    const configured = allGood && behaviour.mode !== 'accept' ? behaviour : undefined;
+    const acknowledgedAt = new Date().toISOString();
+    const parties = { sender: manifest.recipient, recipient: manifest.sender };
+    let outcome: BatchOutcome = 'FileOK';
+    for (const [i, message] of manifest.messages.entries()) {
+      const verdict = verdicts[i] as (typeof verdicts)[number];
+      const ack: StoreAcknowledgement = {
+        batchId,
+        messageId: message.messageId,
+        fileName: message.path,
+        fileStatus: verdict.fileStatus,
+        releaseStatus:
+          verdict.fileStatus === 'FileOK' && !configured
+            ? 'SuccessfullyIngestedByReleaseDistributor'
+            : 'ProcessingErrorAtReleaseDistributor',
+        manualCheckRequired: configured ? configured.mode === 'reject' : verdict.manualCheckRequired,
+        releaseIds: message.releaseIds,
+        acknowledgedAt,
+      };
+      const errorText = configured
+        ? configured.reason || DEFAULT_REASONS[configured.mode as 'reject' | 'fail']
+        : verdict.errorText;
+      if (errorText) ack.errorText = errorText;
+      await writeAtomic(
+        path.join(ackDir, ackFileName(batchId, message.messageId)),
+        buildAcknowledgement(ack, parties),
+        stateDir(key),
+      );
+      if (outcome === 'FileOK' && verdict.fileStatus !== 'FileOK') outcome = verdict.fileStatus;
+    }
+    if (configured) {
+      outcome = configured.mode === 'reject' ? 'Rejected' : 'ProcessingError';
+      await saveBehaviour(key, afterBatch(behaviour));
+    }
+    for (const v of verdicts) for (const h of v.fileHashes) s.knownHashes.add(h);
+    await record(key, folder, {
+      batchId,
+      messageIds,
+      releaseIds,
+      outcome,
+      ingestedAt: acknowledgedAt,
+      fileHashes: verdicts.flatMap((v) => v.fileHashes),
+    });
+    options.logger?.info({ store: key, batchId, outcome }, 'store simulator: batch acknowledged');
+  }
+
+  async function record(key: string, folder: string, batch: IngestedBatch) {
+    const s = state(key);
+    s.ingested[folder] = batch;
+    await writeAtomic(stateFile(key, 'ingested.json'), JSON.stringify(s.ingested), stateDir(key));
+  }
+
+  async function saveBehaviour(key: string, behaviour: SimulatorBehaviour) {
+    state(key).behaviour = behaviour;
+    await writeAtomic(stateFile(key, 'behaviour.json'), JSON.stringify(behaviour), stateDir(key));
+  }
+
+  async function pollAll(): Promise<void> {
+    for (const key of options.keys) {
+      try {
+        await scan(key);
+      } catch (err) {
+        options.logger?.warn({ err, store: key }, 'store simulator: cannot read the store folder');
+      }
+    }
+  }
+
+  function poll(): Promise<void> {
+    // One scan at a time: a timer tick and an explicit poll share the one in progress.
+    polling ??= pollAll().finally(() => {
+      polling = undefined;
+    });
+    return polling;
+  }
+
+  function loop() {
+    timer = setTimeout(() => {
+      void poll().finally(() => {
+        if (running) loop();
+      });
+    }, pollMs);
+    timer.unref();
+  }
+
+  return {
+    async start() {
+      if (running) return;
+      await mkdirPrivate(options.root);
+      for (const key of options.keys) await load(key);
+      running = true;
+      await poll();
+      loop();
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      for (const [t, resolve] of delays) {
+        clearTimeout(t);
+        resolve();
+      }
+      delays.clear();
+      for (const s of stores.values()) s.inFlight.clear();
+      await polling;
+      await Promise.allSettled([...work]);
+    },
+    poll,
+    async drain() {
+      while (work.size > 0) await Promise.allSettled([...work]);
+    },
+    async configure(key, wanted) {
+      const current = state(key).behaviour;
+      const next: SimulatorBehaviour = {
+        mode: wanted.mode,
+        times: wanted.times ?? 0,
+        reason: wanted.reason ?? '',
+        ...((wanted.delayMs ?? current.delayMs) !== undefined
+          ? { delayMs: wanted.delayMs ?? current.delayMs }
+          : {}),
+      };
+      await saveBehaviour(key, next);
+      return next;
+    },
+    behaviour: (key) => ({ ...state(key).behaviour }),
+    async stats(key) {
+      const s = state(key);
+      const entries = await fs.readdir(storeDir(key), { withFileTypes: true }).catch(() => []);
+      const batches: SimulatorBatch[] = [];
+      for (const entry of entries) {
+        const match = entry.isDirectory() ? BATCH_FOLDER.exec(entry.name) : null;
+        if (!match) continue;
+        const batchId = match[1] as string;
+        const dir = path.join(storeDir(key), entry.name);
+        const complete = await exists(path.join(dir, `BatchComplete_${batchId}.xml`));
+        const done = s.ingested[entry.name];
+        if (done) {
+          batches.push({
+            batchId,
+            folder: entry.name,
+            messageIds: done.messageIds,
+            releaseIds: done.releaseIds,
+            complete,
+            outcome: done.outcome,
+            ingestedAt: done.ingestedAt,
+          });
+          continue;
+        }
+        // Not ingested yet: the release folders say which releases it carries.
+        const inside = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+        batches.push({
+          batchId,
+          folder: entry.name,
+          messageIds: [],
+          releaseIds: inside.filter((e) => e.isDirectory()).map((e) => e.name),
+          complete,
+          outcome: complete ? 'pending' : 'incomplete',
+        });
+      }
+      return { batches: batches.sort((a, b) => a.batchId.localeCompare(b.batchId)) };
+    },
+  };
+}
