@@ -87,3 +87,54 @@ describe('approve and reject', () => {
     });
   });
 });
+
+describe('automatic store checks', () => {
+  it('rejects by itself a release every store would refuse, saying why', async () => {
+    const releaseId = await createRelease({
+      releaseTitle: 'My Song (Official Video)',
+      trackTitle: 'My Song (Official Video)',
+    });
+    const { review, summary } = await reviewed(releaseId, 'rejected');
+    expect(summary?.releaseStatus).toBe('rejected');
+    expect(review).toMatchObject({ decidedBy: 'auto' });
+    expect(review?.reason).toContain(DELIVERY_MESSAGES.autoRejected);
+    expect(review?.findings).toEqual([
+      expect.objectContaining({ rule: 'title.marketing', severity: 'error', stores: [] }),
+    ]);
+    // Not in the admins' queue: nothing for a person to decide.
+    const queue = await deliveryRpc.listReviewQueue({ status: 'in_review', limit: 100, cursor: '' });
+    expect(queue.reviews.map((r) => r.releaseId)).not.toContain(releaseId);
+  });
+
+  it('keeps in review, with the finding for the admin, a release only some stores refuse', async () => {
+    const releaseId = await createRelease({
+      trackTitle: 'Night Drive (feat. Kai Long)',
+      stores: ['spotify', 'soundcloud'],
+    });
+    const { review } = await reviewed(releaseId, 'in_review');
+    expect(review?.findings).toEqual([
+      expect.objectContaining({ rule: 'title.credits', severity: 'error', stores: ['spotify'] }),
+    ]);
+  });
+});
+
+describe('the review queue', () => {
+  it('pages oldest first with a cursor, and refuses a forged cursor with a 400-class error', async () => {
+    const ids = [await createRelease(), await createRelease(), await createRelease()];
+    for (const id of ids) await reviewed(id, 'in_review');
+    const seen: string[] = [];
+    let cursor = '';
+    do {
+      const page = await deliveryRpc.listReviewQueue({ status: 'in_review', limit: 2, cursor });
+      expect(page.reviews.length).toBeLessThanOrEqual(2);
+      seen.push(...page.reviews.map((r) => r.releaseId));
+      cursor = page.nextCursor;
+    } while (cursor);
+    const mine = seen.filter((id) => ids.includes(id));
+    expect(mine).toEqual(ids);
+    expect(new Set(seen).size).toBe(seen.length);
+    await expect(
+      deliveryRpc.listReviewQueue({ status: 'in_review', limit: 2, cursor: 'not-a-cursor' }),
+    ).rejects.toMatchObject({ code: 3 });
+  });
+});

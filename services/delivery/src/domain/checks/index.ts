@@ -1,24 +1,18 @@
 // The automatic store checks (shared/design/delivery.md, "What stores refuse"): pure functions of the
-// catalog release and storage's facts about its cover, each answering findings that name the stores
-// concerned and tell the artist what to fix.
-import type { catalog } from '@omni/proto';
+// catalog release and storage's facts about its cover. Each finding names its rule, whether the stores
+// concerned refuse it (error) or may (warning), those stores (none = every store), and what to fix.
 import type { ReviewFinding } from '@omni/proto/api';
+import { artworkFindings } from './artwork';
+import { audioFindings } from './audio';
+import { metadataFindings } from './metadata';
+import type { CheckInput } from './model';
 
-export interface CoverFacts {
-  width: number;
-  height: number;
-  colorMode: string;
-  format: string;
-}
+export type { CheckInput, CoverFacts } from './model';
 
-export interface CheckInput {
-  release: catalog.Release;
-  /** The release's chosen stores (platform keys). */
-  stores: readonly string[];
-  /** null: no cover, or storage no longer has it. */
-  cover: CoverFacts | null;
-}
-
-export function runStoreChecks(_input: CheckInput): ReviewFinding[] {
-  return [];
+export function runStoreChecks({ release, stores, cover }: CheckInput): ReviewFinding[] {
+  return [
+    ...audioFindings(release.tracks, stores),
+    ...artworkFindings(cover),
+    ...metadataFindings(release, stores),
+  ];
 }
