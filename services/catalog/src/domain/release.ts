@@ -95,6 +95,8 @@ export function trackToProto(t: TrackDoc): catalog.Track {
     genre: t.genre,
     audioUrl: t.audioUrl,
     audio: { bucket: t.audio.bucket, fileKey: t.audio.fileKey },
+    // Delivery's store checks and packaging read what storage found in the master.
+    audioFormat: t.audioFormat ? { ...t.audioFormat } : undefined,
   };
 }
 

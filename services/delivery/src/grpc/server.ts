@@ -5,29 +5,41 @@ import type { delivery } from '@omni/proto';
 import { type JobDoc, jobToProto, summarize } from '../domain/job';
 import { rollUpReleaseStatus } from '../domain/release-status';
 import type { JobsRepository } from '../store/jobs';
+import { type ReviewDoc, reviewToProto } from '../store/reviews';
+import type { ReviewDeps } from '../use-cases/review-release';
+import { reviewHandlers } from './review-handlers';
 
 const MAX_RELEASES_PER_SUMMARY = 200;
 
-export function deliveryHandlers(jobs: JobsRepository): UnaryImpl<typeof delivery.DeliveryServiceService> {
+export function deliveryHandlers(
+  jobs: JobsRepository,
+  review: ReviewDeps,
+): UnaryImpl<typeof delivery.DeliveryServiceService> {
   const notYet = async (): Promise<never> => {
     throw new GrpcError(GrpcStatus.UNIMPLEMENTED, 'Not available yet.');
   };
   return {
-    listReviewQueue: notYet,
-    approveRelease: notYet,
-    rejectRelease: notYet,
     takeDown: notYet,
     purgeRelease: notYet,
     getErn: notYet,
     listDeadLetters: notYet,
     replayDeadLetter: notYet,
     configureSimulator: notYet,
+    // The review (engineer R): the queue, approve, reject.
+    ...reviewHandlers(review),
     async listJobs(req) {
       if (!req.releaseId) throw invalidArgument('A release id is required.');
+      // The review first: read after the jobs, an approval in between would show approved over held jobs.
+      const found = await review.reviews.find(req.releaseId);
       const list = await jobs.forRelease(req.releaseId);
       return {
         jobs: list.map(jobToProto),
-        summary: summarize(req.releaseId, list, rollUpReleaseStatus({ review: null, jobs: list })),
+        summary: summarize(
+          req.releaseId,
+          list,
+          rollUpReleaseStatus({ review: found?.status ?? null, jobs: list }),
+        ),
+        review: found ? reviewToProto(found) : undefined,
       };
     },
 
@@ -36,12 +48,16 @@ export function deliveryHandlers(jobs: JobsRepository): UnaryImpl<typeof deliver
       if (ids.length > MAX_RELEASES_PER_SUMMARY)
         throw invalidArgument(`Ask for at most ${MAX_RELEASES_PER_SUMMARY} releases at a time.`);
       if (ids.length === 0) return { summaries: [] };
+      const reviewed = new Map<string, ReviewDoc>(
+        (await review.reviews.forReleases(ids)).map((r) => [r._id, r]),
+      );
       const byRelease = new Map<string, JobDoc[]>(ids.map((id) => [id, []]));
       for (const job of await jobs.forReleases(ids)) byRelease.get(job.releaseId)?.push(job);
       return {
         summaries: ids.map((id) => {
           const list = byRelease.get(id) ?? [];
-          return summarize(id, list, rollUpReleaseStatus({ review: null, jobs: list }));
+          const status = reviewed.get(id)?.status ?? null;
+          return summarize(id, list, rollUpReleaseStatus({ review: status, jobs: list }));
         }),
       };
     },

@@ -14,24 +14,32 @@ interface ProcessedDoc extends Doc {
   at: string;
 }
 
-export interface EventHandlerContext {
+export interface EventHandlerContext<P = undefined> {
   /** Writes through the scope commit atomically with the "handled" marker. */
   scope: TransactionScope;
   message: IncomingMessage;
+  /** What `prepare` answered (undefined without one). */
+  prepared: P;
 }
 
-export interface ConsumeOptions<T extends events.EventType> {
+export interface ConsumeOptions<T extends events.EventType, P = undefined> {
   bus: EventBus;
   store: DocumentStore;
   groupId: string;
   type: T;
   logger: Logger;
   retry?: Partial<RetryPolicy>;
-  handle: (event: Envelope<events.EventData<T>>, ctx: EventHandlerContext) => Promise<void>;
+  /**
+   * Runs before the transaction, for what must not run inside it: calls to other services (a transaction
+   * may be re-run on a write conflict, and should not stay open across the network). Its answer reaches
+   * `handle` as `prepared`; a throw is retried like a failing handler.
+   */
+  prepare?: (event: Envelope<events.EventData<T>>) => Promise<P>;
+  handle: (event: Envelope<events.EventData<T>>, ctx: EventHandlerContext<P>) => Promise<void>;
 }
 
-export async function consumeEvents<T extends events.EventType>(
-  options: ConsumeOptions<T>,
+export async function consumeEvents<T extends events.EventType, P = undefined>(
+  options: ConsumeOptions<T, P>,
 ): Promise<Subscription> {
   const { bus, store, groupId, type, logger } = options;
   const processed = store.collection<ProcessedDoc>('processed_events');
@@ -58,10 +66,11 @@ export async function consumeEvents<T extends events.EventType>(
             logger.debug({ eventId: event.id, type }, 'duplicate event skipped');
             return;
           }
+          const prepared = (options.prepare ? await options.prepare(event) : undefined) as P;
           await store.transaction(async (scope) => {
             const marker = scope.collection<ProcessedDoc>('processed_events');
             if (await marker.findById(markerId)) return;
-            await options.handle(event, { scope, message });
+            await options.handle(event, { scope, message, prepared });
             await marker.insertOne({
               _id: markerId,
               group: groupId,

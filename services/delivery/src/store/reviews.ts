@@ -1,0 +1,120 @@
+// Reviews: one document per release (`_id = releaseId`) holding the automatic store checks' findings and
+// the admin's decision. The queue reads it oldest submission first, so its display fields (title, artist,
+// upc…) are copied from catalog when the release is submitted: listing the queue never calls catalog.
+import type { Collection, Doc, DocumentStore, TransactionScope } from '@omni/platform';
+import type { delivery } from '@omni/proto';
+import type { ReviewFinding, ReviewStatus } from '@omni/proto/api';
+
+export const REVIEWS = 'delivery_reviews';
+
+export interface ReviewDoc extends Doc {
+  ownerId: string;
+  status: ReviewStatus;
+  findings: ReviewFinding[];
+  /** Why it was rejected (an admin's words or the automatic checks'); null otherwise. */
+  reason: string | null;
+  submittedAt: string;
+  decidedAt: string | null;
+  /** The admin's id, or 'auto' for the automatic checks; null while waiting. */
+  decidedBy: string | null;
+  title: string;
+  artistName: string;
+  releaseType: string;
+  upc: string;
+  stores: string[];
+  artworkUrl: string;
+  /** 1 for the first submission, +1 per resubmission. */
+  submissions: number;
+  updatedAt: string;
+}
+
+/** Where the queue's last page ended: the keyset (submittedAt, _id). */
+export interface QueuePosition {
+  submittedAt: string;
+  id: string;
+}
+
+export class ReviewsRepository {
+  private readonly reviews: Collection<ReviewDoc>;
+
+  constructor(store: DocumentStore) {
+    this.reviews = store.collection<ReviewDoc>(REVIEWS, {
+      // The queue: one status, oldest submission first, ties broken by id.
+      indexes: [{ fields: { status: 1, submittedAt: 1, _id: 1 } }, { fields: { status: 1 } }],
+    });
+  }
+
+  find(releaseId: string): Promise<ReviewDoc | null> {
+    return this.reviews.findById(releaseId);
+  }
+
+  inScope(scope: TransactionScope, releaseId: string): Promise<ReviewDoc | null> {
+    return scope.collection<ReviewDoc>(REVIEWS).findById(releaseId);
+  }
+
+  forReleases(releaseIds: readonly string[]): Promise<ReviewDoc[]> {
+    return this.reviews.find({ _id: { $in: [...releaseIds] } });
+  }
+
+  /** Writes the whole review (a submission replaces the previous one's findings and decision). */
+  async put(scope: TransactionScope, review: ReviewDoc): Promise<void> {
+    const { _id, ...fields } = review;
+    await scope.collection<ReviewDoc>(REVIEWS).updateOne({ _id }, { $set: fields }, { upsert: true });
+  }
+
+  /**
+   * Records a decision, only if the review is still waiting (two admins deciding at once: one wins, the
+   * other is told the release is no longer in review). Returns null when it was not waiting.
+   */
+  decide(
+    scope: TransactionScope,
+    releaseId: string,
+    decision: { status: 'approved' | 'rejected'; reason: string | null; decidedBy: string; at: string },
+  ): Promise<ReviewDoc | null> {
+    return scope.collection<ReviewDoc>(REVIEWS).findOneAndUpdate(
+      { _id: releaseId, status: 'in_review' },
+      {
+        $set: {
+          status: decision.status,
+          reason: decision.reason,
+          decidedBy: decision.decidedBy,
+          decidedAt: decision.at,
+          updatedAt: decision.at,
+        },
+      },
+    );
+  }
+
+  /** One page of the queue for a status, oldest submission first, after `after`. */
+  page(status: ReviewStatus, after: QueuePosition | null, limit: number): Promise<ReviewDoc[]> {
+    const filter = after
+      ? {
+          status,
+          $or: [
+            { submittedAt: { $gt: after.submittedAt } },
+            { submittedAt: after.submittedAt, _id: { $gt: after.id } },
+          ],
+        }
+      : { status };
+    return this.reviews.find(filter, { sort: { submittedAt: 1, _id: 1 }, limit });
+  }
+}
+
+export function reviewToProto(r: ReviewDoc): delivery.Review {
+  return {
+    releaseId: r._id,
+    ownerId: r.ownerId,
+    status: r.status,
+    findings: r.findings.map((f) => ({ ...f, stores: [...f.stores] })),
+    reason: r.reason ?? '',
+    submittedAt: r.submittedAt,
+    decidedAt: r.decidedAt ?? '',
+    decidedBy: r.decidedBy ?? '',
+    title: r.title,
+    artistName: r.artistName,
+    releaseType: r.releaseType,
+    upc: r.upc,
+    storeCount: r.stores.length,
+    artworkUrl: r.artworkUrl,
+  };
+}

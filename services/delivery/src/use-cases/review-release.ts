@@ -1,0 +1,218 @@
+// A release's review: submitted (release.created, release.resubmitted) with the automatic store checks'
+// findings, then approved or rejected by an admin. Each step is one transaction: the review, the held
+// jobs and the `delivery.updated` events commit together. Whatever needs another service (catalog's
+// release, storage's look at the cover) is gathered BEFORE the transaction (prepare-review.ts): a
+// transaction may re-run and must not stay open across the network.
+import {
+  type DocumentStore,
+  fail,
+  invalidArgument,
+  type TransactionScope,
+  unauthenticated,
+} from '@omni/platform';
+import type { events } from '@omni/proto';
+import { DELIVERY_MESSAGES, type ReviewFinding, rejectReleaseBody } from '@omni/proto/api';
+import { rollUpReleaseStatus } from '../domain/release-status';
+import type { JobsRepository } from '../store/jobs';
+import type { ReviewDoc, ReviewsRepository } from '../store/reviews';
+
+/** A delivery.updated as the publisher takes it (it adds the version and, when absent, the time). */
+export type DeliveryUpdate = Omit<events.EventData<'delivery.updated'>, 'version' | 'at'> & { at?: string };
+
+export interface ReviewDeps {
+  store: DocumentStore;
+  jobs: JobsRepository;
+  reviews: ReviewsRepository;
+  /** events/delivery-updated.ts's publishDeliveryUpdate over the service's outbox, inside `scope`. */
+  publish: (scope: TransactionScope, update: DeliveryUpdate) => Promise<number>;
+  /** Publishes what the outbox holds right after a commit (its sweep covers a failure). */
+  relay: () => void;
+  /** Wakes the worker: the approved release's jobs are due now. */
+  onApproved?: (releaseId: string) => void;
+}
+
+/** What the review of one submission needs, gathered from catalog and storage before the transaction. */
+export interface ReviewSubmission {
+  releaseId: string;
+  ownerId: string;
+  /** The release's stores after this submission. */
+  stores: string[];
+  /** The queue's display fields, copied from catalog. */
+  title: string;
+  artistName: string;
+  releaseType: string;
+  upc: string;
+  artworkUrl: string;
+  findings: ReviewFinding[];
+  /** The event that submitted it. */
+  eventId: string;
+  resubmission: boolean;
+  at: string;
+}
+
+/**
+ * Whether the automatic checks reject the release by themselves: every chosen store is concerned by at
+ * least one error (a finding with no stores concerns them all). A release some store would still take
+ * waits for a person, who sees the findings.
+ */
+export function refusedEverywhere(findings: readonly ReviewFinding[], stores: readonly string[]): boolean {
+  const errors = findings.filter((f) => f.severity === 'error');
+  if (errors.some((f) => f.stores.length === 0)) return true;
+  const refusing = new Set(errors.flatMap((f) => f.stores));
+  return stores.length > 0 && stores.every((s) => refusing.has(s));
+}
+
+export function autoRejectionReason(findings: readonly ReviewFinding[]): string {
+  const errors = findings.filter((f) => f.severity === 'error').map((f) => `- ${f.message}`);
+  return [DELIVERY_MESSAGES.autoRejected, ...errors].join('\n');
+}
+
+/**
+ * Puts the release in review (or rejects it at once when every store would refuse it), inside the event
+ * consumer's transaction. A first submission seen again (a re-sent release.created) changes nothing.
+ */
+export async function submitForReview(
+  scope: TransactionScope,
+  deps: Pick<ReviewDeps, 'jobs' | 'reviews' | 'publish'>,
+  s: ReviewSubmission,
+): Promise<ReviewDoc | null> {
+  const previous = await deps.reviews.inScope(scope, s.releaseId);
+  if (previous && !s.resubmission) return null;
+  const auto = refusedEverywhere(s.findings, s.stores);
+  const review: ReviewDoc = {
+    _id: s.releaseId,
+    ownerId: s.ownerId,
+    status: auto ? 'rejected' : 'in_review',
+    findings: s.findings,
+    reason: auto ? autoRejectionReason(s.findings) : null,
+    submittedAt: s.at,
+    decidedAt: auto ? s.at : null,
+    decidedBy: auto ? 'auto' : null,
+    title: s.title,
+    artistName: s.artistName,
+    releaseType: s.releaseType,
+    upc: s.upc,
+    stores: s.stores,
+    artworkUrl: s.artworkUrl,
+    submissions: (previous?.submissions ?? 0) + 1,
+    updatedAt: s.at,
+  };
+  await deps.reviews.put(scope, review);
+  // A resubmission first holds what was let go (a store's rejection, a retry), then drops stores removed.
+  if (s.resubmission) await deps.jobs.holdAll(scope, s.releaseId, s.at);
+  await deps.jobs.queueHeld(scope, {
+    releaseId: s.releaseId,
+    ownerId: s.ownerId,
+    stores: s.stores,
+    eventId: s.eventId,
+  });
+  const jobs = await deps.jobs.inScope(scope, s.releaseId);
+  await deps.publish(scope, {
+    releaseId: s.releaseId,
+    ownerId: s.ownerId,
+    target: null,
+    jobKind: null,
+    status: review.status,
+    reason: review.reason,
+    releaseStatus: rollUpReleaseStatus({ review: review.status, jobs }),
+    at: s.at,
+  });
+  return review;
+}
+
+const adminOf = (adminId: string) => {
+  if (!adminId.trim()) throw unauthenticated('Please sign in as an admin first.');
+  return adminId;
+};
+
+async function waitingReview(deps: ReviewDeps, releaseId: string): Promise<void> {
+  if (!releaseId) throw invalidArgument('A release id is required.');
+  const review = await deps.reviews.find(releaseId);
+  if (!review) throw fail('release_not_found', 'No such release.');
+  if (review.status !== 'in_review') throw fail('release_not_in_review', DELIVERY_MESSAGES.notInReview);
+}
+
+/**
+ * The admin approves: the review is approved and every held job of the release becomes due now, with one
+ * event for the review and one per job, in one transaction; then the worker is woken.
+ */
+export async function approve(deps: ReviewDeps, releaseId: string, adminId: string): Promise<ReviewDoc> {
+  const decidedBy = adminOf(adminId);
+  await waitingReview(deps, releaseId);
+  const at = new Date().toISOString();
+  const review = await deps.store.transaction(async (scope) => {
+    const decided = await deps.reviews.decide(scope, releaseId, {
+      status: 'approved',
+      reason: null,
+      decidedBy,
+      at,
+    });
+    if (!decided) return null;
+    const released = await deps.jobs.releaseHeld(scope, releaseId, at);
+    const jobs = await deps.jobs.inScope(scope, releaseId);
+    const releaseStatus = rollUpReleaseStatus({ review: 'approved', jobs });
+    const base = { releaseId, ownerId: decided.ownerId, releaseStatus, at };
+    await deps.publish(scope, {
+      ...base,
+      target: null,
+      jobKind: null,
+      status: 'approved',
+      reason: null,
+    });
+    for (const job of released) {
+      await deps.publish(scope, {
+        ...base,
+        target: job.target,
+        jobKind: job.jobKind,
+        status: job.status,
+        reason: null,
+      });
+    }
+    return decided;
+  });
+  // Another admin decided between the check and the transaction.
+  if (!review) throw fail('release_not_in_review', DELIVERY_MESSAGES.notInReview);
+  deps.relay();
+  deps.onApproved?.(releaseId);
+  return review;
+}
+
+/** The admin rejects with a reason the artist reads; the jobs stay held until a resubmission is approved. */
+export async function reject(
+  deps: ReviewDeps,
+  releaseId: string,
+  adminId: string,
+  reasonText: string,
+): Promise<ReviewDoc> {
+  const decidedBy = adminOf(adminId);
+  const parsed = rejectReleaseBody.safeParse({ reason: reasonText });
+  if (!parsed.success)
+    throw invalidArgument(parsed.error.issues[0]?.message ?? DELIVERY_MESSAGES.reasonRequired);
+  const { reason } = parsed.data;
+  await waitingReview(deps, releaseId);
+  const at = new Date().toISOString();
+  const review = await deps.store.transaction(async (scope) => {
+    const decided = await deps.reviews.decide(scope, releaseId, {
+      status: 'rejected',
+      reason,
+      decidedBy,
+      at,
+    });
+    if (!decided) return null;
+    const jobs = await deps.jobs.inScope(scope, releaseId);
+    await deps.publish(scope, {
+      releaseId,
+      ownerId: decided.ownerId,
+      target: null,
+      jobKind: null,
+      status: 'rejected',
+      reason,
+      releaseStatus: rollUpReleaseStatus({ review: 'rejected', jobs }),
+      at,
+    });
+    return decided;
+  });
+  if (!review) throw fail('release_not_in_review', DELIVERY_MESSAGES.notInReview);
+  deps.relay();
+  return review;
+}

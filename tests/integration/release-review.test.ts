@@ -1,0 +1,140 @@
+// A release's review through the running platform: catalog's release.created reaches delivery, which runs
+// the automatic store checks, keeps the release in review with its store jobs held, and an admin's
+// approval (delivery's gRPC: the HTTP admin routes are the gateway's) lets the jobs go; a rejection keeps
+// them held with the admin's reason. The artist sees the release's status through GET /api/releases/:id.
+import { randomUUID } from 'node:crypto';
+import { createGrpcClient, type PromiseClient } from '@omni/platform';
+import { delivery } from '@omni/proto';
+import { DELIVERY_MESSAGES } from '@omni/proto/api';
+import { type ReleasePlatform, releaseBody, startReleasePlatform, waitUntil } from './releases.fixtures';
+
+let omni: ReleasePlatform;
+let deliveryRpc: PromiseClient<typeof delivery.DeliveryServiceService>;
+const artist = randomUUID();
+const admin = randomUUID();
+let token: string;
+
+beforeAll(async () => {
+  omni = await startReleasePlatform();
+  token = await omni.token(artist);
+  deliveryRpc = createGrpcClient(delivery.DeliveryServiceService, omni.config.grpcAddress('delivery'));
+});
+afterAll(async () => {
+  deliveryRpc?.close();
+  await omni?.close();
+});
+
+async function createRelease(extra: Record<string, unknown> = {}): Promise<string> {
+  const res = await omni.api('/api/releases', { method: 'POST', token, json: releaseBody(artist, extra) });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { release: { id: string } }).release.id;
+}
+
+/** Delivery's view once the review exists (release.created is handled after the create answers). */
+function reviewed(releaseId: string, status?: string) {
+  return waitUntil(
+    async () => {
+      const answer = await deliveryRpc.listJobs({ releaseId });
+      if (!answer.review || (status && answer.review.status !== status)) return undefined;
+      return answer;
+    },
+    10_000,
+    `the review of ${releaseId}${status ? ` to be ${status}` : ''}`,
+  );
+}
+
+describe('approve and reject', () => {
+  it('keeps a new release in review with its jobs held, and approval lets every job go', async () => {
+    const releaseId = await createRelease();
+    const waiting = await reviewed(releaseId, 'in_review');
+    expect(waiting.summary?.releaseStatus).toBe('in_review');
+    expect(waiting.jobs.map((j) => [j.target, j.status])).toEqual([
+      ['spotify', 'queued'],
+      ['apple_music', 'queued'],
+      ['tidal', 'queued'],
+    ]);
+    expect(waiting.review).toMatchObject({ title: 'Night Drive', artistName: 'Nova Reyes', storeCount: 3 });
+
+    // It is in the queue.
+    const queue = await deliveryRpc.listReviewQueue({ status: 'in_review', limit: 100, cursor: '' });
+    expect(queue.reviews.map((r) => r.releaseId)).toContain(releaseId);
+
+    const { review } = await deliveryRpc.approveRelease({ releaseId, adminId: admin });
+    expect(review).toMatchObject({ status: 'approved', decidedBy: admin });
+    const after = await deliveryRpc.listJobs({ releaseId });
+    expect(after.summary?.releaseStatus).toBe('delivering');
+
+    // Twice is refused with the contract's words, not a 5xx.
+    await expect(deliveryRpc.approveRelease({ releaseId, adminId: admin })).rejects.toMatchObject({
+      details: DELIVERY_MESSAGES.notInReview,
+    });
+  });
+
+  it('rejects with the admin reason, which the review then carries; a short reason is refused', async () => {
+    const releaseId = await createRelease();
+    await reviewed(releaseId, 'in_review');
+    await expect(
+      deliveryRpc.rejectRelease({ releaseId, adminId: admin, reason: 'bad' }),
+    ).rejects.toMatchObject({ details: DELIVERY_MESSAGES.reasonRequired });
+
+    const reason = 'The cover shows a store logo; please replace it.';
+    await deliveryRpc.rejectRelease({ releaseId, adminId: admin, reason });
+    const after = await deliveryRpc.listJobs({ releaseId });
+    expect(after.review).toMatchObject({ status: 'rejected', reason, decidedBy: admin });
+    expect(after.summary?.releaseStatus).toBe('rejected');
+    await expect(deliveryRpc.approveRelease({ releaseId, adminId: admin })).rejects.toMatchObject({
+      details: DELIVERY_MESSAGES.notInReview,
+    });
+  });
+});
+
+describe('automatic store checks', () => {
+  it('rejects by itself a release every store would refuse, saying why', async () => {
+    const releaseId = await createRelease({
+      releaseTitle: 'My Song (Official Video)',
+      trackTitle: 'My Song (Official Video)',
+    });
+    const { review, summary } = await reviewed(releaseId, 'rejected');
+    expect(summary?.releaseStatus).toBe('rejected');
+    expect(review).toMatchObject({ decidedBy: 'auto' });
+    expect(review?.reason).toContain(DELIVERY_MESSAGES.autoRejected);
+    expect(review?.findings).toEqual([
+      expect.objectContaining({ rule: 'title.marketing', severity: 'error', stores: [] }),
+    ]);
+    // Not in the admins' queue: nothing for a person to decide.
+    const queue = await deliveryRpc.listReviewQueue({ status: 'in_review', limit: 100, cursor: '' });
+    expect(queue.reviews.map((r) => r.releaseId)).not.toContain(releaseId);
+  });
+
+  it('keeps in review, with the finding for the admin, a release only some stores refuse', async () => {
+    const releaseId = await createRelease({
+      trackTitle: 'Night Drive (feat. Kai Long)',
+      stores: ['spotify', 'soundcloud'],
+    });
+    const { review } = await reviewed(releaseId, 'in_review');
+    expect(review?.findings).toEqual([
+      expect.objectContaining({ rule: 'title.credits', severity: 'error', stores: ['spotify'] }),
+    ]);
+  });
+});
+
+describe('the review queue', () => {
+  it('pages oldest first with a cursor, and refuses a forged cursor with a 400-class error', async () => {
+    const ids = [await createRelease(), await createRelease(), await createRelease()];
+    for (const id of ids) await reviewed(id, 'in_review');
+    const seen: string[] = [];
+    let cursor = '';
+    do {
+      const page = await deliveryRpc.listReviewQueue({ status: 'in_review', limit: 2, cursor });
+      expect(page.reviews.length).toBeLessThanOrEqual(2);
+      seen.push(...page.reviews.map((r) => r.releaseId));
+      cursor = page.nextCursor;
+    } while (cursor);
+    const mine = seen.filter((id) => ids.includes(id));
+    expect(mine).toEqual(ids);
+    expect(new Set(seen).size).toBe(seen.length);
+    await expect(
+      deliveryRpc.listReviewQueue({ status: 'in_review', limit: 2, cursor: 'not-a-cursor' }),
+    ).rejects.toMatchObject({ code: 3 });
+  });
+});
