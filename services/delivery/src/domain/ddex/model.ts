@@ -1,6 +1,9 @@
 // The plain input the DDEX ERN 4.3 builders take: what the catalog and storage know about a release, in our
 // words, with no DDEX references in it. The builders assign references (P…, A…, T…, R…) themselves so they
 // are always consistent; callers never write XML-shaped data.
+import type { ErnCommercialModel, ErnUseType } from '../../providers/stores/profile';
+
+export type { ErnCommercialModel, ErnUseType };
 
 /** A DDEX party: its DPID (`PADPIDA…`) and its name. */
 export interface ErnMessagingParty {
@@ -114,14 +117,6 @@ export interface ErnRelease {
   recordings: ErnSoundRecording[];
   cover: ErnCoverImage;
 }
-
-export type ErnCommercialModel = 'SubscriptionModel' | 'AdvertisementSupportedModel' | 'PayAsYouGoModel';
-export type ErnUseType =
-  | 'OnDemandStream'
-  | 'NonInteractiveStream'
-  | 'PermanentDownload'
-  | 'Stream'
-  | 'Download';
 
 /** One deal for the recipient store. */
 export interface ErnDeal {

@@ -3,7 +3,7 @@
 // subscription and ad-supported models; download shops sell permanent downloads. A few stores do both.
 // A registry file entry may override any of it; the simulator uses it as is.
 import { createHash } from 'node:crypto';
-import type { StoreDealTemplate, StoreProfile } from '../../domain/stores/profile';
+import type { StoreDealTemplate, StoreProfile } from './profile';
 
 /** Shops that sell files (no streaming licence). */
 const DOWNLOAD_ONLY: ReadonlySet<string> = new Set([

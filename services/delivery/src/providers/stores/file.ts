@@ -15,9 +15,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PLATFORM_KEYS, PLATFORMS } from '@omni/proto/api';
 import { z } from 'zod';
-import type { StoreProfile } from '../../domain/stores/profile';
 import { defaultRules } from './defaults';
 import { registryOf, type StoreRegistry } from './port';
+import type { StoreProfile } from './profile';
 
 const envName = z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'must be an environment variable name (A-Z, 0-9, _)');
 const relativeFolder = z

@@ -2,13 +2,13 @@
 // resolving the credentials it names (a key file, env variables) only at that moment.
 import { readFileSync } from 'node:fs';
 import type { PlatformConfig } from '@omni/platform';
-import type { StoreProfile } from '../../domain/stores/profile';
 import { createLocalTransport } from '../transport/local';
 import type { Transport } from '../transport/port';
 import { createS3Transport } from '../transport/s3';
 import { createSftpTransport } from '../transport/sftp';
 import { fileRegistry, StoreRegistryError } from './file';
 import type { StoreRegistry } from './port';
+import type { StoreProfile } from './profile';
 import { simulatorRegistry } from './simulator';
 
 export async function openStoreRegistry(

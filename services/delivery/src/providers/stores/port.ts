@@ -1,6 +1,6 @@
 // The store registry port: one StoreProfile per platform key, from the embedded simulator's defaults or a
 // registry file (STORES=simulator | registry).
-import type { StoreProfile } from '../../domain/stores/profile';
+import type { StoreProfile } from './profile';
 
 export interface StoreRegistry {
   readonly mode: 'simulator' | 'registry';

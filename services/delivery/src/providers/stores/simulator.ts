@@ -2,9 +2,9 @@
 // `<dataDir>/delivery/stores/<key>`, which the embedded store simulator watches.
 import path from 'node:path';
 import { PLATFORMS } from '@omni/proto/api';
-import type { StoreProfile } from '../../domain/stores/profile';
 import { defaultRules, simulatedPartyId } from './defaults';
 import { registryOf, type StoreRegistry } from './port';
+import type { StoreProfile } from './profile';
 
 /** The simulator's root: one folder per store under it. */
 export const simulatorRoot = (dataDir: string) => path.resolve(dataDir, 'delivery', 'stores');
