@@ -32,7 +32,15 @@ const KEYS = ['spotify', 'beatport'];
 const BATCH = '20261124013000001';
 
 async function startSimulator(delayMs = 0): Promise<StoreSimulator> {
-  const simulator = createStoreSimulator({ root, keys: KEYS, validator, delayMs, pollMs: 20 });
+  // No periodic full scans: the folder watches and the incomplete-batch checks must find every batch.
+  const simulator = createStoreSimulator({
+    root,
+    keys: KEYS,
+    validator,
+    delayMs,
+    pollMs: 20,
+    fullScanEvery: 1e9,
+  });
   simulators.push(simulator);
   await simulator.start();
   return simulator;
@@ -262,4 +270,24 @@ test('a message file that is not the one the manifest hashed is ResourceCorrupt'
     fileStatus: 'ResourceCorrupt',
     errorText: expect.stringMatching(/0196000000098\.xml: SHA-256 [0-9a-f]{64} is not the manifest's/),
   });
+});
+
+test('the poll timer finds batches by itself, also one whose BatchComplete comes later', async () => {
+  await startSimulator();
+  const release = sourceRelease(sources, '0196000000104');
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const delivery = transport().deliver(releaseBatch(release, { batchId: BATCH, manifestGate: gate }));
+  await new Promise((r) => setTimeout(r, 100));
+  expect(acks()).toEqual([]);
+  open();
+  await delivery;
+  await transport('beatport').deliver(releaseBatch(release, { batchId: '20261124013000002' }));
+  for (let i = 0; i < 250 && acks().length + acks('beatport').length < 2; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(acks()).toEqual([`ACK_${BATCH}_msg-0196000000104.xml`]);
+  expect(acks('beatport')).toEqual(['ACK_20261124013000002_msg-0196000000104.xml']);
 });

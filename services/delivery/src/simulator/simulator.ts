@@ -1,9 +1,11 @@
 // The embedded store simulator: every store is a folder (`<root>/<key>/`, the local transport's target)
-// and the simulator plays the store's side of the DDEX batch choreography. It polls each store's folder
-// (one readdir per store per poll; batches already ingested cost nothing more), and when a batch's
+// and the simulator plays the store's side of the DDEX batch choreography. It polls the store folders
+// (a store is read only when its folder watch saw a change, or now and then; batches already ingested
+// cost nothing more; see watch()), and when a batch's
 // BatchComplete_<batchId>.xml appears it waits the store's delay, verifies every message (verify.ts) and
 // writes `acknowledgements/ACK_<batchId>_<messageId>.xml`. Each batch is ingested exactly once, across
 // restarts: the ingested batches are recorded in `<root>/<key>/.simulator/ingested.json`.
+import { type FSWatcher, watch as fsWatch } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '@omni/platform';
@@ -56,6 +58,11 @@ interface StoreState {
   behaviour: SimulatorBehaviour;
   /** Batch folders waiting for their delay or being verified. */
   inFlight: Set<string>;
+  /** Batch folders seen without their BatchComplete yet: looked at on every poll. */
+  incomplete: Set<string>;
+  /** Something changed in the store's folder since its last scan (or no watch could be set). */
+  dirty: boolean;
+  watcher?: FSWatcher;
 }
 
 export interface StoreSimulatorOptions {
@@ -66,8 +73,10 @@ export interface StoreSimulatorOptions {
   validator: ErnValidator;
   /** How long a store takes before it acknowledges a complete batch. */
   delayMs: number;
-  /** Default 250 ms. */
+  /** Default 1000 ms (DELIVERY_POLL_MS's default); poll() looks at once. */
   pollMs?: number;
+  /** Every this many timer polls, every store folder is read even if its watch saw nothing; default 30. */
+  fullScanEvery?: number;
   /** Batches verified at once across all stores; default 3. */
   concurrency?: number;
   logger?: Logger;
@@ -89,7 +98,8 @@ export interface StoreSimulator {
 }
 
 export function createStoreSimulator(options: StoreSimulatorOptions): StoreSimulator {
-  const pollMs = options.pollMs ?? 250;
+  const pollMs = options.pollMs ?? 1000;
+  const fullScanEvery = options.fullScanEvery ?? 30;
   const limit = createLimit(options.concurrency ?? 3);
   const stores = new Map<string, StoreState>();
   const work = new Set<Promise<void>>();
@@ -97,6 +107,7 @@ export function createStoreSimulator(options: StoreSimulatorOptions): StoreSimul
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let polling: Promise<void> | undefined;
+  let ticks = 0;
 
   const storeDir = (key: string) => path.join(options.root, key);
   const stateDir = (key: string) => path.join(storeDir(key), STATE_DIR);
@@ -112,7 +123,14 @@ export function createStoreSimulator(options: StoreSimulatorOptions): StoreSimul
     const ingested = await readJson<Record<string, IngestedBatch>>(stateFile(key, 'ingested.json'), {});
     const behaviour = await readJson<SimulatorBehaviour>(stateFile(key, 'behaviour.json'), ACCEPT);
     const knownHashes = new Set(Object.values(ingested).flatMap((b) => b.fileHashes));
-    stores.set(key, { ingested, knownHashes, behaviour, inFlight: new Set() });
+    stores.set(key, {
+      ingested,
+      knownHashes,
+      behaviour,
+      inFlight: new Set(),
+      incomplete: new Set(),
+      dirty: true,
+    });
   }
 
   async function scan(key: string): Promise<void> {
@@ -124,13 +142,46 @@ export function createStoreSimulator(options: StoreSimulatorOptions): StoreSimul
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
       throw err;
     }
+    s.incomplete.clear();
     for (const entry of entries) {
-      const match = entry.isDirectory() ? BATCH_FOLDER.exec(entry.name) : null;
-      if (!match || s.ingested[entry.name] || s.inFlight.has(entry.name)) continue;
-      const batchId = match[1] as string;
-      if (!(await exists(path.join(storeDir(key), entry.name, `BatchComplete_${batchId}.xml`)))) continue;
-      s.inFlight.add(entry.name);
-      schedule(key, entry.name, batchId, s.behaviour.delayMs ?? options.delayMs);
+      if (entry.isDirectory()) await consider(key, entry.name);
+    }
+  }
+
+  /** A batch folder: scheduled once its BatchComplete is there, remembered as incomplete until then. */
+  async function consider(key: string, folder: string): Promise<void> {
+    const s = state(key);
+    const match = BATCH_FOLDER.exec(folder);
+    if (!match || s.ingested[folder] || s.inFlight.has(folder)) return;
+    const batchId = match[1] as string;
+    if (!(await exists(path.join(storeDir(key), folder, `BatchComplete_${batchId}.xml`)))) {
+      s.incomplete.add(folder);
+      return;
+    }
+    s.incomplete.delete(folder);
+    s.inFlight.add(folder);
+    schedule(key, folder, batchId, s.behaviour.delayMs ?? options.delayMs);
+  }
+
+  /**
+   * Watches the store's folder (one inotify watch, nothing to do while idle): a new batch folder marks the
+   * store dirty. BatchComplete lands one level deeper, so incomplete batches are looked at on every poll,
+   * and every `fullScanEvery` polls each store is read anyway, in case the watch missed something.
+   */
+  async function watch(key: string): Promise<void> {
+    const s = state(key);
+    await mkdirPrivate(storeDir(key));
+    try {
+      s.watcher = fsWatch(storeDir(key), () => {
+        s.dirty = true;
+      });
+      s.watcher.on('error', () => {
+        s.watcher?.close();
+        s.watcher = undefined;
+      });
+      s.watcher.unref();
+    } catch {
+      s.watcher = undefined;
     }
   }
 
@@ -262,19 +313,26 @@ export function createStoreSimulator(options: StoreSimulatorOptions): StoreSimul
     await writeAtomic(stateFile(key, 'behaviour.json'), JSON.stringify(behaviour), stateDir(key));
   }
 
-  async function pollAll(): Promise<void> {
+  async function pollAll(full: boolean): Promise<void> {
     for (const key of options.keys) {
+      const s = state(key);
       try {
-        await scan(key);
+        if (full || s.dirty || !s.watcher) {
+          s.dirty = false;
+          await scan(key);
+        } else {
+          for (const folder of [...s.incomplete]) await consider(key, folder);
+        }
       } catch (err) {
         options.logger?.warn({ err, store: key }, 'store simulator: cannot read the store folder');
       }
     }
   }
 
-  function poll(): Promise<void> {
+  /** An explicit poll reads every store; the timer's reads only what changed, and everything now and then. */
+  function poll(full = true): Promise<void> {
     // One scan at a time: a timer tick and an explicit poll share the one in progress.
-    polling ??= pollAll().finally(() => {
+    polling ??= pollAll(full).finally(() => {
       polling = undefined;
     });
     return polling;
@@ -282,7 +340,8 @@ export function createStoreSimulator(options: StoreSimulatorOptions): StoreSimul
 
   function loop() {
     timer = setTimeout(() => {
-      void poll().finally(() => {
+      ticks++;
+      void poll(ticks % fullScanEvery === 0).finally(() => {
         if (running) loop();
       });
     }, pollMs);
@@ -293,7 +352,10 @@ export function createStoreSimulator(options: StoreSimulatorOptions): StoreSimul
     async start() {
       if (running) return;
       await mkdirPrivate(options.root);
-      for (const key of options.keys) await load(key);
+      for (const key of options.keys) {
+        await load(key);
+        await watch(key);
+      }
       running = true;
       await poll();
       loop();
@@ -306,7 +368,11 @@ export function createStoreSimulator(options: StoreSimulatorOptions): StoreSimul
         resolve();
       }
       delays.clear();
-      for (const s of stores.values()) s.inFlight.clear();
+      for (const s of stores.values()) {
+        s.inFlight.clear();
+        s.watcher?.close();
+        s.watcher = undefined;
+      }
       await polling;
       await Promise.allSettled([...work]);
     },
