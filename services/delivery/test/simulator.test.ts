@@ -110,6 +110,26 @@ test('a good batch is acknowledged FileOK once, even when the simulator restarts
   expect(readFileSync(ackFile, 'utf8')).toBe(written);
 });
 
+test("a restart after the acks were written but before the batch was recorded keeps the store's answer", async () => {
+  const simulator = await startSimulator();
+  await simulator.configure('spotify', { mode: 'reject', times: 1 });
+  const release = sourceRelease(sources, '0196000000111');
+  await transport().deliver(releaseBatch(release, { batchId: BATCH }));
+  await settle(simulator);
+  await simulator.stop();
+  const ackFile = path.join(ackDir(), `ACK_${BATCH}_msg-0196000000111.xml`);
+  const written = readFileSync(ackFile, 'utf8');
+  // The crash window: the record of the batch never reached the disk.
+  writeFileSync(path.join(root, 'spotify', '.simulator', 'ingested.json'), '{}');
+
+  const again = await startSimulator();
+  await settle(again);
+  expect(readFileSync(ackFile, 'utf8')).toBe(written);
+  expect((await again.stats('spotify')).batches).toEqual([
+    expect.objectContaining({ batchId: BATCH, outcome: 'Rejected' }),
+  ]);
+});
+
 test('nothing happens before BatchComplete lands', async () => {
   const simulator = await startSimulator();
   const release = sourceRelease(sources, '0196000000029');

@@ -9,7 +9,7 @@ import { type FSWatcher, watch as fsWatch } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '@omni/platform';
-import { buildAcknowledgement } from '../domain/ack/ack-xml';
+import { buildAcknowledgement, parseAcknowledgement } from '../domain/ack/ack-xml';
 import { type AckFileStatus, ackFileName, type StoreAcknowledgement } from '../domain/ack/model';
 import { parseBatchComplete } from '../domain/ddex/batch-complete';
 import type { BatchCompleteInput } from '../domain/ddex/batch-complete-model';
@@ -234,16 +234,22 @@ export function createStoreSimulator(options: StoreSimulatorOptions): StoreSimul
     const ackDir = path.join(storeDir(key), ACK_FOLDER);
     const messageIds = manifest.messages.map((m) => m.messageId);
     const releaseIds = manifest.messages.flatMap((m) => m.releaseIds);
-    // A restart between writing the acks and recording the batch: the store already answered.
+    // A restart between writing the acks and recording the batch: the store already answered, and its
+    // answer stands (read back, so the recorded outcome is the one the acks give).
     const answered = await Promise.all(
-      messageIds.map((id) => exists(path.join(ackDir, ackFileName(batchId, id)))),
+      messageIds.map((id) =>
+        fs
+          .readFile(path.join(ackDir, ackFileName(batchId, id)), 'utf8')
+          .then(parseAcknowledgement)
+          .catch(() => undefined),
+      ),
     );
-    if (answered.every(Boolean)) {
+    if (answered.every((ack) => ack !== undefined)) {
       await record(key, folder, {
         batchId,
         messageIds,
         releaseIds,
-        outcome: 'FileOK',
+        outcome: outcomeOf(answered as StoreAcknowledgement[]),
         ingestedAt: new Date().toISOString(),
         fileHashes: [],
       });
@@ -431,4 +437,15 @@ export function createStoreSimulator(options: StoreSimulatorOptions): StoreSimul
       return { batches: batches.sort((a, b) => a.batchId.localeCompare(b.batchId)) };
     },
   };
+}
+
+/** A batch's outcome from its acks: the first message's that was not FileOK and ingested. */
+function outcomeOf(acks: readonly StoreAcknowledgement[]): BatchOutcome {
+  for (const ack of acks) {
+    if (ack.fileStatus !== 'FileOK') return ack.fileStatus;
+    if (ack.releaseStatus !== 'SuccessfullyIngestedByReleaseDistributor') {
+      return ack.manualCheckRequired ? 'Rejected' : 'ProcessingError';
+    }
+  }
+  return 'FileOK';
 }
