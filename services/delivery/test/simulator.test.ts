@@ -311,3 +311,20 @@ test('the poll timer finds batches by itself, also one whose BatchComplete comes
   expect(acks()).toEqual([`ACK_${BATCH}_msg-0196000000104.xml`]);
   expect(acks('beatport')).toEqual(['ACK_20261124013000002_msg-0196000000104.xml']);
 });
+
+test('a store ingests its batches in batch-id order, whatever order they landed in', async () => {
+  const simulator = createStoreSimulator({ root, keys: KEYS, validator, delayMs: 0, pollMs: 60_000 });
+  simulators.push(simulator);
+  await simulator.start();
+  await simulator.configure('spotify', { mode: 'reject', times: 1 });
+  const release = sourceRelease(sources, '0196000000128');
+  // The later batch lands first; both are there when the store looks.
+  await transport().deliver(releaseBatch(release, { batchId: '20261124013000020' }));
+  await transport().deliver(releaseBatch(release, { batchId: '20261124013000010' }));
+  await settle(simulator);
+  // Only the first batch ingested met the configured rejection: it must be the earlier one.
+  expect((await simulator.stats('spotify')).batches.map((b) => [b.batchId, b.outcome])).toEqual([
+    ['20261124013000010', 'Rejected'],
+    ['20261124013000020', 'FileOK'],
+  ]);
+});

@@ -63,6 +63,8 @@ interface StoreState {
   /** Something changed in the store's folder since its last scan (or no watch could be set). */
   dirty: boolean;
   watcher?: FSWatcher;
+  /** The store's last ingestion: the next one waits for it. */
+  queue: Promise<void>;
 }
 
 export interface StoreSimulatorOptions {
@@ -130,6 +132,7 @@ export function createStoreSimulator(options: StoreSimulatorOptions): StoreSimul
       inFlight: new Set(),
       incomplete: new Set(),
       dirty: true,
+      queue: Promise.resolve(),
     });
   }
 
@@ -143,9 +146,9 @@ export function createStoreSimulator(options: StoreSimulatorOptions): StoreSimul
       throw err;
     }
     s.incomplete.clear();
-    for (const entry of entries) {
-      if (entry.isDirectory()) await consider(key, entry.name);
-    }
+    // Stores ingest batches in batch-id order, so a later update never overtakes an earlier delivery.
+    const folders = entries.filter((e) => e.isDirectory()).map((e) => e.name);
+    for (const folder of folders.sort(byBatchId)) await consider(key, folder);
   }
 
   /** A batch folder: scheduled once its BatchComplete is there, remembered as incomplete until then. */
@@ -189,7 +192,11 @@ export function createStoreSimulator(options: StoreSimulatorOptions): StoreSimul
     const job = new Promise<void>((resolve) => {
       const t = setTimeout(() => {
         delays.delete(t);
-        limit(() => ingest(key, folder, batchId))
+        // One batch at a time per store, in the order they were found (timers of one delay fire in order).
+        const s = state(key);
+        const run = s.queue.then(() => limit(() => ingest(key, folder, batchId)));
+        s.queue = run.catch(() => undefined);
+        run
           .catch((err) =>
             options.logger?.error({ err, store: key, batchId }, 'store simulator: ingest failed'),
           )
@@ -327,7 +334,7 @@ export function createStoreSimulator(options: StoreSimulatorOptions): StoreSimul
           s.dirty = false;
           await scan(key);
         } else {
-          for (const folder of [...s.incomplete]) await consider(key, folder);
+          for (const folder of [...s.incomplete].sort(byBatchId)) await consider(key, folder);
         }
       } catch (err) {
         options.logger?.warn({ err, store: key }, 'store simulator: cannot read the store folder');
@@ -448,4 +455,10 @@ function outcomeOf(acks: readonly StoreAcknowledgement[]): BatchOutcome {
     }
   }
   return 'FileOK';
+}
+
+/** Batch folders by their batch id (`N_…`, `P_…` and bare ids alike). */
+function byBatchId(a: string, b: string): number {
+  const id = (folder: string) => BATCH_FOLDER.exec(folder)?.[1] ?? folder;
+  return id(a).localeCompare(id(b));
 }
