@@ -3,7 +3,7 @@
 // approval (delivery's gRPC: the HTTP admin routes are the gateway's) lets the jobs go; a rejection keeps
 // them held with the admin's reason. The artist sees the release's status through GET /api/releases/:id.
 import { randomUUID } from 'node:crypto';
-import { createGrpcClient, type PromiseClient } from '@omni/platform';
+import { createGrpcClient, makeEnvelope, type PromiseClient } from '@omni/platform';
 import { catalog, delivery } from '@omni/proto';
 import { DELIVERY_MESSAGES } from '@omni/proto/api';
 import { type ReleasePlatform, releaseBody, startReleasePlatform, waitUntil } from './releases.fixtures';
@@ -211,5 +211,43 @@ describe('fix and resubmit', () => {
     await expect(catalogRpc.resubmitRelease(form(releaseId))).rejects.toMatchObject({
       details: DELIVERY_MESSAGES.notRejected,
     });
+  });
+});
+
+describe("catalog's release status", () => {
+  it('keeps the newest delivery.updated: a late, older event never takes the status back', async () => {
+    const releaseId = await createRelease();
+    await reviewed(releaseId, 'in_review');
+    await deliveryRpc.approveRelease({ releaseId, adminId: admin });
+    await statusBecomes(releaseId, 'delivering');
+
+    // A stale event (version 1, long applied) redelivered for this release, then on the same key (same
+    // partition, so handled after it) an event for another release: once that one shows, the stale one
+    // has been handled too.
+    const other = await createRelease();
+    await reviewed(other, 'in_review');
+    const event = (data: Record<string, unknown>) =>
+      JSON.stringify(
+        makeEnvelope('delivery.updated', 'delivery', releaseId, {
+          ownerId: artist,
+          target: null,
+          jobKind: null,
+          status: 'rejected',
+          reason: 'stale',
+          at: new Date().toISOString(),
+          releaseId,
+          releaseStatus: 'rejected',
+          version: 1,
+          ...data,
+        }),
+      );
+    const bus = await omni.ports.events();
+    await bus.publish('delivery.updated', [
+      { key: releaseId, value: event({}) },
+      { key: releaseId, value: event({ releaseId: other, releaseStatus: 'live', version: 1000 }) },
+    ]);
+    await statusBecomes(other, 'live');
+    const res = await omni.api(`/api/releases/${releaseId}`, { token });
+    expect(((await res.json()) as { release: { status: string } }).release.status).toBe('delivering');
   });
 });
