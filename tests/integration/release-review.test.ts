@@ -3,13 +3,14 @@
 // approval (delivery's gRPC: the HTTP admin routes are the gateway's) lets the jobs go; a rejection keeps
 // them held with the admin's reason. The artist sees the release's status through GET /api/releases/:id.
 import { randomUUID } from 'node:crypto';
-import { createGrpcClient, type PromiseClient } from '@omni/platform';
-import { delivery } from '@omni/proto';
+import { createGrpcClient, makeEnvelope, type PromiseClient } from '@omni/platform';
+import { catalog, delivery } from '@omni/proto';
 import { DELIVERY_MESSAGES } from '@omni/proto/api';
 import { type ReleasePlatform, releaseBody, startReleasePlatform, waitUntil } from './releases.fixtures';
 
 let omni: ReleasePlatform;
 let deliveryRpc: PromiseClient<typeof delivery.DeliveryServiceService>;
+let catalogRpc: PromiseClient<typeof catalog.CatalogServiceService>;
 const artist = randomUUID();
 const admin = randomUUID();
 let token: string;
@@ -18,9 +19,11 @@ beforeAll(async () => {
   omni = await startReleasePlatform();
   token = await omni.token(artist);
   deliveryRpc = createGrpcClient(delivery.DeliveryServiceService, omni.config.grpcAddress('delivery'));
+  catalogRpc = createGrpcClient(catalog.CatalogServiceService, omni.config.grpcAddress('catalog'));
 });
 afterAll(async () => {
   deliveryRpc?.close();
+  catalogRpc?.close();
   await omni?.close();
 });
 
@@ -43,6 +46,19 @@ function reviewed(releaseId: string, status?: string) {
   );
 }
 
+/** The release's status as the artist reads it (catalog keeps it from delivery.updated). */
+function statusBecomes(releaseId: string, status: string) {
+  return waitUntil(
+    async () => {
+      const res = await omni.api(`/api/releases/${releaseId}`, { token });
+      const body = (await res.json()) as { release: { status: string } };
+      return body.release.status === status ? body : undefined;
+    },
+    10_000,
+    `release ${releaseId} to be ${status} on GET /api/releases/:id`,
+  );
+}
+
 describe('approve and reject', () => {
   it('keeps a new release in review with its jobs held, and approval lets every job go', async () => {
     const releaseId = await createRelease();
@@ -59,8 +75,10 @@ describe('approve and reject', () => {
     const queue = await deliveryRpc.listReviewQueue({ status: 'in_review', limit: 100, cursor: '' });
     expect(queue.reviews.map((r) => r.releaseId)).toContain(releaseId);
 
+    await statusBecomes(releaseId, 'in_review');
     const { review } = await deliveryRpc.approveRelease({ releaseId, adminId: admin });
     expect(review).toMatchObject({ status: 'approved', decidedBy: admin });
+    await statusBecomes(releaseId, 'delivering');
     const after = await deliveryRpc.listJobs({ releaseId });
     expect(after.summary?.releaseStatus).toBe('delivering');
 
@@ -79,6 +97,7 @@ describe('approve and reject', () => {
 
     const reason = 'The cover shows a store logo; please replace it.';
     await deliveryRpc.rejectRelease({ releaseId, adminId: admin, reason });
+    await statusBecomes(releaseId, 'rejected');
     const after = await deliveryRpc.listJobs({ releaseId });
     expect(after.review).toMatchObject({ status: 'rejected', reason, decidedBy: admin });
     expect(after.summary?.releaseStatus).toBe('rejected');
@@ -136,5 +155,99 @@ describe('the review queue', () => {
     await expect(
       deliveryRpc.listReviewQueue({ status: 'in_review', limit: 2, cursor: 'not-a-cursor' }),
     ).rejects.toMatchObject({ code: 3 });
+  });
+});
+
+describe('fix and resubmit', () => {
+  const form = (releaseId: string, over: Partial<catalog.ResubmitReleaseRequest> = {}) =>
+    catalog.ResubmitReleaseRequest.fromPartial({
+      releaseId,
+      ownerId: artist,
+      artistName: 'Nova Reyes',
+      releaseTitle: 'My Song',
+      trackTitle: 'My Song',
+      releaseType: 'single',
+      genre: 'Electronic',
+      label: 'Moonlit Records',
+      explicit: false,
+      ...over,
+    });
+
+  it('sends an automatically rejected release back to review with fresh checks, then approval delivers it', async () => {
+    const releaseId = await createRelease({
+      releaseTitle: 'My Song (Official Video)',
+      trackTitle: 'My Song (Official Video)',
+    });
+    await statusBecomes(releaseId, 'rejected');
+
+    // Someone else's release is not found; an unchanged field set still follows the create rules.
+    await expect(catalogRpc.resubmitRelease(form(releaseId, { ownerId: admin }))).rejects.toMatchObject({
+      code: 5,
+    });
+    await expect(catalogRpc.resubmitRelease(form(releaseId, { releaseTitle: ' ' }))).rejects.toMatchObject({
+      code: 3,
+    });
+
+    const { release } = await catalogRpc.resubmitRelease(form(releaseId, { stores: ['spotify', 'deezer'] }));
+    expect(release).toMatchObject({ title: 'My Song', status: 'in_review', stores: ['spotify', 'deezer'] });
+    const back = await reviewed(releaseId, 'in_review');
+    expect(back.review?.findings).toEqual([]);
+    // The stores follow the form: deezer added, apple_music and tidal dropped (they never left).
+    expect(back.jobs.map((j) => j.target).sort()).toEqual(['deezer', 'spotify']);
+    await statusBecomes(releaseId, 'in_review');
+
+    // Waiting for review again: a second resubmission is refused with the contract's words.
+    await expect(catalogRpc.resubmitRelease(form(releaseId))).rejects.toMatchObject({
+      details: DELIVERY_MESSAGES.notRejected,
+    });
+
+    await deliveryRpc.approveRelease({ releaseId, adminId: admin });
+    await statusBecomes(releaseId, 'delivering');
+  });
+
+  it('refuses to resubmit a release nobody rejected', async () => {
+    const releaseId = await createRelease();
+    await reviewed(releaseId, 'in_review');
+    await expect(catalogRpc.resubmitRelease(form(releaseId))).rejects.toMatchObject({
+      details: DELIVERY_MESSAGES.notRejected,
+    });
+  });
+});
+
+describe("catalog's release status", () => {
+  it('keeps the newest delivery.updated: a late, older event never takes the status back', async () => {
+    const releaseId = await createRelease();
+    await reviewed(releaseId, 'in_review');
+    await deliveryRpc.approveRelease({ releaseId, adminId: admin });
+    await statusBecomes(releaseId, 'delivering');
+
+    // A stale event (version 1, long applied) redelivered for this release, then on the same key (same
+    // partition, so handled after it) an event for another release: once that one shows, the stale one
+    // has been handled too.
+    const other = await createRelease();
+    await reviewed(other, 'in_review');
+    const event = (data: Record<string, unknown>) =>
+      JSON.stringify(
+        makeEnvelope('delivery.updated', 'delivery', releaseId, {
+          ownerId: artist,
+          target: null,
+          jobKind: null,
+          status: 'rejected',
+          reason: 'stale',
+          at: new Date().toISOString(),
+          releaseId,
+          releaseStatus: 'rejected',
+          version: 1,
+          ...data,
+        }),
+      );
+    const bus = await omni.ports.events();
+    await bus.publish('delivery.updated', [
+      { key: releaseId, value: event({}) },
+      { key: releaseId, value: event({ releaseId: other, releaseStatus: 'live', version: 1000 }) },
+    ]);
+    await statusBecomes(other, 'live');
+    const res = await omni.api(`/api/releases/${releaseId}`, { token });
+    expect(((await res.json()) as { release: { status: string } }).release.status).toBe('delivering');
   });
 });

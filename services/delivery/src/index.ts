@@ -6,6 +6,7 @@ import { Outbox, type ServiceModule } from '@omni/platform';
 import { catalog, delivery, storage } from '@omni/proto';
 import { publishDeliveryUpdate } from './events/delivery-updated';
 import { onReleaseCreated } from './events/release-created';
+import { onReleaseResubmitted } from './events/release-resubmitted';
 import { deliveryHandlers } from './grpc/server';
 import { JobsRepository } from './store/jobs';
 import { ReviewsRepository } from './store/reviews';
@@ -16,7 +17,7 @@ export const deliveryService: ServiceModule = {
   description: 'release review, delivery jobs per store, DDEX packaging, retries, takedowns',
   // Reads the release from catalog and asks storage about its cover for the automatic store checks.
   calls: ['catalog', 'storage'],
-  consumes: ['release.created'],
+  consumes: ['release.created', 'release.resubmitted'],
   produces: ['delivery.updated'],
   ports: ['documents', 'events'],
   async init(ctx) {
@@ -40,11 +41,13 @@ export const deliveryService: ServiceModule = {
     };
     ctx.grpc.add(delivery.DeliveryServiceService, deliveryHandlers(jobs, review));
     const created = await onReleaseCreated(bus, store, review, sources, logger);
+    const resubmitted = await onReleaseResubmitted(bus, store, review, sources, logger);
     ctx.readiness('documents', () => store.healthy());
     ctx.readiness('events', () => bus.healthy());
     ctx.onStarted(() => outbox.start());
     ctx.onStop(async () => {
       await created.close();
+      await resubmitted.close();
       await outbox.stop();
     });
   },

@@ -4,7 +4,7 @@ import type { Doc } from '@omni/platform';
 import { catalog } from '@omni/proto';
 
 // The release types and the default genre are the API contract's: the form offers and sends the same.
-import type { ReleaseType } from '@omni/proto/api';
+import type { ReleaseStatus, ReleaseType } from '@omni/proto/api';
 
 export { DEFAULT_GENRE, RELEASE_TYPES, type ReleaseType } from '@omni/proto/api';
 
@@ -36,7 +36,10 @@ export interface ReleaseDoc extends Doc {
   label: string;
   releaseDate: string | null;
   upc: string;
-  status: 'draft';
+  /** 'draft' at creation; then as delivery reports it (delivery.updated). */
+  status: ReleaseStatus;
+  /** The `version` of the delivery.updated event that set `status` (absent before the first). */
+  statusVersion?: number;
   artwork: FileRefDoc | null;
   artworkUrl: string;
   stores: string[];

@@ -15,6 +15,7 @@ import { releaseToProto, trackToProto } from '../domain/release';
 import { InputError, parseReleaseInput } from '../domain/release-input';
 import { type CatalogStore, IsrcExhaustedError } from '../store/catalog-store';
 import { CursorError, decodeCursor, encodeCursor } from '../store/catalogue-pages';
+import { resubmitRelease } from '../use-cases/resubmit-release';
 import { submitRelease } from '../use-cases/submit-release';
 import { submitSong } from '../use-cases/submit-song';
 
@@ -44,10 +45,12 @@ export function catalogHandlers(deps: {
   const { store, files, relay } = deps;
 
   return {
-    // Fix-and-resubmit lands with the review work (issue 14); until then it is refused as not built.
-    async resubmitRelease() {
-      throw new GrpcError(GrpcStatus.UNIMPLEMENTED, 'Resubmitting a release is not available yet.');
-    },
+    resubmitRelease: (req) =>
+      guarded(async () => {
+        const { release, artist, track } = await resubmitRelease(store, files, owner(req.ownerId), req);
+        relay();
+        return { release: releaseToProto(release, artist, [track]) };
+      }),
 
     async listPlatforms() {
       return { platforms: PLATFORMS.map((p) => ({ ...p })), preselected: [...PRESELECTED_KEYS] };

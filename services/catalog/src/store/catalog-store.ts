@@ -2,7 +2,8 @@
 // `release.created` event commit in one transaction (the outbox), so the event exists exactly when the
 // release does, also across a crash between commit and publish.
 import { randomUUID } from 'node:crypto';
-import { type DocumentStore, DuplicateKeyError, type Outbox } from '@omni/platform';
+import { type DocumentStore, DuplicateKeyError, type Outbox, type TransactionScope } from '@omni/platform';
+import type { ReleaseStatus } from '@omni/proto/api';
 import { formatIsrc, ISRC_MAX_SEQUENCE, isrcCounter, twoDigitYear } from '../domain/codes';
 import type { ArtistDoc, ReleaseDoc, TrackDoc } from '../domain/release';
 import { type CataloguePosition, readCataloguePage } from './catalogue-pages';
@@ -96,6 +97,51 @@ export class CatalogStore {
         createdAt: release.createdAt,
       });
     });
+  }
+
+  /**
+   * Replaces a rejected release and its track and announces `release.resubmitted`, together; false when
+   * the release is no longer rejected (a second resubmission raced this one).
+   */
+  resubmitRelease(release: ReleaseDoc, track: TrackDoc): Promise<boolean> {
+    return this.store.transaction(async (scope) => {
+      const { _id, ...fields } = release;
+      const changed = await scope
+        .collection<ReleaseDoc>(COLLECTIONS.releases)
+        .updateOne(
+          { _id, status: 'rejected' },
+          { $set: fields, ...(release.warnings ? {} : { $unset: { warnings: '' } }) },
+        );
+      if (changed.matched === 0) return false;
+      const { _id: trackId, ...trackFields } = track;
+      await scope.collection<TrackDoc>(COLLECTIONS.tracks).updateOne({ _id: trackId }, { $set: trackFields });
+      await this.outbox.add(scope, 'release.resubmitted', _id, {
+        releaseId: _id,
+        ownerId: release.userId,
+        stores: release.stores,
+        resubmittedAt: new Date().toISOString(),
+      });
+      return true;
+    });
+  }
+
+  /**
+   * Delivery's word on the release's status (delivery.updated), kept only when newer than what was
+   * applied: a redelivered or late event never takes the status back.
+   */
+  async applyDeliveryStatus(
+    scope: TransactionScope,
+    releaseId: string,
+    status: ReleaseStatus,
+    version: number,
+  ): Promise<void> {
+    await scope.collection<ReleaseDoc>(COLLECTIONS.releases).updateOne(
+      {
+        _id: releaseId,
+        $or: [{ statusVersion: { $exists: false } }, { statusVersion: { $lt: version } }],
+      },
+      { $set: { status, statusVersion: version } },
+    );
   }
 
   /** Whether a track already carries this ISRC. */

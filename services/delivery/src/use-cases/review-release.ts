@@ -69,7 +69,8 @@ export function autoRejectionReason(findings: readonly ReviewFinding[]): string 
 
 /**
  * Puts the release in review (or rejects it at once when every store would refuse it), inside the event
- * consumer's transaction. A first submission seen again (a re-sent release.created) changes nothing.
+ * consumer's transaction. A first submission seen again (a re-sent release.created) leaves the review
+ * as it is.
  */
 export async function submitForReview(
   scope: TransactionScope,
@@ -77,7 +78,18 @@ export async function submitForReview(
   s: ReviewSubmission,
 ): Promise<ReviewDoc | null> {
   const previous = await deps.reviews.inScope(scope, s.releaseId);
-  if (previous && !s.resubmission) return null;
+  const jobsFor = () =>
+    deps.jobs.queueHeld(scope, {
+      releaseId: s.releaseId,
+      ownerId: s.ownerId,
+      stores: s.stores,
+      eventId: s.eventId,
+    });
+  // A re-sent release.created: the review stands; only its store list is followed (as queueHeld does).
+  if (previous && !s.resubmission) {
+    await jobsFor();
+    return null;
+  }
   const auto = refusedEverywhere(s.findings, s.stores);
   const review: ReviewDoc = {
     _id: s.releaseId,
@@ -100,12 +112,7 @@ export async function submitForReview(
   await deps.reviews.put(scope, review);
   // A resubmission first holds what was let go (a store's rejection, a retry), then drops stores removed.
   if (s.resubmission) await deps.jobs.holdAll(scope, s.releaseId, s.at);
-  await deps.jobs.queueHeld(scope, {
-    releaseId: s.releaseId,
-    ownerId: s.ownerId,
-    stores: s.stores,
-    eventId: s.eventId,
-  });
+  await jobsFor();
   const jobs = await deps.jobs.inScope(scope, s.releaseId);
   await deps.publish(scope, {
     releaseId: s.releaseId,

@@ -1,0 +1,102 @@
+// Fix and resubmit: the artist's corrected form replaces a rejected release's fields (the same rules as a
+// new release: parseReleaseInput), a replaced file is judged again by storage (an unchanged one was judged
+// when it was uploaded), and release + track + `release.resubmitted` commit together, so delivery reviews
+// exactly what was written. Only the owner, and only a rejected release.
+import { fail, invalidArgument } from '@omni/platform';
+import type { catalog } from '@omni/proto';
+import { DELIVERY_MESSAGES } from '@omni/proto/api';
+import { type FileChecker, releaseWarnings } from '../domain/file-rules';
+import { resolveStores } from '../domain/platforms';
+import type { FileRefDoc, ReleaseDoc, TrackDoc } from '../domain/release';
+import { parseReleaseInput } from '../domain/release-input';
+import type { CatalogStore } from '../store/catalog-store';
+import { checkFile } from './submit-release';
+
+const sameFile = (a: FileRefDoc | null, b: FileRefDoc) => a?.bucket === b.bucket && a.fileKey === b.fileKey;
+
+export async function resubmitRelease(
+  store: CatalogStore,
+  files: FileChecker,
+  ownerId: string,
+  req: catalog.ResubmitReleaseRequest,
+) {
+  const found = req.releaseId ? await store.releaseWithParts(req.releaseId) : null;
+  // Someone else's release answers exactly like a missing one.
+  if (!found || found.release.userId !== ownerId) throw fail('release_not_found', 'No such release.');
+  const { release: current, tracks } = found;
+  const currentTrack = tracks[0];
+  if (current.status !== 'rejected' || !currentTrack)
+    throw fail('release_not_rejected', DELIVERY_MESSAGES.notRejected);
+
+  // A file left unset keeps the current one; the stores left empty keep the current ones.
+  const input = parseReleaseInput({
+    ...req,
+    audio: req.audio ?? currentTrack.audio,
+    artwork: req.artwork ?? current.artwork ?? undefined,
+    stores: req.stores.length > 0 ? req.stores : current.stores,
+  });
+  const { stores, unknown } = resolveStores(input.stores);
+  if (unknown.length > 0)
+    throw invalidArgument(
+      `Unknown store ${unknown.map((k) => `"${k}"`).join(', ')}. Choose stores from the platform list.`,
+    );
+  const newAudio = sameFile(currentTrack.audio, input.audio) ? null : input.audio;
+  const newArtwork = sameFile(current.artwork, input.artwork) ? null : input.artwork;
+  const [audio, artwork] = await Promise.all([
+    newAudio ? checkFile(files, 'audio', ownerId, newAudio) : undefined,
+    newArtwork ? checkFile(files, 'artwork', ownerId, newArtwork) : undefined,
+  ]);
+  const artist = await store.artistFor(ownerId, input.artistName);
+  const inspection = audio?.inspection;
+  const durationSeconds = inspection
+    ? Math.round(inspection.durationSeconds * 1000) / 1000
+    : currentTrack.durationSeconds;
+  // The warnings are storage's and the release rules' about the files as they are now.
+  const warnings = inspection
+    ? [
+        ...inspection.warnings,
+        ...(artwork?.inspection?.warnings ?? []),
+        ...releaseWarnings([durationSeconds]),
+      ]
+    : [...(current.warnings ?? []), ...(artwork?.inspection?.warnings ?? [])];
+
+  const release: ReleaseDoc = {
+    ...current,
+    artistId: artist._id,
+    title: input.releaseTitle,
+    releaseType: input.releaseType,
+    genre: input.genre,
+    label: input.label,
+    releaseDate: input.releaseDate,
+    // Delivery answers with the review's status (delivery.updated); until then the artist sees it waiting.
+    status: 'in_review',
+    artwork: input.artwork,
+    artworkUrl: artwork?.publicUrl ?? current.artworkUrl,
+    stores,
+    metadata: input.metadata,
+    warnings,
+  };
+  if (warnings.length === 0) delete release.warnings;
+  const track: TrackDoc = {
+    ...currentTrack,
+    artistId: artist._id,
+    title: input.trackTitle,
+    explicit: input.explicit,
+    genre: input.genre,
+    lyrics: input.metadata.content.lyrics,
+    audio: input.audio,
+    audioUrl: audio?.publicUrl ?? currentTrack.audioUrl,
+    durationSeconds,
+    audioFormat: inspection
+      ? {
+          format: inspection.format,
+          sampleRate: inspection.sampleRate,
+          bitDepth: inspection.bitDepth,
+          channels: inspection.channels,
+        }
+      : currentTrack.audioFormat,
+  };
+  if (!(await store.resubmitRelease(release, track)))
+    throw fail('release_not_rejected', DELIVERY_MESSAGES.notRejected);
+  return { release, artist, track };
+}
