@@ -440,7 +440,7 @@ describe('song submission', () => {
 });
 
 describe('release.created', () => {
-  it('a redelivered or re-sent event creates no extra jobs and changes no store', async () => {
+  it('a redelivered event (the same envelope published again) creates no extra jobs', async () => {
     const created = await releaseOf(await submit(releaseBody(alice, { stores: ['deezer', 'qobuz'] })));
     await jobsOf(created.id, 2);
     const bus = await omni.ports.events();
@@ -471,9 +471,9 @@ describe('release.created', () => {
     await bus.publish('release.created', [
       { key: created.id, value: JSON.stringify({ ...envelope, id: randomUUID() }) },
     ]);
-    // A last re-send naming another store: a release's stores change only through a resubmission, so it
-    // changes nothing either. Once delivery has marked it processed, every earlier one was handled too
-    // (same key → same partition → in order).
+    // A re-send naming one more store: the review stands and the held jobs follow the event's store
+    // list. Once delivery has marked it processed, every earlier one was handled too (same key → same
+    // partition → in order).
     const last = randomUUID();
     await bus.publish('release.created', [
       {
@@ -494,7 +494,7 @@ describe('release.created', () => {
       5000,
       'the last re-send to be processed',
     );
-    const after = await jobsOf(created.id, 2);
-    expect(after.delivery.jobs.map((j) => j.target).sort()).toEqual(['deezer', 'qobuz']);
+    const after = await jobsOf(created.id, 3);
+    expect(after.delivery.jobs.map((j) => j.target).sort()).toEqual(['deezer', 'napster', 'qobuz']);
   });
 });
