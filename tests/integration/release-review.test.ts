@@ -6,7 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { createGrpcClient, makeEnvelope, type PromiseClient } from '@omni/platform';
 import { catalog, delivery } from '@omni/proto';
 import { DELIVERY_MESSAGES } from '@omni/proto/api';
-import { type ReleasePlatform, releaseBody, startReleasePlatform, waitUntil } from './releases.fixtures';
+import {
+  audioFile,
+  type ReleasePlatform,
+  releaseBody,
+  startReleasePlatform,
+  waitUntil,
+} from './releases.fixtures';
 
 let omni: ReleasePlatform;
 let deliveryRpc: PromiseClient<typeof delivery.DeliveryServiceService>;
@@ -203,6 +209,31 @@ describe('fix and resubmit', () => {
 
     await deliveryRpc.approveRelease({ releaseId, adminId: admin });
     await statusBecomes(releaseId, 'delivering');
+  });
+
+  it('judges a replaced master again: refused when storage refuses it, its facts checked when it passes', async () => {
+    const releaseId = await createRelease({ stores: ['spotify', 'beatport'] });
+    await reviewed(releaseId, 'in_review');
+    await deliveryRpc.rejectRelease({
+      releaseId,
+      adminId: admin,
+      reason: 'The master clips badly; please remaster.',
+    });
+    await statusBecomes(releaseId, 'rejected');
+
+    const broken = audioFile(artist, { problems: ['This audio file could not be read (truncated).'] });
+    await expect(catalogRpc.resubmitRelease(form(releaseId, { audio: broken }))).rejects.toMatchObject({
+      code: 3,
+      details: 'This audio file could not be read (truncated).',
+    });
+
+    const mono = audioFile(artist, { channels: 1 });
+    await catalogRpc.resubmitRelease(form(releaseId, { audio: mono }));
+    const { review } = await reviewed(releaseId, 'in_review');
+    expect(review?.findings).toEqual([
+      expect.objectContaining({ rule: 'audio.mono', severity: 'warning', stores: ['beatport'] }),
+    ]);
+    expect(review?.reason).toBe('');
   });
 
   it('refuses to resubmit a release nobody rejected', async () => {
