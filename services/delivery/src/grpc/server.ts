@@ -29,7 +29,6 @@ export function deliveryHandlers(
     ...reviewHandlers(review),
     async listJobs(req) {
       if (!req.releaseId) throw invalidArgument('A release id is required.');
-      // The review first: read after the jobs, an approval in between would show approved over held jobs.
       const found = await review.reviews.find(req.releaseId);
       const list = await jobs.forRelease(req.releaseId);
       return {
