@@ -38,6 +38,10 @@ export interface JobDoc extends Doc {
   /** The last message made for this store, persisted before anything is written to the store. */
   batchId?: string;
   messageId?: string;
+  /** When the store may show the release (the release date's start, UTC); set at packaging. */
+  liveAt?: string;
+  /** A takedown or purge asked while this job's ingest was in flight: it starts once the ingest settles. */
+  pendingKind?: JobKind;
   /** Every status reached, oldest first. */
   steps: JobStep[];
   /** The event that created the job (for tracing a job back to its cause). */

@@ -11,6 +11,11 @@ export interface BatchFile {
   size: number;
   /** Hex SHA-256 of the content; when given, the bytes sent are checked against it before they land. */
   sha256?: string;
+  /**
+   * The same bytes as a file on this machine (a staged master): the local adapter hard-links it instead
+   * of copying, so 142 stores of one release hold one copy on disk.
+   */
+  localPath?: string;
 }
 
 export interface Batch {

@@ -1,0 +1,93 @@
+// Reading a store's acknowledgements for its sent jobs: the folder is listed ONCE per store per tick, then
+// each job whose `ACK_<batchId>_<messageId>.xml` is there moves on. FileOK + SuccessfullyIngested →
+// acknowledged (taken_down / purged for those kinds); ProcessingError with ManualCheckRequired → rejected
+// with the store's words; anything else → failed and resent as a new batch after backoff. Every move is
+// conditional on the job still being `sent` with that batch id, so an ack seen twice changes nothing.
+import { ackFileName, type StoreAcknowledgement } from '../domain/ack/model';
+import type { JobDoc } from '../domain/job';
+import type { StoreProfile } from '../domain/stores/profile';
+import { JOBS } from '../store/jobs';
+import type { PipelineContext } from '../worker/context';
+import { moveJob } from '../worker/transition';
+import { failJob } from './fail';
+import { startPendingKind } from './settle';
+
+const DONE_BY_KIND = { ingest: 'acknowledged', takedown: 'taken_down', purge: 'purged' } as const;
+
+export async function readAcknowledgements(
+  ctx: PipelineContext,
+  profile: StoreProfile,
+  sent: readonly JobDoc[],
+): Promise<void> {
+  const transport = ctx.transportFor(profile);
+  let names: Set<string>;
+  try {
+    names = new Set((await transport.listAcknowledgements()).map((a) => a.name));
+  } catch (err) {
+    ctx.logger.warn({ store: profile.key, err: (err as Error).message }, 'reading acknowledgements failed');
+    names = new Set();
+  }
+  const waiting: string[] = [];
+  for (const job of sent) {
+    const name = job.batchId && job.messageId ? ackFileName(job.batchId, job.messageId) : null;
+    if (!name || !names.has(name)) {
+      waiting.push(job._id);
+      continue;
+    }
+    try {
+      const ack = ctx.parseAcknowledgement((await transport.getAcknowledgement(name)).toString('utf8'));
+      await applyAcknowledgement(ctx, job, ack);
+    } catch (err) {
+      ctx.logger.warn({ job: job._id, ack: name, err: (err as Error).message }, 'acknowledgement unreadable');
+      waiting.push(job._id);
+    }
+  }
+  if (waiting.length > 0) {
+    // Look again after a poll interval; one write for the store's waiting jobs.
+    await ctx.store
+      .collection<JobDoc>(JOBS)
+      .updateMany(
+        { _id: { $in: waiting }, status: 'sent' },
+        { $set: { dueAt: new Date(ctx.now().getTime() + ctx.pollMs).toISOString() } },
+      );
+  }
+}
+
+export async function applyAcknowledgement(
+  ctx: PipelineContext,
+  job: JobDoc,
+  ack: StoreAcknowledgement,
+): Promise<void> {
+  const where = { batchId: job.batchId ?? '' };
+  const ok = ack.fileStatus === 'FileOK' && ack.releaseStatus === 'SuccessfullyIngestedByReleaseDistributor';
+  if (ok) {
+    const to = DONE_BY_KIND[job.jobKind];
+    const now = ctx.now().toISOString();
+    const liveDue = to === 'acknowledged' ? { dueAt: job.liveAt && job.liveAt > now ? job.liveAt : now } : {};
+    const moved = await moveJob(ctx, job, {
+      from: 'sent',
+      to,
+      where,
+      set: { ...liveDue, attempts: job.attempts },
+      unset: ['reason', 'nextAttemptAt', ...(to === 'acknowledged' ? [] : ['dueAt'])],
+    });
+    // A takedown asked meanwhile waits for the live promotion only if the release is not yet due.
+    if (to !== 'acknowledged') await startPendingKind(ctx, moved);
+    else if (moved?.pendingKind) await startPendingKind(ctx, moved);
+    return;
+  }
+  const words = ack.errorText || `the store answered ${ack.fileStatus} / ${ack.releaseStatus}`;
+  if (ack.releaseStatus === 'ProcessingErrorAtReleaseDistributor' && ack.manualCheckRequired) {
+    const moved = await moveJob(ctx, job, {
+      from: 'sent',
+      to: 'rejected',
+      where,
+      set: { reason: words },
+      unset: ['dueAt'],
+    });
+    await startPendingKind(ctx, moved);
+    return;
+  }
+  const fresh = await ctx.store.collection<JobDoc>(JOBS).findOne({ _id: job._id, status: 'sent', ...where });
+  if (fresh) await startPendingKind(ctx, await failJob(ctx, fresh, 'sent', words, true));
+}

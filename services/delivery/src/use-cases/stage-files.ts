@@ -1,0 +1,101 @@
+// Fetches a release's masters and cover from storage ONCE per content into a content-addressed staging
+// folder (DATA_DIR/delivery/staging/<sha256>), hashing (SHA-256 and MD5) while streaming, through a temp
+// file renamed into place. 142 stores share the copy; concurrent jobs asking for the same file wait for
+// the one fetch in flight; a staged file that vanished from disk is fetched again.
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, type PromiseClient } from '@omni/platform';
+import type { storage } from '@omni/proto';
+import type { StagedFile } from '../domain/package/model';
+import type { PackagesRepository } from '../store/packages';
+
+const DOWNLOAD_LINK_SECONDS = 10 * 60;
+
+export class StageError extends Error {
+  override name = 'StageError';
+}
+
+export interface StagerDeps {
+  packages: PackagesRepository;
+  storage: Pick<PromiseClient<typeof storage.StorageServiceService>, 'signDownload'>;
+  /** DATA_DIR/delivery/staging */
+  root: string;
+  fetch?: typeof fetch;
+}
+
+export class Stager {
+  private readonly inFlight = new Map<string, Promise<StagedFile>>();
+
+  constructor(private readonly deps: StagerDeps) {}
+
+  stage(releaseId: string, bucket: string, fileKey: string): Promise<StagedFile> {
+    const key = `${bucket}/${fileKey}`;
+    const running = this.inFlight.get(key);
+    if (running) return running;
+    const work = this.stageOnce(releaseId, bucket, fileKey).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, work);
+    return work;
+  }
+
+  private async stageOnce(releaseId: string, bucket: string, fileKey: string): Promise<StagedFile> {
+    const known = await this.deps.packages.find(bucket, fileKey);
+    if (known) {
+      const file = path.join(this.deps.root, known.sha256);
+      const stat = await fs.stat(file).catch(() => null);
+      if (stat?.isFile() && stat.size === known.size) return { ...pick(known), path: file };
+    }
+    const fetched = await this.fetchToStaging(bucket, fileKey);
+    await this.deps.packages.record({ releaseId, bucket, fileKey, ...fetched });
+    return { bucket, fileKey, ...fetched, path: path.join(this.deps.root, fetched.sha256) };
+  }
+
+  private async fetchToStaging(bucket: string, fileKey: string) {
+    const { url } = await this.deps.storage.signDownload({
+      bucket,
+      fileKey,
+      expiresInSeconds: DOWNLOAD_LINK_SECONDS,
+    });
+    const res = await (this.deps.fetch ?? fetch)(url);
+    if (!res.ok || !res.body) throw new StageError(`storage answered ${res.status} for ${bucket}/${fileKey}`);
+    await fs.mkdir(this.deps.root, { recursive: true, mode: PRIVATE_DIR_MODE });
+    const temp = path.join(this.deps.root, `.part-${randomUUID()}`);
+    const sha256 = createHash('sha256');
+    const md5 = createHash('md5');
+    let size = 0;
+    const tap = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        sha256.update(chunk);
+        md5.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(
+        Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
+        tap,
+        createWriteStream(temp, { mode: PRIVATE_FILE_MODE, flush: true }),
+      );
+      const digest = sha256.digest('hex');
+      // Same content, same name: renaming over an identical copy another process staged is harmless.
+      await fs.rename(temp, path.join(this.deps.root, digest));
+      return { sha256: digest, md5: md5.digest('hex'), size };
+    } catch (err) {
+      await fs.rm(temp, { force: true });
+      throw err;
+    }
+  }
+}
+
+const pick = (d: { bucket: string; fileKey: string; sha256: string; md5: string; size: number }) => ({
+  bucket: d.bucket,
+  fileKey: d.fileKey,
+  sha256: d.sha256,
+  md5: d.md5,
+  size: d.size,
+});

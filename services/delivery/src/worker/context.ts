@@ -1,0 +1,39 @@
+// What the pipeline's use cases and the worker need: the service's stores and clients, the store
+// registry and transports, the validator and the timing settings. Built once in index.ts.
+import type { DocumentStore, Logger, Outbox, PromiseClient } from '@omni/platform';
+import type { catalog, storage } from '@omni/proto';
+import type { StoreAcknowledgement } from '../domain/ack/model';
+import type { ErnValidator } from '../domain/ddex';
+import type { BatchCompleteInput } from '../domain/ddex/batch-complete-model';
+import type { RetryPolicy } from '../domain/retry';
+import type { StoreProfile } from '../domain/stores/profile';
+import type { Transport } from '../providers/transport/port';
+import type { Stager } from '../use-cases/stage-files';
+
+export interface PipelineContext {
+  store: DocumentStore;
+  outbox: Outbox;
+  /** Publishes committed events now instead of at the outbox's next tick. */
+  relay: () => void;
+  profileOf: (key: string) => StoreProfile | undefined;
+  /** One transport per store, opened on first use and kept. */
+  transportFor: (profile: StoreProfile) => Transport;
+  catalog: Pick<PromiseClient<typeof catalog.CatalogServiceService>, 'getRelease'>;
+  storage: Pick<PromiseClient<typeof storage.StorageServiceService>, 'getObjectInfo'>;
+  stager: Stager;
+  validator: ErnValidator;
+  /** The BatchComplete manifest's XML (domain/ddex/batch-complete.ts). */
+  buildBatchComplete: (input: BatchCompleteInput) => string;
+  /** A store's acknowledgement file, read (domain/ack/ack-xml.ts). */
+  parseAcknowledgement: (xml: string) => StoreAcknowledgement;
+  retry: RetryPolicy;
+  /** DATA_DIR/delivery/messages: every message made, kept for GET …/ern and for resending the same bytes. */
+  messagesRoot: string;
+  /** How long a sent job waits before its store's acknowledgements are read again. */
+  pollMs: number;
+  /** This process's worker id (lease owner). */
+  workerId: string;
+  leaseMs: number;
+  logger: Logger;
+  now: () => Date;
+}

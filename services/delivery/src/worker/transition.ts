@@ -1,0 +1,67 @@
+// Every status change of a job is one transaction: the job's conditional update (it must still be in the
+// status it moves from, and still ours when we hold its lease) plus the `delivery.updated` event with the
+// release's rolled-up status. A change that lost a race updates nothing and announces nothing.
+import type { Filter, Update } from '@omni/platform';
+import type { JobDoc, JobStatus } from '../domain/job';
+import { rollUpReleaseStatus } from '../domain/release-status';
+import { publishDeliveryUpdate } from '../events/delivery-updated';
+import { JOBS } from '../store/jobs';
+import { reviewStatusOf } from '../store/review-status';
+import type { PipelineContext } from './context';
+
+export interface Move {
+  /** The status the job must be in for the change to apply. */
+  from: JobStatus | readonly JobStatus[];
+  /** The new status; also appended to `steps` (unless it is the status the job is already in). */
+  to: JobStatus;
+  set?: Record<string, unknown>;
+  unset?: string[];
+  /** Extra steps recorded before `to` (e.g. `acknowledged` on the way to the next kind). */
+  via?: JobStatus[];
+  /** Require this worker's lease (a job we claimed). */
+  leased?: boolean;
+  /** Extra conditions. */
+  where?: Filter;
+}
+
+export async function moveJob(ctx: PipelineContext, job: JobDoc, move: Move): Promise<JobDoc | null> {
+  const at = ctx.now().toISOString();
+  const from = Array.isArray(move.from) ? [...move.from] : [move.from as JobStatus];
+  const steps = [...(move.via ?? []), ...(move.to === job.status && !move.via ? [] : [move.to])].map(
+    (status) => ({ status, at }),
+  );
+  const filter: Filter = {
+    _id: job._id,
+    status: { $in: from },
+    ...(move.leased ? { 'lease.owner': ctx.workerId } : {}),
+    ...(move.where ?? {}),
+  };
+  const update: Update = {
+    $set: { status: move.to, updatedAt: at, steps: [...job.steps, ...steps], ...(move.set ?? {}) },
+    ...(move.unset?.length ? { $unset: Object.fromEntries(move.unset.map((f) => [f, ''])) } : {}),
+  };
+  const moved = await ctx.store.transaction(async (scope) => {
+    const jobs = scope.collection<JobDoc>(JOBS);
+    const next = await jobs.findOneAndUpdate(filter, update);
+    if (!next) return null;
+    const all = await jobs.find({ releaseId: job.releaseId });
+    const review = await reviewStatusOf(
+      scope,
+      job.releaseId,
+      all.some((j) => j.held),
+    );
+    await publishDeliveryUpdate(scope, ctx.outbox, {
+      releaseId: next.releaseId,
+      ownerId: next.ownerId,
+      target: next.target,
+      jobKind: next.jobKind,
+      status: next.status,
+      reason: next.reason ?? null,
+      releaseStatus: rollUpReleaseStatus({ review, jobs: all }),
+      at,
+    });
+    return next;
+  });
+  if (moved) ctx.relay();
+  return moved;
+}

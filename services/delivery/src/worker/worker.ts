@@ -1,0 +1,139 @@
+// The delivery worker: every DELIVERY_POLL_MS (or at once when woken, e.g. by an approval) it
+// 1. reads acknowledgements for sent jobs that are due a look: a bounded page, grouped by store, the
+//    store's folder listed once;
+// 2. claims due jobs one by one with a lease (a conditional update: not held, due, no live lease), at most
+//    `concurrency` at once, and runs each (use-cases/send.ts). A crashed process's leases expire, so its
+//    jobs become due again; leases are renewed while a job runs.
+// It never loads every job: each tick reads one bounded page of sent jobs and claims single documents.
+import type { Filter } from '@omni/platform';
+import type { JobDoc } from '../domain/job';
+import { JOBS } from '../store/jobs';
+import { readAcknowledgements } from '../use-cases/acknowledge';
+import { runJob } from '../use-cases/send';
+import type { PipelineContext } from './context';
+
+/** Sent jobs looked at per tick (across stores). */
+const ACK_PAGE = 500;
+const CLAIMABLE = ['queued', 'failed', 'packaging', 'acknowledged'];
+
+export interface WorkerOptions {
+  concurrency: number;
+}
+
+export class DeliveryWorker {
+  private readonly running = new Map<string, Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+  private renewer: NodeJS.Timeout | undefined;
+  private ticking: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly ctx: PipelineContext,
+    private readonly options: WorkerOptions,
+  ) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.renewer = setInterval(() => void this.renewLeases(), Math.max(1000, this.ctx.leaseMs / 3));
+    this.renewer.unref();
+    this.wake();
+  }
+
+  /** Runs a tick now (approval, a takedown, a replay): no waiting for the next poll. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.ticking) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.ticking = this.tick()
+      .catch((err) => this.ctx.logger.error({ err }, 'delivery worker tick failed'))
+      .finally(() => {
+        this.ticking = null;
+        if (this.stopped) return;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+          return;
+        }
+        this.timer = setTimeout(() => this.wake(), this.ctx.pollMs);
+        this.timer.unref();
+      });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.renewer) clearInterval(this.renewer);
+    await this.ticking;
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  private async tick(): Promise<void> {
+    await this.readAcks();
+    while (!this.stopped && this.running.size < this.options.concurrency) {
+      const job = await this.claim();
+      if (!job) break;
+      const work = runJob(this.ctx, job)
+        .catch((err) => this.ctx.logger.error({ err, job: job._id }, 'delivery job crashed'))
+        .finally(async () => {
+          this.running.delete(job._id);
+          // Whatever happened, the lease is ours no more (moves clear it; this covers early returns).
+          await this.jobs()
+            .updateOne({ _id: job._id, 'lease.owner': this.ctx.workerId }, { $unset: { lease: '' } })
+            .catch(() => undefined);
+          this.wake();
+        });
+      this.running.set(job._id, work);
+    }
+  }
+
+  private jobs() {
+    return this.ctx.store.collection<JobDoc>(JOBS);
+  }
+
+  private claim(): Promise<JobDoc | null> {
+    const now = this.ctx.now();
+    const nowIso = now.toISOString();
+    const filter: Filter = {
+      held: false,
+      status: { $in: CLAIMABLE },
+      dueAt: { $lte: nowIso },
+      $or: [{ lease: { $exists: false } }, { 'lease.until': { $lt: nowIso } }],
+    };
+    const until = new Date(now.getTime() + this.ctx.leaseMs).toISOString();
+    return this.jobs().findOneAndUpdate(
+      filter,
+      { $set: { lease: { owner: this.ctx.workerId, until } } },
+      { sort: { dueAt: 1 } },
+    );
+  }
+
+  private async readAcks(): Promise<void> {
+    const sent = await this.jobs().find(
+      { status: 'sent', dueAt: { $lte: this.ctx.now().toISOString() } },
+      { sort: { dueAt: 1 }, limit: ACK_PAGE },
+    );
+    const byStore = new Map<string, JobDoc[]>();
+    for (const job of sent) byStore.set(job.target, [...(byStore.get(job.target) ?? []), job]);
+    for (const [key, jobs] of byStore) {
+      const profile = this.ctx.profileOf(key);
+      if (profile) await readAcknowledgements(this.ctx, profile, jobs);
+    }
+  }
+
+  private async renewLeases(): Promise<void> {
+    if (this.running.size === 0) return;
+    const until = new Date(this.ctx.now().getTime() + this.ctx.leaseMs).toISOString();
+    await this.jobs()
+      .updateMany(
+        { _id: { $in: [...this.running.keys()] }, 'lease.owner': this.ctx.workerId },
+        { $set: { 'lease.until': until } },
+      )
+      .catch((err) => this.ctx.logger.warn({ err }, 'delivery lease renewal failed'));
+  }
+}
