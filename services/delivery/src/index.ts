@@ -1,54 +1,102 @@
-// delivery: a release's review (automatic store checks, an admin's decision) and one job per store.
-// Consumes release.created and release.resubmitted (the review, jobs held until approved) and announces
-// every change as delivery.updated through its outbox; DDEX packaging, sending, retries and takedowns are
-// the worker's (later work).
-import { Outbox, type ServiceModule } from '@omni/platform';
+// delivery: a release's review (automatic store checks, an admin's decision) and one job per store, taken
+// by the worker through packaging (DDEX ERN 4.3, XSD validated), transport (files first, BatchComplete
+// last) and the store's acknowledgement, with retries, dead letters, takedowns and purges. Consumes
+// release.created and release.resubmitted (jobs held until approved); announces every change as
+// delivery.updated through its outbox. STORES=simulator runs the embedded store simulator in-process.
+import { adapterLine, Outbox, type PlatformConfig, type ServiceModule } from '@omni/platform';
 import { catalog, delivery, storage } from '@omni/proto';
+import { createErnValidator } from './domain/ddex';
 import { publishDeliveryUpdate } from './events/delivery-updated';
 import { onReleaseCreated } from './events/release-created';
 import { onReleaseResubmitted } from './events/release-resubmitted';
 import { deliveryHandlers } from './grpc/server';
+import { openStoreRegistry, simulatorRoot } from './providers/stores';
+import { createStoreSimulator } from './simulator';
 import { JobsRepository } from './store/jobs';
 import { ReviewsRepository } from './store/reviews';
 import type { ReviewDeps } from './use-cases/review-release';
+import { openPipeline } from './worker/open';
+
+const describeStores = (config: PlatformConfig) =>
+  adapterLine(
+    'stores',
+    'store simulator, one folder per store under DATA_DIR/delivery/stores',
+    `store registry ${config.env.STORE_REGISTRY_FILE ?? ''}`,
+    config.env.STORES === 'registry',
+  );
 
 export const deliveryService: ServiceModule = {
   name: 'delivery',
   description: 'release review, delivery jobs per store, DDEX packaging, retries, takedowns',
-  // Reads the release from catalog and asks storage about its cover for the automatic store checks.
+  // Reads the release from catalog; asks storage about its files and fetches them through signed links.
   calls: ['catalog', 'storage'],
   consumes: ['release.created', 'release.resubmitted'],
   produces: ['delivery.updated'],
   ports: ['documents', 'events'],
+  providers: { stores: describeStores },
   async init(ctx) {
-    const { logger } = ctx;
+    const { config, logger } = ctx;
     const store = await ctx.ports.documents('delivery');
     const bus = await ctx.ports.events();
     await bus.ensureTopics(['delivery.updated']);
     const outbox = new Outbox(store, bus, 'delivery', logger);
     const jobs = new JobsRepository(store);
     const reviews = new ReviewsRepository(store);
+    const sources = {
+      catalog: ctx.client('catalog', catalog.CatalogServiceService),
+      storage: ctx.client('storage', storage.StorageServiceService),
+    };
+    const registry = await openStoreRegistry(config, config.dataDir);
+    // One XSD validator (a worker thread) for the packaging and the simulator.
+    const validator = createErnValidator();
+    const simulator =
+      registry.mode === 'simulator'
+        ? createStoreSimulator({
+            root: simulatorRoot(config.dataDir),
+            keys: registry.all().map((p) => p.key),
+            validator,
+            delayMs: config.env.STORE_SIMULATOR_DELAY_MS,
+            pollMs: Math.min(250, config.env.DELIVERY_POLL_MS),
+            logger,
+          })
+        : null;
+    const pipeline = openPipeline({ config, store, outbox, registry, validator, ...sources, logger });
     const review: ReviewDeps = {
       store,
       jobs,
       reviews,
       publish: (scope, update) => publishDeliveryUpdate(scope, outbox, update),
       relay: () => void outbox.flush().catch(() => undefined),
+      onApproved: () => pipeline.worker.wake(),
     };
-    const sources = {
-      catalog: ctx.client('catalog', catalog.CatalogServiceService),
-      storage: ctx.client('storage', storage.StorageServiceService),
-    };
-    ctx.grpc.add(delivery.DeliveryServiceService, deliveryHandlers(jobs, review));
+    ctx.grpc.add(
+      delivery.DeliveryServiceService,
+      deliveryHandlers(jobs, review, {
+        pipeline: pipeline.ctx,
+        wake: () => pipeline.worker.wake(),
+        simulator: simulator && {
+          configure: (key, settings) => simulator.configure(key, settings),
+        },
+      }),
+    );
     const created = await onReleaseCreated(bus, store, review, sources, logger);
     const resubmitted = await onReleaseResubmitted(bus, store, review, sources, logger);
     ctx.readiness('documents', () => store.healthy());
     ctx.readiness('events', () => bus.healthy());
-    ctx.onStarted(() => outbox.start());
+    ctx.onStarted(async () => {
+      outbox.start();
+      await simulator?.start();
+      pipeline.worker.start();
+    });
+    // Stop hooks run in reverse order: the worker first, then the simulator, the consumer and the outbox,
+    // the validator last (both the worker and the simulator use it).
+    ctx.onStop(() => validator.close());
+    ctx.onStop(() => outbox.stop());
     ctx.onStop(async () => {
       await created.close();
       await resubmitted.close();
-      await outbox.stop();
     });
+    ctx.onStop(() => simulator?.stop());
+    ctx.onStop(() => pipeline.close());
   },
 };

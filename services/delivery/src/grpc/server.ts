@@ -1,12 +1,14 @@
-// DeliveryService over gRPC: the jobs of a release and per-release summaries. Catalog owns who may see a
-// release; the gateway asks it first and only then asks here.
-import { GrpcError, GrpcStatus, invalidArgument, type UnaryImpl } from '@omni/platform';
+// DeliveryService over gRPC: the jobs of a release and per-release summaries, composed with the review's
+// calls (review-handlers.ts) and the pipeline's (job-handlers.ts). Catalog owns who may see a release;
+// the gateway asks it first and only then asks here.
+import { invalidArgument, type UnaryImpl } from '@omni/platform';
 import type { delivery } from '@omni/proto';
 import { type JobDoc, jobToProto, summarize } from '../domain/job';
 import { rollUpReleaseStatus } from '../domain/release-status';
 import type { JobsRepository } from '../store/jobs';
 import { type ReviewDoc, reviewToProto } from '../store/reviews';
 import type { ReviewDeps } from '../use-cases/review-release';
+import { type JobHandlerDeps, jobHandlers } from './job-handlers';
 import { reviewHandlers } from './review-handlers';
 
 const MAX_RELEASES_PER_SUMMARY = 200;
@@ -14,17 +16,10 @@ const MAX_RELEASES_PER_SUMMARY = 200;
 export function deliveryHandlers(
   jobs: JobsRepository,
   review: ReviewDeps,
+  pipeline: Omit<JobHandlerDeps, 'jobs'>,
 ): UnaryImpl<typeof delivery.DeliveryServiceService> {
-  const notYet = async (): Promise<never> => {
-    throw new GrpcError(GrpcStatus.UNIMPLEMENTED, 'Not available yet.');
-  };
   return {
-    takeDown: notYet,
-    purgeRelease: notYet,
-    getErn: notYet,
-    listDeadLetters: notYet,
-    replayDeadLetter: notYet,
-    configureSimulator: notYet,
+    ...jobHandlers({ jobs, ...pipeline }),
     // The review (engineer R): the queue, approve, reject.
     ...reviewHandlers(review),
     async listJobs(req) {

@@ -26,6 +26,8 @@ export interface StagerDeps {
   /** DATA_DIR/delivery/staging */
   root: string;
   fetch?: typeof fetch;
+  /** Maps a signed link to one this process can reach (embedded storage: its own address, not the public one). */
+  reachable?: (url: string) => string;
 }
 
 export class Stager {
@@ -60,7 +62,7 @@ export class Stager {
       fileKey,
       expiresInSeconds: DOWNLOAD_LINK_SECONDS,
     });
-    const res = await (this.deps.fetch ?? fetch)(url);
+    const res = await (this.deps.fetch ?? fetch)(this.deps.reachable?.(url) ?? url);
     if (!res.ok || !res.body) throw new StageError(`storage answered ${res.status} for ${bucket}/${fileKey}`);
     await fs.mkdir(this.deps.root, { recursive: true, mode: PRIVATE_DIR_MODE });
     const temp = path.join(this.deps.root, `.part-${randomUUID()}`);

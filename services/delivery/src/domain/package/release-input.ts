@@ -91,9 +91,14 @@ export function ernRelease(release: catalog.Release, files: PackageFiles, startD
   const artist = release.artist?.name ?? '';
   const owner = release.label || artist;
   const year = Number((release.releaseDate || release.createdAt || startDate).slice(0, 4));
-  const legal = release.metadata?.legal;
-  const pLine = rightsLine(legal?.publishingLine, year, owner);
-  const cLine = rightsLine(legal?.copyrightLine, year, owner);
+  // The form's two lines carry their own symbol (℗ the recording, © the work); without one, the
+  // copyright line is the recording's ℗ and the publishing line the ©.
+  const lines = [release.metadata?.legal?.copyrightLine ?? '', release.metadata?.legal?.publishingLine ?? ''];
+  const phonographic =
+    lines.find((l) => l.trim().startsWith('℗')) ?? lines.find((l) => !l.trim().startsWith('©'));
+  const copyright = lines.find((l) => l.trim().startsWith('©')) ?? lines.find((l) => l !== phonographic);
+  const pLine = rightsLine(phonographic, year, owner);
+  const cLine = rightsLine(copyright, year, owner);
   const people = contributors(release.metadata?.credits);
   const recordings = release.tracks.map((t) => {
     const staged = files.audio.get(t.id);
