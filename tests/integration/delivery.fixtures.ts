@@ -32,13 +32,14 @@ export async function createRealRelease(
   token: string,
   stores: string[],
   extra: Record<string, unknown> = {},
+  seconds = 35,
 ): Promise<{ id: string; upc: string }> {
   const base = omni.url;
   const audio = await uploadFile(base, token, {
     bucket: 'omni-assets',
     fileName: 'master.wav',
     contentType: 'audio/wav',
-    bytes: wav(35, { tone: true }),
+    bytes: wav(seconds, { tone: true }),
     role: 'audio',
   });
   const artwork = await uploadFile(base, token, {

@@ -15,9 +15,6 @@ import { Stager } from '../use-cases/stage-files';
 import type { PipelineContext } from './context';
 import { DeliveryWorker } from './worker';
 
-/** A crashed process's jobs are picked up again once this passes; a live worker renews it meanwhile. */
-const LEASE_MS = 60_000;
-
 export interface OpenPipelineInput {
   config: PlatformConfig;
   store: DocumentStore;
@@ -72,7 +69,8 @@ export function openPipeline(input: OpenPipelineInput) {
     messagesRoot: path.join(root, 'messages'),
     pollMs: env.DELIVERY_POLL_MS,
     workerId: `${process.pid}-${randomUUID()}`,
-    leaseMs: LEASE_MS,
+    // A crashed process's jobs are picked up again once this passes; a live worker renews it meanwhile.
+    leaseMs: env.DELIVERY_LEASE_MS,
     logger,
     now: () => new Date(),
   };

@@ -92,6 +92,8 @@ const envSchema = z
     DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
     /** How often sent jobs look for their store's acknowledgement, and due jobs are picked up. */
     DELIVERY_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+    /** How long a worker's claim on a job lasts unless renewed: a crashed process's jobs are due again after it. */
+    DELIVERY_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
     /** Tests run several platforms at once: every port is picked by the OS and looked up after binding. */
     OMNI_RANDOM_PORTS: bool.default(false),
   })
