@@ -1,13 +1,13 @@
-// kill -9 of the platform during packaging and during transport, then a restart on the same data folder:
-// every store still gets exactly one complete batch (BatchComplete in every batch folder, no second batch
-// for the same attempt) and acknowledges it exactly once. Packaging persists the batch id before anything
+// kill -9 of the platform (with its embedded store simulator) during packaging and during transport, then
+// a restart on the same data folder: every store still gets exactly one complete batch (BatchComplete in
+// every batch folder, no second batch for the same attempt) and acknowledges it exactly once. Packaging persists the batch id before anything
 // reaches a store and a resumed job resends the same bytes under that id; expired leases make a dead
 // process's jobs due again.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { StandInStore } from './delivery.fixtures';
+import { acknowledgementsOf, batchesOf } from './delivery.fixtures';
 
 const REPO_ROOT = resolve(__dirname, '../..');
 const CHILD = join(__dirname, 'crash', 'delivery-crash-child.ts');
@@ -53,24 +53,17 @@ async function waitFor(check: () => boolean, ms: number, what: string, child: Ch
 
 const dataDir = mkdtempSync(join(tmpdir(), 'omni-delivery-crash-'));
 const storesRoot = join(dataDir, 'delivery', 'stores');
-const store = new StandInStore(storesRoot);
 let child: Child | undefined;
 afterAll(() => {
-  store.stop();
   child?.process.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const batchFolders = (key: string) =>
-  existsSync(join(storesRoot, key))
-    ? readdirSync(join(storesRoot, key)).filter((f) => f.startsWith('N_'))
-    : [];
 const staging = join(dataDir, 'delivery', 'staging');
 const stagingPart = () => existsSync(staging) && readdirSync(staging).some((f) => f.startsWith('.part-'));
-const anyBatch = () => STORES.some((k) => batchFolders(k).length > 0);
+const anyBatch = () => STORES.some((k) => batchesOf(dataDir, k).length > 0);
 
 it('delivers every store exactly once across a kill -9 in packaging and one in transport', async () => {
-  store.start();
   // A 60 s stereo master (~10 MB): staging it takes long enough to be caught in the act.
   child = startChild([dataDir, 'create', '60', STORES.join(',')]);
   await waitFor(() => child!.lines.some((l) => l.startsWith('RELEASE')), 60_000, 'the release', child);
@@ -103,18 +96,19 @@ it('delivers every store exactly once across a kill -9 in packaging and one in t
   const jobs = JSON.parse(child.lines.find((l) => l.startsWith('DONE'))!.slice(5)) as Array<{
     target: string;
     batchId: string;
+    messageId: string;
   }>;
   expect(await child.exited).toBe(0);
 
   expect(jobs.map((j) => j.target).sort()).toEqual([...STORES].sort());
   for (const job of jobs) {
     // One batch folder per store, complete, and the one the job names; the store ingested it once.
-    const folders = batchFolders(job.target);
+    const folders = batchesOf(dataDir, job.target);
     expect(folders).toEqual([`N_${job.batchId}`]);
     expect(readdirSync(join(storesRoot, job.target, folders[0]!))).toContain(
       `BatchComplete_${job.batchId}.xml`,
     );
-    expect(store.ingested.get(job.target)).toEqual([job.batchId]);
+    expect(acknowledgementsOf(dataDir, job.target)).toEqual([`ACK_${job.batchId}_${job.messageId}.xml`]);
   }
   // Say which window the first kill hit (a fast machine may already be sending).
   process.stdout.write(`first kill during ${killedInPackaging ? 'packaging' : 'transport'}\n`);

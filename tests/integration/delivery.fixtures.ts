@@ -1,18 +1,13 @@
 // A real release for the delivery tests: a WAV master and a 3000x3000 PNG cover through the real signed
 // upload flow (real storage, not the fake the release suites use), then the artist form.
-// Until the review and the store simulator land on main (engineers R and S), two private stand-ins
-// live here: `approveHeld` releases the held jobs as ApproveRelease will, and `StandInStore` answers
-// batches as the simulator will. They leave with those merges.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createGrpcClient, type PromiseClient } from '@omni/platform';
+import { delivery } from '@omni/proto';
 import { storageService } from '@omni/service-storage';
-import { buildAcknowledgement } from '../../services/delivery/src/domain/ack';
-import { ackFileName } from '../../services/delivery/src/domain/ack/model';
-import { parseBatchComplete } from '../../services/delivery/src/domain/ddex/batch-complete';
-import { JobsRepository } from '../../services/delivery/src/store/jobs';
 import { png, wav } from '../support/media';
 import { uploadFile } from '../support/uploads';
-import { type ReleasePlatform, releaseBody, startReleasePlatform } from './releases.fixtures';
+import { type ReleasePlatform, releaseBody, startReleasePlatform, waitUntil } from './releases.fixtures';
 
 export const FAST_DELIVERY = {
   LOG_LEVEL: 'error',
@@ -64,75 +59,34 @@ export async function createRealRelease(
   return release;
 }
 
-/** Stand-in for ApproveRelease (engineer R): releases the held jobs once they exist. */
-export async function approveHeld(omni: ReleasePlatform, releaseId: string, count: number): Promise<void> {
-  const store = await omni.ports.documents('delivery');
-  const jobs = new JobsRepository(store);
-  for (const until = Date.now() + 10_000; Date.now() < until; ) {
-    if ((await jobs.forRelease(releaseId)).length >= count) break;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  await store.transaction((scope) => jobs.releaseHeld(scope, releaseId, new Date().toISOString()));
+type DeliveryClient = PromiseClient<typeof delivery.DeliveryServiceService>;
+
+export const deliveryClient = (omni: ReleasePlatform): DeliveryClient =>
+  createGrpcClient(delivery.DeliveryServiceService, omni.config.grpcAddress('delivery'));
+
+/** Waits for the review delivery makes from release.created, then approves it as an admin would. */
+export async function approve(rpc: DeliveryClient, releaseId: string): Promise<void> {
+  const { review } = await waitUntil(
+    async () => {
+      const answer = await rpc.listJobs({ releaseId });
+      return answer.review ? answer : undefined;
+    },
+    15_000,
+    `the review of ${releaseId}`,
+  );
+  if (review?.status !== 'in_review')
+    throw new Error(`release ${releaseId} is ${review?.status}: ${review?.reason}`);
+  await rpc.approveRelease({ releaseId, adminId: 'test-admin' });
 }
 
-/** Stand-in for the store simulator (engineer S): acknowledges each complete batch once. */
-export class StandInStore {
-  private timer: NodeJS.Timeout | undefined;
-  readonly ingested = new Map<string, string[]>();
-  private readonly modes = new Map<string, { mode: 'reject' | 'fail'; times: number; reason: string }>();
+/** The store's acknowledgement files (the simulator writes one per message of each batch it ingests). */
+export function acknowledgementsOf(dataDir: string, store: string): string[] {
+  const dir = join(dataDir, 'delivery', 'stores', store, 'acknowledgements');
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith('ACK_')) : [];
+}
 
-  constructor(private readonly root: string) {}
-
-  configure(store: string, mode: 'reject' | 'fail', times: number, reason: string) {
-    this.modes.set(store, { mode, times, reason });
-  }
-
-  start() {
-    this.timer = setInterval(() => this.scan(), 30);
-  }
-  stop() {
-    clearInterval(this.timer);
-  }
-
-  private scan() {
-    if (!existsSync(this.root)) return;
-    for (const store of readdirSync(this.root)) {
-      const dir = join(this.root, store);
-      for (const folder of readdirSync(dir)) {
-        if (!folder.startsWith('N_')) continue;
-        const batchId = folder.slice(2);
-        const manifest = join(dir, folder, `BatchComplete_${batchId}.xml`);
-        const seen = this.ingested.get(store) ?? [];
-        if (!existsSync(manifest) || seen.includes(batchId)) continue;
-        this.ingested.set(store, [...seen, batchId]);
-        const input = parseBatchComplete(readFileSync(manifest, 'utf8'));
-        const mode = this.modes.get(store);
-        const bad = mode && mode.times > 0 ? mode : null;
-        if (mode) mode.times--;
-        for (const message of input.messages) {
-          const ack = buildAcknowledgement(
-            {
-              batchId,
-              messageId: message.messageId,
-              fileName: message.path,
-              fileStatus: 'FileOK',
-              releaseStatus: bad
-                ? 'ProcessingErrorAtReleaseDistributor'
-                : 'SuccessfullyIngestedByReleaseDistributor',
-              ...(bad ? { errorText: bad.reason } : {}),
-              manualCheckRequired: bad?.mode === 'reject',
-              releaseIds: message.releaseIds,
-              acknowledgedAt: new Date().toISOString(),
-            },
-            { sender: input.recipient, recipient: input.sender },
-          );
-          const acks = join(dir, 'acknowledgements');
-          mkdirSync(acks, { recursive: true });
-          const name = join(acks, ackFileName(batchId, message.messageId));
-          writeFileSync(`${name}.tmp`, ack);
-          renameSync(`${name}.tmp`, name);
-        }
-      }
-    }
-  }
+/** The store's batch folders. */
+export function batchesOf(dataDir: string, store: string): string[] {
+  const dir = join(dataDir, 'delivery', 'stores', store);
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith('N_')) : [];
 }

@@ -3,9 +3,7 @@
 // `RELEASE <id>`; every run then prints `DONE <json of the jobs>` once every job is acknowledged or live.
 // The parent SIGKILLs it whenever it likes: nothing here is written to survive that except the platform.
 import { randomUUID } from 'node:crypto';
-import { createGrpcClient } from '@omni/platform';
-import { delivery } from '@omni/proto';
-import { approveHeld, createRealRelease, startDeliveryPlatform } from '../delivery.fixtures';
+import { approve, createRealRelease, deliveryClient, startDeliveryPlatform } from '../delivery.fixtures';
 
 const [dataDir, mode, seconds, storeList, releaseArg] = process.argv.slice(2);
 if (!dataDir || !mode)
@@ -25,10 +23,12 @@ async function main() {
     const release = await createRealRelease(omni, owner, token, stores, {}, Number(seconds));
     releaseId = release.id;
     process.stdout.write(`RELEASE ${release.id} ${release.upc}\n`);
-    await approveHeld(omni, release.id, stores.length);
+  }
+  const rpc = deliveryClient(omni);
+  if (mode === 'create') {
+    await approve(rpc, releaseId);
     process.stdout.write('APPROVED\n');
   }
-  const rpc = createGrpcClient(delivery.DeliveryServiceService, omni.config.grpcAddress('delivery'));
   for (;;) {
     const { jobs } = await rpc.listJobs({ releaseId });
     if (jobs.length > 0 && jobs.every((j) => j.status === 'acknowledged' || j.status === 'live')) {
