@@ -135,3 +135,23 @@ it('takes a release down from two of its stores', async () => {
     rpc.takeDown({ releaseId: release.id, stores: ['beatport'], callerId: artist }),
   ).rejects.toMatchObject({ details: expect.stringContaining('not delivered to that store') });
 });
+
+it('holds a takedown asked while the ingest is in flight until the ingest settles, then sends it after', async () => {
+  // The store takes its time to acknowledge, so the ingest is still `sent` when the takedown comes.
+  await rpc.configureSimulator({ target: 'soundcloud', mode: 'accept', times: 0, reason: '', delayMs: 1500 });
+  const release = await createRealRelease(omni, artist, token, ['soundcloud']);
+  await approve(rpc, release.id);
+  await settled(release.id, (js) => js[0]!.status === 'sent', 'the ingest sent');
+
+  const { jobs: changed } = await rpc.takeDown({ releaseId: release.id, stores: [], callerId: artist });
+  expect(changed.map((j) => [j.target, j.jobKind, j.status])).toEqual([['soundcloud', 'ingest', 'sent']]);
+  const [job] = await settled(release.id, (js) => js[0]!.status === 'taken_down', 'soundcloud taken down');
+  expect(job!.jobKind).toBe('takedown');
+  const steps = job!.steps.map((s) => s.status);
+  expect(steps.slice(0, 4)).toEqual(['queued', 'packaging', 'sent', 'acknowledged']);
+  expect(steps.slice(-4)).toEqual(['queued', 'packaging', 'sent', 'taken_down']);
+  // Two batches, the takedown's after the ingest's: stores ingest in batch-id order.
+  const batches = batchesOf(omni.dataDir, 'soundcloud').sort();
+  expect(batches).toHaveLength(2);
+  expect(batches[1]).toBe(`N_${job!.batchId}`);
+});
