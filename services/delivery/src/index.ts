@@ -86,7 +86,7 @@ export const deliveryService: ServiceModule = {
     ctx.onStarted(async () => {
       outbox.start();
       await simulator?.start();
-      pipeline.worker.start();
+      await pipeline.start();
     });
     // Stop hooks run in reverse order: the worker first, then the simulator, the consumer and the outbox,
     // the validator last (both the worker and the simulator use it).

@@ -35,6 +35,14 @@ export class Stager {
 
   constructor(private readonly deps: StagerDeps) {}
 
+  /** Removes temp files a killed process left half-written (none of this process's are in flight yet). */
+  async sweep(): Promise<number> {
+    const names = await fs.readdir(this.deps.root).catch(() => [] as string[]);
+    const parts = names.filter((n) => n.startsWith('.part-'));
+    await Promise.all(parts.map((n) => fs.rm(path.join(this.deps.root, n), { force: true })));
+    return parts.length;
+  }
+
   stage(releaseId: string, bucket: string, fileKey: string): Promise<StagedFile> {
     const key = `${bucket}/${fileKey}`;
     const running = this.inFlight.get(key);

@@ -78,6 +78,11 @@ export function openPipeline(input: OpenPipelineInput) {
   return {
     ctx,
     worker,
+    async start() {
+      const swept = await ctx.stager.sweep();
+      if (swept > 0) logger.info({ swept }, 'delivery: removed half-staged files of an earlier run');
+      worker.start();
+    },
     async close() {
       await worker.stop();
       await Promise.allSettled([...transports.values()].map((t) => t.close()));

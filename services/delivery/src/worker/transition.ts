@@ -16,8 +16,6 @@ export interface Move {
   to: JobStatus;
   set?: Record<string, unknown>;
   unset?: string[];
-  /** Extra steps recorded before `to` (e.g. `acknowledged` on the way to the next kind). */
-  via?: JobStatus[];
   /** Require this worker's lease (a job we claimed). */
   leased?: boolean;
   /** Extra conditions. */
@@ -27,9 +25,7 @@ export interface Move {
 export async function moveJob(ctx: PipelineContext, job: JobDoc, move: Move): Promise<JobDoc | null> {
   const at = ctx.now().toISOString();
   const from = Array.isArray(move.from) ? [...move.from] : [move.from as JobStatus];
-  const steps = [...(move.via ?? []), ...(move.to === job.status && !move.via ? [] : [move.to])].map(
-    (status) => ({ status, at }),
-  );
+  const steps = move.to === job.status ? [] : [{ status: move.to, at }];
   const filter: Filter = {
     _id: job._id,
     status: { $in: from },
