@@ -155,3 +155,52 @@ it('holds a takedown asked while the ingest is in flight until the ingest settle
   expect(batches).toHaveLength(2);
   expect(batches[1]).toBe(`N_${job!.batchId}`);
 });
+
+it('dead-letters a store that keeps failing once the attempts are spent, and a replay delivers it', async () => {
+  await rpc.configureSimulator({ target: 'anghami', mode: 'fail', times: 0, reason: 'Ingestion is down.' });
+  const release = await createRealRelease(omni, artist, token, ['anghami']);
+  await approve(rpc, release.id);
+  const [dead] = await settled(release.id, (js) => js[0]!.deadLettered, 'anghami dead-lettered');
+  // DELIVERY_MAX_ATTEMPTS (8 by default) sends, each a failed step, then no more tries.
+  expect(dead).toMatchObject({
+    status: 'failed',
+    attempts: 8,
+    reason: 'Ingestion is down.',
+    nextAttemptAt: '',
+  });
+  expect(dead!.steps.filter((s) => s.status === 'failed')).toHaveLength(8);
+  const { jobs: letters } = await rpc.listDeadLetters({ limit: 50 });
+  expect(letters.map((j) => [j.releaseId, j.target])).toContainEqual([release.id, 'anghami']);
+
+  await rpc.configureSimulator({ target: 'anghami', mode: 'accept', times: 0, reason: '' });
+  const { job } = await rpc.replayDeadLetter({
+    releaseId: release.id,
+    target: 'anghami',
+    adminId: 'test-admin',
+  });
+  expect(job).toMatchObject({ status: 'queued', attempts: 0, deadLettered: false });
+  const [live] = await settled(release.id, (js) => js[0]!.status === 'live', 'anghami live after the replay');
+  expect(live!.attempts).toBe(1);
+  // Replaying what is not dead-lettered is refused in words.
+  await expect(
+    rpc.replayDeadLetter({ releaseId: release.id, target: 'anghami', adminId: 'test-admin' }),
+  ).rejects.toMatchObject({ details: expect.stringContaining('not in the dead-letter list') });
+});
+
+it('purges a taken-down release from a store with a PurgeReleaseMessage', async () => {
+  const release = await createRealRelease(omni, artist, token, ['spotify', 'tidal']);
+  await approve(rpc, release.id);
+  await settled(release.id, (js) => js.every((j) => j.status === 'live'), 'every store live');
+  await rpc.takeDown({ releaseId: release.id, stores: ['tidal'], callerId: artist });
+  await settled(release.id, (js) => js.some((j) => j.status === 'taken_down'), 'tidal taken down');
+
+  await rpc.purgeRelease({ releaseId: release.id, stores: ['tidal'], adminId: 'test-admin' });
+  const jobs = await settled(release.id, (js) => js.some((j) => j.status === 'purged'), 'tidal purged');
+  expect(Object.fromEntries(jobs.map((j) => [j.target, [j.status, j.jobKind]]))).toEqual({
+    spotify: ['live', 'ingest'],
+    tidal: ['purged', 'purge'],
+  });
+  const { xml } = await rpc.getErn({ releaseId: release.id, target: 'tidal' });
+  expect(xml).toContain('PurgeReleaseMessage');
+  expect(await validator.validate(xml)).toEqual({ valid: true, errors: [] });
+});
