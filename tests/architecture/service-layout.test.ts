@@ -13,13 +13,24 @@ const SERVICES = ['gateway', 'identity', 'catalog', 'storage', 'delivery', 'bill
  * and mail for identity, rate limits for the gateway): it sits beside store/ as the other way out to the
  * world, and imports nothing of the service (only the platform kit), so every layer may use its ports.
  */
-const LAYERS = ['providers', 'domain', 'store', 'use-cases', 'events', 'http', 'grpc', 'simulator'] as const;
+const LAYERS = [
+  'providers',
+  'domain',
+  'store',
+  'use-cases',
+  'events',
+  'http',
+  'grpc',
+  'worker',
+  'simulator',
+] as const;
 /**
- * The outer adapters never import one another: each adapts its own protocol to the inner layers.
- * simulator/ (delivery's embedded stores: the far side of the transport, which applies the DDEX rules a
- * store applies) is one of them: it may read the domain, and only the module file wires it in.
+ * The outer adapters never import one another: each adapts its own trigger to the inner layers. Two more
+ * exist only in delivery: worker/ (the clock and the approval drive its use cases, as a request drives
+ * http/) and simulator/ (the embedded stores: the far side of the transport, which applies the DDEX rules
+ * a store applies). Only the module file wires them in.
  */
-const ADAPTERS = new Set(['events', 'http', 'grpc', 'simulator']);
+const ADAPTERS = new Set(['events', 'http', 'grpc', 'worker', 'simulator']);
 
 /** A gRPC file longer than this is doing more than adapting; its steps belong in use-cases/. */
 const GRPC_FILE_MAX_LINES = 220;

@@ -6,12 +6,12 @@
 import { adapterLine, Outbox, type PlatformConfig, type ServiceModule } from '@omni/platform';
 import { catalog, delivery, storage } from '@omni/proto';
 import { createErnValidator } from './domain/ddex';
-import { publishDeliveryUpdate } from './events/delivery-updated';
 import { onReleaseCreated } from './events/release-created';
 import { onReleaseResubmitted } from './events/release-resubmitted';
 import { deliveryHandlers } from './grpc/server';
 import { openStoreRegistry, simulatorRoot } from './providers/stores';
 import { createStoreSimulator } from './simulator';
+import { publishDeliveryUpdate } from './store/delivery-updates';
 import { JobsRepository } from './store/jobs';
 import { ReviewsRepository } from './store/reviews';
 import type { ReviewDeps } from './use-cases/review-release';

@@ -8,8 +8,8 @@ import { DELIVERY_MESSAGES, SIMULATOR_MODES, type SimulatorMode } from '@omni/pr
 import { type JobDoc, jobToProto } from '../domain/job';
 import type { JobsRepository } from '../store/jobs';
 import { messageFile } from '../use-cases/package';
+import type { PipelineContext } from '../use-cases/pipeline-context';
 import { queueRemoval, replayDeadLetter } from '../use-cases/takedown';
-import type { PipelineContext } from '../worker/context';
 
 const DEAD_LETTER_PAGE = 200;
 

@@ -7,10 +7,10 @@ import { ackFileName, type StoreAcknowledgement } from '../domain/ack/model';
 import type { JobDoc } from '../domain/job';
 import type { StoreProfile } from '../domain/stores/profile';
 import { JOBS } from '../store/jobs';
-import type { PipelineContext } from '../worker/context';
-import { moveJob } from '../worker/transition';
 import { failJob } from './fail';
+import type { PipelineContext } from './pipeline-context';
 import { startPendingKind } from './settle';
+import { moveJob } from './transition';
 
 const DONE_BY_KIND = { ingest: 'acknowledged', takedown: 'taken_down', purge: 'purged' } as const;
 

@@ -2,8 +2,8 @@
 // or the failure needs a person (a refused login, a message that does not validate), dead-letter the job.
 import type { JobDoc, JobStatus } from '../domain/job';
 import { nextRetry } from '../domain/retry';
-import type { PipelineContext } from '../worker/context';
-import { moveJob } from '../worker/transition';
+import type { PipelineContext } from './pipeline-context';
+import { moveJob } from './transition';
 
 export async function failJob(
   ctx: PipelineContext,

@@ -27,7 +27,7 @@ import { OMNI_SENDER } from '../domain/package/sender';
 import type { StoreProfile } from '../domain/stores/profile';
 import type { Batch, BatchFile } from '../providers/transport/port';
 import { JOBS } from '../store/jobs';
-import type { PipelineContext } from '../worker/context';
+import type { PipelineContext } from './pipeline-context';
 
 /** `YYYYMMDDhhmmssnnn` → `YYYY-MM-DDThh:mm:ssZ`: the message's time follows from its batch id, so a
  * message (and its manifest) rebuilt for the same batch is byte for byte the same. */

@@ -23,7 +23,7 @@ export interface ReviewDeps {
   store: DocumentStore;
   jobs: JobsRepository;
   reviews: ReviewsRepository;
-  /** events/delivery-updated.ts's publishDeliveryUpdate over the service's outbox, inside `scope`. */
+  /** store/delivery-updates.ts's publishDeliveryUpdate over the service's outbox, inside `scope`. */
   publish: (scope: TransactionScope, update: DeliveryUpdate) => Promise<number>;
   /** Publishes what the outbox holds right after a commit (its sweep covers a failure). */
   relay: () => void;

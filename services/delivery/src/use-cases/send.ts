@@ -4,11 +4,11 @@
 import type { JobDoc } from '../domain/job';
 import { PackageError } from '../domain/package/release-input';
 import { TransportError } from '../providers/transport/port';
-import type { PipelineContext } from '../worker/context';
-import { moveJob } from '../worker/transition';
 import { failJob } from './fail';
 import { LostLease, packageJob } from './package';
+import type { PipelineContext } from './pipeline-context';
 import { startPendingKind } from './settle';
+import { moveJob } from './transition';
 
 export async function runJob(ctx: PipelineContext, claimed: JobDoc): Promise<void> {
   if (claimed.status === 'acknowledged') return promoteLive(ctx, claimed);

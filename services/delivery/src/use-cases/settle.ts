@@ -2,8 +2,8 @@
 // while it was in flight starts: one job per (release, store), so the later message never overtakes the
 // earlier one at the store (stores ingest batches in batch-id order).
 import type { JobDoc } from '../domain/job';
-import type { PipelineContext } from '../worker/context';
-import { moveJob } from '../worker/transition';
+import type { PipelineContext } from './pipeline-context';
+import { moveJob } from './transition';
 
 const SETTLED = ['acknowledged', 'live', 'rejected', 'failed'] as const;
 

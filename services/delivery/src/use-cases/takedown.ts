@@ -6,8 +6,8 @@ import { fail } from '@omni/platform';
 import { DELIVERY_MESSAGES, type JobKind } from '@omni/proto/api';
 import type { JobDoc, JobStatus } from '../domain/job';
 import { JOBS } from '../store/jobs';
-import type { PipelineContext } from '../worker/context';
-import { moveJob } from '../worker/transition';
+import type { PipelineContext } from './pipeline-context';
+import { moveJob } from './transition';
 
 const SETTLED: readonly JobStatus[] = ['acknowledged', 'live', 'failed', 'rejected'];
 const IN_FLIGHT: readonly JobStatus[] = ['packaging', 'sent'];

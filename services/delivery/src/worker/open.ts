@@ -11,8 +11,8 @@ import type { StoreProfile } from '../domain/stores/profile';
 import { openTransport, type StoreRegistry } from '../providers/stores';
 import type { Transport } from '../providers/transport/port';
 import { PackagesRepository } from '../store/packages';
+import type { PipelineContext } from '../use-cases/pipeline-context';
 import { Stager } from '../use-cases/stage-files';
-import type { PipelineContext } from './context';
 import { DeliveryWorker } from './worker';
 
 export interface OpenPipelineInput {

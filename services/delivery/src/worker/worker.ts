@@ -9,8 +9,8 @@ import type { Filter } from '@omni/platform';
 import type { JobDoc } from '../domain/job';
 import { JOBS } from '../store/jobs';
 import { readAcknowledgements } from '../use-cases/acknowledge';
+import type { PipelineContext } from '../use-cases/pipeline-context';
 import { runJob } from '../use-cases/send';
-import type { PipelineContext } from './context';
 
 /** Sent jobs looked at per tick (across stores). */
 const ACK_PAGE = 500;

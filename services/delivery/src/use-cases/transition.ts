@@ -4,10 +4,10 @@
 import type { Filter, Update } from '@omni/platform';
 import type { JobDoc, JobStatus } from '../domain/job';
 import { rollUpReleaseStatus } from '../domain/release-status';
-import { publishDeliveryUpdate } from '../events/delivery-updated';
+import { publishDeliveryUpdate } from '../store/delivery-updates';
 import { JOBS } from '../store/jobs';
 import { reviewStatusOf } from '../store/review-status';
-import type { PipelineContext } from './context';
+import type { PipelineContext } from './pipeline-context';
 
 export interface Move {
   /** The status the job must be in for the change to apply. */

@@ -8,7 +8,7 @@ import type { BatchCompleteInput } from '../domain/ddex/batch-complete-model';
 import type { RetryPolicy } from '../domain/retry';
 import type { StoreProfile } from '../domain/stores/profile';
 import type { Transport } from '../providers/transport/port';
-import type { Stager } from '../use-cases/stage-files';
+import type { Stager } from './stage-files';
 
 export interface PipelineContext {
   store: DocumentStore;
