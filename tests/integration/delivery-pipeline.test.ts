@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createGrpcClient } from '@omni/platform';
+import { catalog } from '@omni/proto';
 import { createErnValidator, type ErnValidator } from '../../services/delivery/src/domain/ddex';
 import {
   acknowledgementsOf,
@@ -96,6 +98,85 @@ it('ends a store that rejects as rejected with its reason, and resends to a stor
   // Each resend is a new batch: three for qobuz, each acknowledged once.
   expect(batchesOf(omni.dataDir, 'qobuz')).toHaveLength(3);
   expect(acknowledgementsOf(omni.dataDir, 'qobuz')).toHaveLength(3);
+});
+
+it('lets the artist fix a release a store rejected; once approved again, every store gets the fix', async () => {
+  const reason = 'The title is in all capitals.';
+  await rpc.configureSimulator({ target: 'napster', mode: 'reject', times: 1, reason });
+  const release = await createRealRelease(omni, artist, token, ['napster', 'tidal'], {
+    releaseDate: '2026-01-02',
+  });
+  await approve(rpc, release.id);
+  await settled(
+    release.id,
+    (js) => byTarget(js).napster?.status === 'rejected' && byTarget(js).tidal?.status === 'live',
+    'napster rejected, tidal live',
+  );
+  // Catalog learns of the store's rejection from delivery.updated: the release may now be fixed.
+  const catalogRpc = createGrpcClient(catalog.CatalogServiceService, omni.config.grpcAddress('catalog'));
+  try {
+    const resubmit = () =>
+      catalogRpc.resubmitRelease(
+        catalog.ResubmitReleaseRequest.fromPartial({
+          releaseId: release.id,
+          ownerId: artist,
+          artistName: 'Nova Reyes',
+          releaseTitle: 'Night Drive (Fixed)',
+          trackTitle: 'Night Drive (Fixed)',
+          releaseType: 'single',
+          genre: 'Hip-Hop/Rap',
+          label: 'Moonlit Records',
+          releaseDate: '2026-01-02',
+          explicit: true,
+        }),
+      );
+    const { release: fixed } = await waitUntil(
+      () => resubmit().catch(() => undefined),
+      10_000,
+      'the resubmission to be accepted',
+    );
+    expect(fixed).toMatchObject({ title: 'Night Drive (Fixed)', status: 'in_review' });
+    await waitUntil(
+      async () =>
+        (await rpc.listJobs({ releaseId: release.id })).review?.status === 'in_review' ? true : undefined,
+      10_000,
+      'the release back in review',
+    );
+    await rpc.approveRelease({ releaseId: release.id, adminId: 'test-admin' });
+    const jobs = byTarget(
+      await settled(
+        release.id,
+        (js) =>
+          js.every((j) => j.status === 'live' && j.steps.filter((s) => s.status === 'live').length >= 1) &&
+          js.every((j) => j.batchId !== ''),
+        'both stores live with the fix',
+      ),
+    );
+    // Both stores were sent the corrected release: a second batch each, whose message carries the new title.
+    for (const target of ['napster', 'tidal']) {
+      const store = join(omni.dataDir, 'delivery', 'stores', target);
+      const ours = batchesOf(omni.dataDir, target).filter((b) =>
+        readdirSync(join(store, b)).includes(release.upc),
+      );
+      expect(ours).toHaveLength(2);
+      const { xml } = await rpc.getErn({ releaseId: release.id, target });
+      expect(xml).toContain('Night Drive (Fixed)');
+    }
+    expect(jobs.tidal!.steps.map((s) => s.status)).toEqual([
+      'queued',
+      'packaging',
+      'sent',
+      'acknowledged',
+      'live',
+      'queued',
+      'packaging',
+      'sent',
+      'acknowledged',
+      'live',
+    ]);
+  } finally {
+    catalogRpc.close();
+  }
 });
 
 it('takes a release down from two of its stores', async () => {

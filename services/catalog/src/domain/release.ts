@@ -40,6 +40,14 @@ export interface ReleaseDoc extends Doc {
   status: ReleaseStatus;
   /** The `version` of the delivery.updated event that set `status` (absent before the first). */
   statusVersion?: number;
+  /** Stores whose last word was a rejection (delivery.updated), so the artist may fix and resubmit. */
+  rejectedStores?: string[];
+  /**
+   * Whether the artist may fix and resubmit: the review rejected the release, or a store did while the
+   * release is not waiting for review. Kept with the status so the resubmission's conditional write
+   * needs no array query.
+   */
+  needsFix?: boolean;
   artwork: FileRefDoc | null;
   artworkUrl: string;
   stores: string[];

@@ -26,8 +26,14 @@ export function onDeliveryUpdated(
     type: 'delivery.updated',
     logger,
     async handle(event, { scope }) {
-      const { releaseId, releaseStatus, version } = event.data;
-      await store.applyDeliveryStatus(scope, releaseId, releaseStatus, version);
+      const { releaseId, releaseStatus, version, target, status } = event.data;
+      await store.applyDeliveryStatus(scope, {
+        releaseId,
+        status: releaseStatus,
+        version,
+        target,
+        storeStatus: status,
+      });
     },
   });
 }

@@ -100,8 +100,9 @@ export class CatalogStore {
   }
 
   /**
-   * Replaces a rejected release and its track and announces `release.resubmitted`, together; false when
-   * the release is no longer rejected (a second resubmission raced this one).
+   * Replaces a rejected release (by review, or by a store) and its track and announces
+   * `release.resubmitted`, together; false when there is nothing to fix any more (a second resubmission
+   * raced this one).
    */
   resubmitRelease(release: ReleaseDoc, track: TrackDoc): Promise<boolean> {
     return this.store.transaction(async (scope) => {
@@ -109,7 +110,7 @@ export class CatalogStore {
       const changed = await scope
         .collection<ReleaseDoc>(COLLECTIONS.releases)
         .updateOne(
-          { _id, status: 'rejected' },
+          { _id, $or: [{ status: 'rejected' }, { needsFix: true }] },
           { $set: fields, ...(release.warnings ? {} : { $unset: { warnings: '' } }) },
         );
       if (changed.matched === 0) return false;
@@ -131,16 +132,33 @@ export class CatalogStore {
    */
   async applyDeliveryStatus(
     scope: TransactionScope,
-    releaseId: string,
-    status: ReleaseStatus,
-    version: number,
+    update: {
+      releaseId: string;
+      status: ReleaseStatus;
+      version: number;
+      target: string | null;
+      storeStatus: string;
+    },
   ): Promise<void> {
-    await scope.collection<ReleaseDoc>(COLLECTIONS.releases).updateOne(
+    const releases = scope.collection<ReleaseDoc>(COLLECTIONS.releases);
+    const current = await releases.findById(update.releaseId);
+    if (!current || (current.statusVersion ?? 0) >= update.version) return;
+    const rejected = new Set(current.rejectedStores ?? []);
+    if (update.target) {
+      if (update.storeStatus === 'rejected') rejected.add(update.target);
+      else rejected.delete(update.target);
+    }
+    const needsFix = update.status === 'rejected' || (update.status !== 'in_review' && rejected.size > 0);
+    await releases.updateOne(
+      { _id: update.releaseId, statusVersion: current.statusVersion ?? { $exists: false } },
       {
-        _id: releaseId,
-        $or: [{ statusVersion: { $exists: false } }, { statusVersion: { $lt: version } }],
+        $set: {
+          status: update.status,
+          statusVersion: update.version,
+          rejectedStores: [...rejected],
+          needsFix,
+        },
       },
-      { $set: { status, statusVersion: version } },
     );
   }
 

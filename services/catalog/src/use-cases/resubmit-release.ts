@@ -25,7 +25,8 @@ export async function resubmitRelease(
   if (!found || found.release.userId !== ownerId) throw fail('release_not_found', 'No such release.');
   const { release: current, tracks } = found;
   const currentTrack = tracks[0];
-  if (current.status !== 'rejected' || !currentTrack)
+  // Rejected by review, or by a store while the rest may be live (the store's reason says what to fix).
+  if (!(current.status === 'rejected' || current.needsFix) || !currentTrack)
     throw fail('release_not_rejected', DELIVERY_MESSAGES.notRejected);
 
   // A file left unset keeps the current one; the stores left empty keep the current ones.
@@ -70,6 +71,8 @@ export async function resubmitRelease(
     releaseDate: input.releaseDate,
     // Delivery answers with the review's status (delivery.updated); until then the artist sees it waiting.
     status: 'in_review',
+    // Nothing to fix until delivery says so again (a store's rejection is cleared when it is resent).
+    needsFix: false,
     artwork: input.artwork,
     artworkUrl: artwork?.publicUrl ?? current.artworkUrl,
     stores,

@@ -95,14 +95,21 @@ export class JobsRepository {
     return released;
   }
 
-  /** Holds every job of the release again (a resubmission waits for the next approval). */
+  /**
+   * Holds the release's ingest jobs again (a resubmission waits for the next approval), the delivered
+   * ones too: once approved, every store gets the corrected release (a complete NewReleaseMessage), not
+   * only those that refused it. A job on its way (packaging, sent) finishes first; a takedown is kept.
+   */
   async holdAll(scope: TransactionScope, releaseId: string, now: string): Promise<void> {
-    await scope
-      .collection<JobDoc>(JOBS)
-      .updateMany(
-        { releaseId, held: false, status: { $in: ['queued', 'rejected', 'failed'] } },
-        { $set: { held: true, updatedAt: now }, $unset: { dueAt: '' } },
-      );
+    await scope.collection<JobDoc>(JOBS).updateMany(
+      {
+        releaseId,
+        held: false,
+        jobKind: 'ingest',
+        status: { $in: ['queued', 'rejected', 'failed', 'acknowledged', 'live'] },
+      },
+      { $set: { held: true, updatedAt: now }, $unset: { dueAt: '' } },
+    );
   }
 
   forRelease(releaseId: string): Promise<JobDoc[]> {
