@@ -1,0 +1,225 @@
+// The delivery routes' own rules through the real gateway: who may call each (anonymous 401, non-admin 403
+// on admin routes, someone else's release 404, as catalog decides), bad bodies 400 with the contract's
+// messages, and the live stream's shape (headers, `snapshot`, `end`). What the pipeline does with an
+// approval is delivery-pipeline*'s and release-review*'s to test.
+import { randomUUID } from 'node:crypto';
+import { DELIVERY_MESSAGES, RELEASE_MESSAGES } from '@omni/proto/api';
+import { type ReleasePlatform, releaseBody, startReleasePlatform, waitUntil } from './releases.fixtures';
+
+let omni: ReleasePlatform;
+const alice = randomUUID();
+const bob = randomUUID();
+let aliceToken: string;
+let bobToken: string;
+let adminToken: string;
+let releaseId: string;
+
+const errorOf = async (res: Response) =>
+  ((await res.json()) as { error: { message: string; code: string } }).error;
+
+beforeAll(async () => {
+  omni = await startReleasePlatform();
+  aliceToken = await omni.token(alice);
+  bobToken = await omni.token(bob);
+  adminToken = await omni.token(randomUUID(), ['artist', 'admin']);
+  const res = await omni.api('/api/releases', {
+    method: 'POST',
+    token: aliceToken,
+    json: releaseBody(alice),
+  });
+  expect(res.status).toBe(201);
+  releaseId = ((await res.json()) as { release: { id: string } }).release.id;
+  // Delivery hears of the release from catalog's event: wait until it has the jobs.
+  await waitUntil(async () => {
+    const r = await omni.api(`/api/releases/${releaseId}/deliveries`, { token: aliceToken });
+    const body = (await r.json()) as { jobs: unknown[] };
+    return body.jobs.length === 3 ? body : undefined;
+  });
+});
+afterAll(() => omni?.close());
+
+const ownerRoutes = () => [
+  ['GET', `/api/releases/${releaseId}/deliveries`],
+  ['GET', `/api/releases/${releaseId}/deliveries/stream`],
+  ['GET', `/api/releases/${releaseId}/deliveries/spotify/ern`],
+  ['POST', `/api/releases/${releaseId}/takedown`],
+  ['POST', `/api/releases/${releaseId}/resubmit`],
+];
+const adminRoutes = () => [
+  ['GET', '/api/admin/releases'],
+  ['POST', `/api/admin/releases/${releaseId}/approve`],
+  ['POST', `/api/admin/releases/${releaseId}/reject`],
+  ['POST', `/api/admin/releases/${releaseId}/purge`],
+  ['GET', '/api/admin/deliveries/dead-letters'],
+  ['POST', `/api/admin/deliveries/dead-letters/${releaseId}/spotify/replay`],
+  ['POST', '/api/admin/store-simulator/spotify'],
+];
+
+describe('who may call', () => {
+  it('asks anonymous callers to sign in, on every route', async () => {
+    for (const [method, path] of [...ownerRoutes(), ...adminRoutes()]) {
+      const res = await omni.api(path!, { method, json: method === 'POST' ? {} : undefined });
+      expect([path, res.status]).toEqual([path, 401]);
+      expect((await errorOf(res)).message).toBe('Please sign in to continue.');
+    }
+  });
+
+  it('refuses signed-in artists on admin routes with 403', async () => {
+    for (const [method, path] of adminRoutes()) {
+      const res = await omni.api(path!, {
+        method,
+        token: aliceToken,
+        json: method === 'POST' ? {} : undefined,
+      });
+      expect([path, res.status]).toEqual([path, 403]);
+      expect((await errorOf(res)).message).toBe('This needs an administrator account.');
+    }
+  });
+
+  it("answers 404 for someone else's release, without revealing it exists", async () => {
+    for (const [method, path] of ownerRoutes().filter(([, p]) => !p!.endsWith('/resubmit'))) {
+      const res = await omni.api(path!, {
+        method,
+        token: bobToken,
+        json: method === 'POST' ? {} : undefined,
+      });
+      expect([path, res.status]).toEqual([path, 404]);
+      expect((await errorOf(res)).message).toBe('No such release.');
+    }
+    // A made-up id is not found either, for the owner's routes and the admin's.
+    for (const path of ['/api/releases/not-a-release/deliveries', '/api/releases/nope/deliveries/stream']) {
+      expect((await omni.api(path, { token: aliceToken })).status).toBe(404);
+    }
+    const approve = await omni.api('/api/admin/releases/nope/approve', { method: 'POST', token: adminToken });
+    expect(approve.status).toBe(404);
+  });
+
+  it("lets an admin read anyone's deliveries", async () => {
+    const res = await omni.api(`/api/releases/${releaseId}/deliveries`, { token: adminToken });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('bad input', () => {
+  it("refuses a rejection without a reason with the contract's message", async () => {
+    for (const body of [{}, { reason: 'short' }, { reason: '          x ' }, { reason: 42 }]) {
+      const res = await omni.api(`/api/admin/releases/${releaseId}/reject`, {
+        method: 'POST',
+        token: adminToken,
+        json: body,
+      });
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).message).toBe(DELIVERY_MESSAGES.reasonRequired);
+    }
+  });
+
+  it('refuses bad store lists, unknown fields and malformed JSON', async () => {
+    const takedown = (body: unknown) =>
+      omni.api(`/api/releases/${releaseId}/takedown`, { method: 'POST', token: aliceToken, json: body });
+    let res = await takedown({ stores: 'spotify' });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe('stores must be a list of store keys.');
+    res = await takedown({ stores: ['Spotify!'] });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe('Store keys are lower-case letters, digits and _.');
+    res = await takedown({ stores: [], extra: true });
+    expect(res.status).toBe(400);
+    res = await fetch(`${omni.url}/api/releases/${releaseId}/takedown`, {
+      method: 'POST',
+      body: '{"stores": [',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${aliceToken}` },
+    });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe('The request body is not valid JSON.');
+  });
+
+  it('refuses a resubmission without the required fields, and a bad simulator mode', async () => {
+    let res = await omni.api(`/api/releases/${releaseId}/resubmit`, {
+      method: 'POST',
+      token: aliceToken,
+      json: { artistName: 'Nova Reyes' },
+    });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe(RELEASE_MESSAGES.required);
+    res = await omni.api('/api/admin/store-simulator/spotify', {
+      method: 'POST',
+      token: adminToken,
+      json: { mode: 'explode' },
+    });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe("mode must be 'accept', 'reject' or 'fail'.");
+  });
+
+  it('refuses an unknown review-queue filter', async () => {
+    const res = await omni.api('/api/admin/releases?status=maybe', { token: adminToken });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toMatch(/status must be one of in_review, approved, rejected/);
+  });
+});
+
+describe('deliveries', () => {
+  it('lists each chosen store with its name, status and steps', async () => {
+    const res = await omni.api(`/api/releases/${releaseId}/deliveries`, { token: aliceToken });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = (await res.json()) as {
+      releaseId: string;
+      releaseStatus: string;
+      moving: boolean;
+      jobs: { target: string; storeName: string; status: string; steps: unknown[] }[];
+    };
+    expect(body.releaseId).toBe(releaseId);
+    expect(body.jobs.map((j) => [j.target, j.storeName])).toEqual([
+      ['spotify', 'Spotify'],
+      ['apple_music', 'Apple Music'],
+      ['tidal', 'TIDAL'],
+    ]);
+    expect(body.jobs.every((j) => j.status === 'queued')).toBe(true);
+  });
+
+  it('has no DDEX message for a store before packaging, and none for a store not in the release', async () => {
+    for (const store of ['spotify', 'deezer']) {
+      const res = await omni.api(`/api/releases/${releaseId}/deliveries/${store}/ern`, { token: aliceToken });
+      expect(res.status).toBe(404);
+    }
+    const bad = await omni.api(`/api/releases/${releaseId}/deliveries/..%2Fetc/ern`, { token: aliceToken });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('the live stream', () => {
+  /** Reads a text/event-stream to its end (or `ms`), as the page does. */
+  async function readEvents(res: Response, ms = 5000) {
+    const events: { event: string; data: unknown }[] = [];
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const timer = setTimeout(() => reader.cancel(), ms);
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
+        const block = buffer.slice(0, i);
+        buffer = buffer.slice(i + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event) events.push({ event, data: JSON.parse(data ?? 'null') });
+      }
+    }
+    clearTimeout(timer);
+    return events;
+  }
+
+  it('sends a snapshot, then ends and closes when nothing moves', async () => {
+    const res = await omni.api(`/api/releases/${releaseId}/deliveries/stream`, { token: aliceToken });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-accel-buffering')).toBe('no');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    const events = await readEvents(res);
+    expect(events.map((e) => e.event)).toEqual(['snapshot', 'end']);
+    const snapshot = events[0]!.data as { releaseId: string; moving: boolean; jobs: unknown[] };
+    expect(snapshot).toMatchObject({ releaseId, moving: false });
+    expect(snapshot.jobs).toHaveLength(3);
+  });
+});
