@@ -28,6 +28,7 @@ export const jobJson = (j: delivery.DeliveryJob): DeliveryJobJson => ({
   nextAttemptAt: j.nextAttemptAt || null,
   deadLettered: j.deadLettered,
   steps: j.steps.map((s) => ({ status: s.status, at: s.at })),
+  hasErn: j.messageId !== '',
   updatedAt: j.updatedAt,
 });
 
