@@ -28,12 +28,12 @@ export function deliveryRoutes(
   router.get('/:id/deliveries', async (req, res) => {
     const release = await visibleRelease(catalogClient, req);
     const answer = await deliveryClient.listJobs({ releaseId: release.id });
-    res.set('Cache-Control', 'no-store').json(releaseDeliveryJson(release.id, answer));
+    res.set('Cache-Control', 'no-store').json(releaseDeliveryJson(release.id, answer, release.stores.length));
   });
 
   router.get('/:id/deliveries/stream', async (req, res) => {
     const release = await visibleRelease(catalogClient, req);
-    await streams.open(res, release.id, req.principal!.userId);
+    await streams.open(res, release.id, req.principal!.userId, release.stores.length);
   });
 
   router.get('/:id/deliveries/:store/ern', async (req, res) => {
@@ -54,5 +54,6 @@ export function deliveryRoutes(
 }
 
 /** How the stream reads a release: the same answer as GET /:id/deliveries. */
-export const loadReleaseDelivery = (client: DeliveryClient) => async (releaseId: string) =>
-  releaseDeliveryJson(releaseId, await client.listJobs({ releaseId }));
+export const loadReleaseDelivery =
+  (client: DeliveryClient) => async (releaseId: string, expectedJobs: number) =>
+    releaseDeliveryJson(releaseId, await client.listJobs({ releaseId }), expectedJobs);

@@ -54,7 +54,14 @@ export const reviewJson = (r: delivery.Review): ReviewJson => ({
  * artist's page keeps listening so approval shows at once). A dead-lettered job waits for an admin's replay
  * and a job acknowledged before its release date waits for the calendar: neither keeps a stream open.
  */
-export function isMoving(releaseStatus: ReleaseStatus, review: ReviewJson | null, jobs: DeliveryJobJson[]) {
+export function isMoving(
+  releaseStatus: ReleaseStatus,
+  review: ReviewJson | null,
+  jobs: DeliveryJobJson[],
+  expectedJobs: number,
+) {
+  // Delivery writes a new release's jobs from catalog's event, just after the release is created.
+  if (jobs.length < expectedJobs) return true;
   if (releaseStatus === 'in_review') return true;
   return jobs.some((j) => {
     if (j.deadLettered) return false;
@@ -64,11 +71,22 @@ export function isMoving(releaseStatus: ReleaseStatus, review: ReviewJson | null
   });
 }
 
-export function releaseDeliveryJson(releaseId: string, res: delivery.ListJobsResponse): ReleaseDeliveryJson {
+/** `expectedJobs`: how many stores the release chose (catalog's list), one job each once delivery wrote them. */
+export function releaseDeliveryJson(
+  releaseId: string,
+  res: delivery.ListJobsResponse,
+  expectedJobs: number,
+): ReleaseDeliveryJson {
   const jobs = res.jobs.map(jobJson);
   const review = res.review ? reviewJson(res.review) : null;
   const releaseStatus = asReleaseStatus(res.summary?.releaseStatus);
-  return { releaseId, releaseStatus, review, jobs, moving: isMoving(releaseStatus, review, jobs) };
+  return {
+    releaseId,
+    releaseStatus,
+    review,
+    jobs,
+    moving: isMoving(releaseStatus, review, jobs, expectedJobs),
+  };
 }
 
 export const reviewQueueItemJson = (r: delivery.Review): ReviewQueueItem => ({

@@ -44,13 +44,20 @@ interface Stream {
   stale: boolean;
 }
 
-type Load = (releaseId: string) => Promise<ReleaseDeliveryJson>;
+type Load = (releaseId: string, expectedJobs: number) => Promise<ReleaseDeliveryJson>;
+
+/** While a new release's jobs are still being written, read again this soon (no event says they are). */
+const MISSING_JOBS_RETRY_MS = 500;
 
 export class DeliveryStreams {
   private readonly byRelease = new Map<string, Set<Stream>>();
   private readonly perUser = new Map<string, number>();
   /** Releases being read now; `true` = read again when done (an event arrived meanwhile). */
   private readonly reading = new Map<string, boolean>();
+  /** How many jobs each followed release will have (its chosen stores). */
+  private readonly expected = new Map<string, number>();
+  /** Releases to read again shortly because some of their jobs were not written yet. */
+  private readonly rereads = new Map<string, NodeJS.Timeout>();
   private readonly ticker: NodeJS.Timeout;
 
   constructor(
@@ -63,16 +70,17 @@ export class DeliveryStreams {
   }
 
   /** Opens a stream on `res`. Throws (before any byte is written) when the user has too many or delivery fails. */
-  async open(res: Response, releaseId: string, userId: string): Promise<void> {
+  async open(res: Response, releaseId: string, userId: string, expectedJobs: number): Promise<void> {
     if ((this.perUser.get(userId) ?? 0) >= this.options.perUser)
       throw new HttpError(429, TOO_MANY_STREAMS, 'too_many_streams');
     const stream: Stream = { res, userId, releaseId, openedAt: Date.now(), stale: false };
     // Registered before the snapshot is read, so an update that lands during the read is not lost.
     this.add(stream);
+    this.expected.set(releaseId, expectedJobs);
     res.on('close', () => this.remove(stream));
     let snapshot: ReleaseDeliveryJson;
     try {
-      snapshot = await this.load(releaseId);
+      snapshot = await this.load(releaseId, expectedJobs);
     } catch (err) {
       this.remove(stream);
       throw err;
@@ -93,6 +101,7 @@ export class DeliveryStreams {
     };
     if (!snapshot.moving) this.end(stream);
     else if (stream.stale) this.notify(releaseId);
+    else this.rereadIfMissing(releaseId, snapshot);
   }
 
   /** Something about this release changed: each page watching it gets what differs. */
@@ -117,6 +126,8 @@ export class DeliveryStreams {
 
   close(): void {
     clearInterval(this.ticker);
+    for (const timer of this.rereads.values()) clearTimeout(timer);
+    this.rereads.clear();
     for (const set of this.byRelease.values()) for (const s of set) s.res.end();
     this.byRelease.clear();
     this.perUser.clear();
@@ -128,8 +139,9 @@ export class DeliveryStreams {
         this.reading.set(releaseId, false);
         if (!this.byRelease.has(releaseId)) return;
         try {
-          const now = await this.load(releaseId);
+          const now = await this.load(releaseId, this.expected.get(releaseId) ?? 0);
           for (const s of this.byRelease.get(releaseId) ?? []) this.update(s, now);
+          this.rereadIfMissing(releaseId, now);
         } catch (err) {
           // The next event reads again; the pages keep what they have meanwhile.
           this.logger.warn({ err, releaseId }, 'delivery did not answer; live pages not updated');
@@ -139,6 +151,16 @@ export class DeliveryStreams {
     } finally {
       this.reading.delete(releaseId);
     }
+  }
+
+  private rereadIfMissing(releaseId: string, now: ReleaseDeliveryJson): void {
+    if (now.jobs.length >= (this.expected.get(releaseId) ?? 0) || this.rereads.has(releaseId)) return;
+    const timer = setTimeout(() => {
+      this.rereads.delete(releaseId);
+      this.notify(releaseId);
+    }, MISSING_JOBS_RETRY_MS);
+    timer.unref();
+    this.rereads.set(releaseId, timer);
   }
 
   private update(stream: Stream, now: ReleaseDeliveryJson): void {
@@ -200,7 +222,10 @@ export class DeliveryStreams {
   private remove(stream: Stream): void {
     const set = this.byRelease.get(stream.releaseId);
     if (!set?.delete(stream)) return;
-    if (set.size === 0) this.byRelease.delete(stream.releaseId);
+    if (set.size === 0) {
+      this.byRelease.delete(stream.releaseId);
+      this.expected.delete(stream.releaseId);
+    }
     const n = (this.perUser.get(stream.userId) ?? 1) - 1;
     if (n <= 0) this.perUser.delete(stream.userId);
     else this.perUser.set(stream.userId, n);
