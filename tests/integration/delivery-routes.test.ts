@@ -13,6 +13,8 @@ let aliceToken: string;
 let bobToken: string;
 let adminToken: string;
 let releaseId: string;
+/** A second release of Alice's, for the queue and the stream limit. */
+let second: string;
 
 const errorOf = async (res: Response) =>
   ((await res.json()) as { error: { message: string; code: string } }).error;
@@ -29,12 +31,19 @@ beforeAll(async () => {
   });
   expect(res.status).toBe(201);
   releaseId = ((await res.json()) as { release: { id: string } }).release.id;
-  // Delivery hears of the release from catalog's event: wait until it has the jobs.
-  await waitUntil(async () => {
-    const r = await omni.api(`/api/releases/${releaseId}/deliveries`, { token: aliceToken });
-    const body = (await r.json()) as { jobs: unknown[] };
-    return body.jobs.length === 3 ? body : undefined;
+  const res2 = await omni.api('/api/releases', {
+    method: 'POST',
+    token: aliceToken,
+    json: releaseBody(alice),
   });
+  second = ((await res2.json()) as { release: { id: string } }).release.id;
+  // Delivery hears of the releases from catalog's event: wait until it has the jobs and the reviews.
+  for (const id of [releaseId, second])
+    await waitUntil(async () => {
+      const r = await omni.api(`/api/releases/${id}/deliveries`, { token: aliceToken });
+      const body = (await r.json()) as { jobs: unknown[]; releaseStatus: string };
+      return body.jobs.length === 3 && body.releaseStatus === 'in_review' ? body : undefined;
+    });
 });
 afterAll(() => omni?.close());
 
@@ -54,6 +63,28 @@ const adminRoutes = () => [
   ['POST', `/api/admin/deliveries/dead-letters/${releaseId}/spotify/replay`],
   ['POST', '/api/admin/store-simulator/spotify'],
 ];
+
+/** Reads a text/event-stream to its end (or `ms`), as the page does. */
+async function readEvents(res: Response, ms = 5000) {
+  const events: { event: string; data: unknown }[] = [];
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const timer = setTimeout(() => reader.cancel(), ms);
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
+      const block = buffer.slice(0, i);
+      buffer = buffer.slice(i + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (event) events.push({ event, data: JSON.parse(data ?? 'null') });
+    }
+  }
+  clearTimeout(timer);
+  return events;
+}
 
 describe('who may call', () => {
   it('asks anonymous callers to sign in, on every route', async () => {
@@ -187,39 +218,96 @@ describe('deliveries', () => {
 });
 
 describe('the live stream', () => {
-  /** Reads a text/event-stream to its end (or `ms`), as the page does. */
-  async function readEvents(res: Response, ms = 5000) {
-    const events: { event: string; data: unknown }[] = [];
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    const timer = setTimeout(() => reader.cancel(), ms);
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += value;
-      for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
-        const block = buffer.slice(0, i);
-        buffer = buffer.slice(i + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event) events.push({ event, data: JSON.parse(data ?? 'null') });
-      }
-    }
-    clearTimeout(timer);
-    return events;
-  }
-
-  it('sends a snapshot, then ends and closes when nothing moves', async () => {
+  it('stays open while the release waits for review, sends the decision, then ends and closes', async () => {
     const res = await omni.api(`/api/releases/${releaseId}/deliveries/stream`, { token: aliceToken });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-accel-buffering')).toBe('no');
     expect(res.headers.get('content-encoding')).toBeNull();
-    const events = await readEvents(res);
-    expect(events.map((e) => e.event)).toEqual(['snapshot', 'end']);
-    const snapshot = events[0]!.data as { releaseId: string; moving: boolean; jobs: unknown[] };
-    expect(snapshot).toMatchObject({ releaseId, moving: false });
+    const reading = readEvents(res, 10_000);
+    // The admin decides while the artist's page listens.
+    await new Promise((r) => setTimeout(r, 300));
+    const reject = await omni.api(`/api/admin/releases/${releaseId}/reject`, {
+      method: 'POST',
+      token: adminToken,
+      json: { reason: 'The cover shows a web address; stores refuse it.' },
+    });
+    expect(reject.status).toBe(200);
+    expect(((await reject.json()) as { message: string }).message).toBe(DELIVERY_MESSAGES.rejected);
+    const events = await reading;
+    expect(events.map((e) => e.event)).toEqual(['snapshot', 'release', 'end']);
+    const snapshot = events[0]!.data as {
+      releaseId: string;
+      releaseStatus: string;
+      moving: boolean;
+      jobs: unknown[];
+    };
+    expect(snapshot).toMatchObject({ releaseId, releaseStatus: 'in_review', moving: true });
     expect(snapshot.jobs).toHaveLength(3);
+    expect(events[1]!.data).toMatchObject({
+      releaseStatus: 'rejected',
+      review: { status: 'rejected', reason: 'The cover shows a web address; stores refuse it.' },
+    });
+
+    // Rejected, nothing moves: a new stream is a snapshot and its end.
+    const again = await omni.api(`/api/releases/${releaseId}/deliveries/stream`, { token: aliceToken });
+    expect((await readEvents(again)).map((e) => e.event)).toEqual(['snapshot', 'end']);
+    // And a decided release cannot be decided again.
+    const approve = await omni.api(`/api/admin/releases/${releaseId}/approve`, {
+      method: 'POST',
+      token: adminToken,
+    });
+    expect(approve.status).toBe(409);
+    expect((await errorOf(approve)).message).toBe(DELIVERY_MESSAGES.notInReview);
+  });
+
+  it('lets one user follow at most 10 releases at once', async () => {
+    const open: Response[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await omni.api(`/api/releases/${second}/deliveries/stream`, { token: aliceToken });
+      expect(res.status).toBe(200);
+      open.push(res);
+    }
+    const refused = await omni.api(`/api/releases/${second}/deliveries/stream`, { token: aliceToken });
+    expect(refused.status).toBe(429);
+    expect((await errorOf(refused)).code).toBe('too_many_streams');
+    // A page that goes away frees its place.
+    await open.pop()!.body!.cancel();
+    await waitUntil(async () => {
+      const res = await omni.api(`/api/releases/${second}/deliveries/stream`, { token: aliceToken });
+      if (res.status !== 200) return undefined;
+      open.push(res);
+      return true;
+    });
+    for (const res of open) await res.body!.cancel();
+  });
+});
+
+describe('the review queue', () => {
+  it('lists releases waiting for review with what the queue shows, and approves one', async () => {
+    const res = await omni.api('/api/admin/releases', { token: adminToken });
+    expect(res.status).toBe(200);
+    const { items } = (await res.json()) as {
+      items: {
+        releaseId: string;
+        title: string;
+        artistName: string;
+        storeCount: number;
+        review: { status: string };
+      }[];
+    };
+    const item = items.find((i) => i.releaseId === second);
+    expect(item).toMatchObject({ title: 'Night Drive', artistName: 'Nova Reyes', storeCount: 3 });
+    expect(item!.review.status).toBe('in_review');
+    const approve = await omni.api(`/api/admin/releases/${second}/approve`, {
+      method: 'POST',
+      token: adminToken,
+    });
+    expect(approve.status).toBe(200);
+    expect(((await approve.json()) as { message: string }).message).toBe(DELIVERY_MESSAGES.approved);
+    const approved = await omni.api('/api/admin/releases?status=approved', { token: adminToken });
+    const body = (await approved.json()) as { items: { releaseId: string }[] };
+    expect(body.items.map((i) => i.releaseId)).toContain(second);
   });
 });
