@@ -284,6 +284,46 @@ describe('the live stream', () => {
   });
 });
 
+describe('fix and resubmit', () => {
+  it('sends a rejected release back to review with the fixes; only its owner can, and only once rejected', async () => {
+    const fixes = {
+      ...releaseBody(alice),
+      releaseTitle: 'Night Drive (Fixed)',
+      audio: undefined,
+      artwork: undefined,
+    };
+    // Someone else's: not found. Not rejected (the second release waits for review): refused.
+    let res = await omni.api(`/api/releases/${releaseId}/resubmit`, {
+      method: 'POST',
+      token: bobToken,
+      json: fixes,
+    });
+    expect(res.status).toBe(404);
+    res = await omni.api(`/api/releases/${second}/resubmit`, {
+      method: 'POST',
+      token: aliceToken,
+      json: fixes,
+    });
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).message).toBe(DELIVERY_MESSAGES.notRejected);
+
+    // The first release was rejected by the stream test above: the owner fixes it, files unchanged.
+    res = await omni.api(`/api/releases/${releaseId}/resubmit`, {
+      method: 'POST',
+      token: aliceToken,
+      json: fixes,
+    });
+    expect(res.status).toBe(200);
+    const { release } = (await res.json()) as { release: { title: string } };
+    expect(release.title).toBe('Night Drive (Fixed)');
+    await waitUntil(async () => {
+      const r = await omni.api(`/api/releases/${releaseId}/deliveries`, { token: aliceToken });
+      const body = (await r.json()) as { releaseStatus: string };
+      return body.releaseStatus === 'in_review' ? body : undefined;
+    });
+  });
+});
+
 describe('the review queue', () => {
   it('lists releases waiting for review with what the queue shows, and approves one', async () => {
     const res = await omni.api('/api/admin/releases', { token: adminToken });
