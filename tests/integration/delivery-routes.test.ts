@@ -316,6 +316,13 @@ describe('fix and resubmit', () => {
     expect(res.status).toBe(200);
     const { release } = (await res.json()) as { release: { title: string } };
     expect(release.title).toBe('Night Drive (Fixed)');
+    // The page follows the release at once, before delivery has read catalog's event: its stream must not
+    // end on the old 'rejected' but carry the release into review.
+    const stream = await omni.api(`/api/releases/${releaseId}/deliveries/stream`, { token: aliceToken });
+    const events = await readEvents(stream, 3000);
+    expect(events.map((e) => e.event)).not.toContain('end');
+    const statuses = events.map((e) => (e.data as { releaseStatus?: string }).releaseStatus);
+    expect(statuses.at(-1)).toBe('in_review');
     await waitUntil(async () => {
       const r = await omni.api(`/api/releases/${releaseId}/deliveries`, { token: aliceToken });
       const body = (await r.json()) as { releaseStatus: string };

@@ -33,7 +33,10 @@ export function deliveryRoutes(
 
   router.get('/:id/deliveries/stream', async (req, res) => {
     const release = await visibleRelease(catalogClient, req);
-    await streams.open(res, release.id, req.principal!.userId, release.stores.length);
+    await streams.open(res, release.id, req.principal!.userId, {
+      expectedJobs: release.stores.length,
+      status: release.status,
+    });
   });
 
   router.get('/:id/deliveries/:store/ern', async (req, res) => {

@@ -46,16 +46,29 @@ interface Stream {
 
 type Load = (releaseId: string, expectedJobs: number) => Promise<ReleaseDeliveryJson>;
 
-/** While a new release's jobs are still being written, read again this soon (no event says they are). */
-const MISSING_JOBS_RETRY_MS = 500;
+/** What catalog said of the release when a page opened its stream. */
+export interface CatalogView {
+  /** Its chosen stores: one job each once delivery wrote them. */
+  expectedJobs: number;
+  /** Its status as catalog keeps it ('in_review' at once after a resubmission). */
+  status: string;
+}
+
+/**
+ * Delivery learns of a new release, or of a resubmitted one, from catalog's event, a moment after catalog
+ * answered. Until it has (jobs missing; catalog says in review while delivery still says rejected), the
+ * stream reads again this soon, since no delivery event announces it, for at most CATCH_UP_MS.
+ */
+const BEHIND_RETRY_MS = 500;
+const CATCH_UP_MS = 15_000;
 
 export class DeliveryStreams {
   private readonly byRelease = new Map<string, Set<Stream>>();
   private readonly perUser = new Map<string, number>();
   /** Releases being read now; `true` = read again when done (an event arrived meanwhile). */
   private readonly reading = new Map<string, boolean>();
-  /** How many jobs each followed release will have (its chosen stores). */
-  private readonly expected = new Map<string, number>();
+  /** Catalog's view of each followed release, and until when delivery may lag behind it. */
+  private readonly expected = new Map<string, CatalogView & { until: number }>();
   /** Releases to read again shortly because some of their jobs were not written yet. */
   private readonly rereads = new Map<string, NodeJS.Timeout>();
   private readonly ticker: NodeJS.Timeout;
@@ -70,17 +83,17 @@ export class DeliveryStreams {
   }
 
   /** Opens a stream on `res`. Throws (before any byte is written) when the user has too many or delivery fails. */
-  async open(res: Response, releaseId: string, userId: string, expectedJobs: number): Promise<void> {
+  async open(res: Response, releaseId: string, userId: string, catalog: CatalogView): Promise<void> {
     if ((this.perUser.get(userId) ?? 0) >= this.options.perUser)
       throw new HttpError(429, TOO_MANY_STREAMS, 'too_many_streams');
     const stream: Stream = { res, userId, releaseId, openedAt: Date.now(), stale: false };
     // Registered before the snapshot is read, so an update that lands during the read is not lost.
     this.add(stream);
-    this.expected.set(releaseId, expectedJobs);
+    this.expected.set(releaseId, { ...catalog, until: Date.now() + CATCH_UP_MS });
     res.on('close', () => this.remove(stream));
     let snapshot: ReleaseDeliveryJson;
     try {
-      snapshot = await this.load(releaseId, expectedJobs);
+      snapshot = this.catchingUp(releaseId, await this.load(releaseId, catalog.expectedJobs));
     } catch (err) {
       this.remove(stream);
       throw err;
@@ -101,7 +114,7 @@ export class DeliveryStreams {
     };
     if (!snapshot.moving) this.end(stream);
     else if (stream.stale) this.notify(releaseId);
-    else this.rereadIfMissing(releaseId, snapshot);
+    else this.rereadIfBehind(releaseId, snapshot);
   }
 
   /** Something about this release changed: each page watching it gets what differs. */
@@ -139,9 +152,12 @@ export class DeliveryStreams {
         this.reading.set(releaseId, false);
         if (!this.byRelease.has(releaseId)) return;
         try {
-          const now = await this.load(releaseId, this.expected.get(releaseId) ?? 0);
+          const now = this.catchingUp(
+            releaseId,
+            await this.load(releaseId, this.expected.get(releaseId)?.expectedJobs ?? 0),
+          );
           for (const s of this.byRelease.get(releaseId) ?? []) this.update(s, now);
-          this.rereadIfMissing(releaseId, now);
+          this.rereadIfBehind(releaseId, now);
         } catch (err) {
           // The next event reads again; the pages keep what they have meanwhile.
           this.logger.warn({ err, releaseId }, 'delivery did not answer; live pages not updated');
@@ -153,12 +169,25 @@ export class DeliveryStreams {
     }
   }
 
-  private rereadIfMissing(releaseId: string, now: ReleaseDeliveryJson): void {
-    if (now.jobs.length >= (this.expected.get(releaseId) ?? 0) || this.rereads.has(releaseId)) return;
+  /** Delivery has not caught up with catalog yet: the release is `moving` (something will change). */
+  private behind(releaseId: string, now: ReleaseDeliveryJson): boolean {
+    const catalog = this.expected.get(releaseId);
+    if (!catalog) return false;
+    if (now.jobs.length < catalog.expectedJobs) return true;
+    const resubmitted = catalog.status === 'in_review' && now.releaseStatus === 'rejected';
+    return resubmitted && Date.now() < catalog.until;
+  }
+
+  private catchingUp(releaseId: string, now: ReleaseDeliveryJson): ReleaseDeliveryJson {
+    return !now.moving && this.behind(releaseId, now) ? { ...now, moving: true } : now;
+  }
+
+  private rereadIfBehind(releaseId: string, now: ReleaseDeliveryJson): void {
+    if (!this.behind(releaseId, now) || this.rereads.has(releaseId)) return;
     const timer = setTimeout(() => {
       this.rereads.delete(releaseId);
       this.notify(releaseId);
-    }, MISSING_JOBS_RETRY_MS);
+    }, BEHIND_RETRY_MS);
     timer.unref();
     this.rereads.set(releaseId, timer);
   }
