@@ -5,6 +5,7 @@
 
 import { DELIVERY_MESSAGES } from '@omni/proto/api';
 import type { Page } from 'playwright-core';
+import { seriousAxeViolations } from '../support/axe';
 import { browserSuite } from '../support/browser-suite';
 import { png, wav } from '../support/media';
 import { type ApiSession, storeSession, verifiedSession } from '../support/session';
@@ -92,6 +93,7 @@ it('an artist submits, an admin approves, the release page shows the stores turn
     (globalThis as unknown as { notReloaded: boolean }).notReloaded = true;
   });
   await suite.shot(artistPage, 'artist-in-review');
+  expect(await seriousAxeViolations(artistPage)).toEqual([]);
 
   // The admin's queue: the release with its details, approved from there.
   const adminPage = await suite.newPage();
@@ -104,6 +106,7 @@ it('an artist submits, an admin approves, the release page shows the stores turn
   await item.getByText('3 stores', { exact: false }).waitFor();
   await item.getByText(/submitted .* ago/).waitFor();
   await suite.shot(adminPage, 'admin-queue');
+  expect(await seriousAxeViolations(adminPage)).toEqual([]);
   await item.getByRole('button', { name: 'Approve Open Window' }).click();
   await suite.toast(adminPage, DELIVERY_MESSAGES.approved);
   await item.waitFor({ state: 'detached' });
