@@ -45,7 +45,8 @@ beforeAll(async () => {
       return body.jobs.length === 3 && body.releaseStatus === 'in_review' ? body : undefined;
     });
 });
-afterAll(() => omni?.close());
+let closed = false;
+afterAll(() => (closed ? undefined : omni?.close()));
 
 const ownerRoutes = () => [
   ['GET', `/api/releases/${releaseId}/deliveries`],
@@ -357,4 +358,27 @@ describe('the review queue', () => {
     const body = (await approved.json()) as { items: { releaseId: string }[] };
     expect(body.items.map((i) => i.releaseId)).toContain(second);
   });
+});
+
+describe('shutdown', () => {
+  it('ends open streams at once rather than waiting for them', async () => {
+    const res = await omni.api('/api/releases', {
+      method: 'POST',
+      token: aliceToken,
+      json: releaseBody(alice),
+    });
+    const { id } = ((await res.json()) as { release: { id: string } }).release;
+    await waitUntil(async () => {
+      const r = await omni.api(`/api/releases/${id}/deliveries`, { token: aliceToken });
+      return ((await r.json()) as { releaseStatus: string }).releaseStatus === 'in_review' ? true : undefined;
+    });
+    // In review: the stream stays open (for up to 10 minutes).
+    const stream = await omni.api(`/api/releases/${id}/deliveries/stream`, { token: aliceToken });
+    const reading = readEvents(stream, 60_000);
+    const started = Date.now();
+    closed = true;
+    await omni.close();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect((await reading).map((e) => e.event)).toEqual(['snapshot']);
+  }, 30_000);
 });

@@ -91,10 +91,9 @@ export const gatewayService: ServiceModule = {
     http.use('/api/platforms', platformRoutes(catalogClient));
     const streams = new DeliveryStreams(loadReleaseDelivery(deliveryClient), logger);
     const following = await followDeliveryUpdates(await ctx.ports.events(), streams, logger);
-    ctx.onStop(async () => {
-      streams.close();
-      await following.close();
-    });
+    // Open streams would hold the server's close for up to their 10 minutes.
+    ctx.onDraining(() => streams.close());
+    ctx.onStop(() => following.close());
     http.use('/api/releases', deliveryRoutes(catalogClient, deliveryClient, streams, guards));
     http.use('/api/releases', releaseRoutes(catalogClient, deliveryClient, guards, logger));
     http.use('/api/admin', adminReleaseRoutes(catalogClient, deliveryClient, guards));
