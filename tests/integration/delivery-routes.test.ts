@@ -319,7 +319,9 @@ describe('fix and resubmit', () => {
     expect(release.title).toBe('Night Drive (Fixed)');
     // The page follows the release at once, before delivery has read catalog's event: its stream must not
     // end on the old 'rejected' but carry the release into review.
-    const stream = await omni.api(`/api/releases/${releaseId}/deliveries/stream`, { token: aliceToken });
+    const stream = await omni.api(`/api/releases/${releaseId}/deliveries/stream?after=resubmit`, {
+      token: aliceToken,
+    });
     const events = await readEvents(stream, 3000);
     expect(events.map((e) => e.event)).not.toContain('end');
     const statuses = events.map((e) => (e.data as { releaseStatus?: string }).releaseStatus);

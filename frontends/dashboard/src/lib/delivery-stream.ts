@@ -33,8 +33,15 @@ export interface DeliveryStreamHandlers {
 
 const RETRY_DELAY_MS = 1000;
 
-/** Follows a release's deliveries until `end`, a refusal, or the returned stop function is called. */
-export function followDeliveries(releaseId: string, on: DeliveryStreamHandlers): () => void {
+/**
+ * Follows a release's deliveries until `end`, a refusal, or the returned stop function is called.
+ * `afterResubmit`: the release was just resubmitted, and delivery may not know yet; the server waits for it.
+ */
+export function followDeliveries(
+  releaseId: string,
+  on: DeliveryStreamHandlers,
+  { afterResubmit = false } = {},
+): () => void {
   const abort = new AbortController();
   let retries = 1;
 
@@ -55,7 +62,9 @@ export function followDeliveries(releaseId: string, on: DeliveryStreamHandlers):
   async function connect(): Promise<void> {
     let ended = false;
     try {
-      const res = await apiResponse(`/api/releases/${encodeURIComponent(releaseId)}/deliveries/stream`, {
+      const query = afterResubmit ? '?after=resubmit' : '';
+      const path = `/api/releases/${encodeURIComponent(releaseId)}/deliveries/stream${query}`;
+      const res = await apiResponse(path, {
         headers: { accept: 'text/event-stream' },
         signal: abort.signal,
       });

@@ -46,19 +46,26 @@ function reduce(state: DeliveryState, action: Action): DeliveryState {
 
 export function useDeliveryStream(releaseId: string) {
   const [state, dispatch] = useReducer(reduce, { delivery: null, live: true, error: null });
-  // Bumped to open a new stream.
-  const [round, setRound] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is the trigger to open a new stream
+  // Bumped to open a new stream; `afterResubmit` when the page has just resubmitted the release.
+  const [round, setRound] = useState({ n: 0, afterResubmit: false });
   useEffect(() => {
     dispatch({ type: 'open' });
-    return followDeliveries(releaseId, {
-      snapshot: (delivery) => dispatch({ type: 'snapshot', delivery }),
-      job: (job) => dispatch({ type: 'job', job }),
-      release: (update) => dispatch({ type: 'release', update }),
-      end: () => dispatch({ type: 'end' }),
-      failed: (message) => dispatch({ type: 'failed', message }),
-    });
+    return followDeliveries(
+      releaseId,
+      {
+        snapshot: (delivery) => dispatch({ type: 'snapshot', delivery }),
+        job: (job) => dispatch({ type: 'job', job }),
+        release: (update) => dispatch({ type: 'release', update }),
+        end: () => dispatch({ type: 'end' }),
+        failed: (message) => dispatch({ type: 'failed', message }),
+      },
+      { afterResubmit: round.afterResubmit },
+    );
   }, [releaseId, round]);
-  const follow = useCallback(() => setRound((n) => n + 1), []);
+  const follow = useCallback(
+    (options: { afterResubmit?: boolean } = {}) =>
+      setRound((r) => ({ n: r.n + 1, afterResubmit: options.afterResubmit ?? false })),
+    [],
+  );
   return { ...state, follow };
 }

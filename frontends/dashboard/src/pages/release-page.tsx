@@ -176,7 +176,7 @@ function ReleaseView({ release }: { release: Release }) {
             release={release}
             onResubmitted={(updated) => {
               queryClient.setQueryData(['release', release.id], updated);
-              stream.follow();
+              stream.follow({ afterResubmit: true });
             }}
           />
         }

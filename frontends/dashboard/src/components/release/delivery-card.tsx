@@ -26,7 +26,7 @@ function NotQueued() {
 
 interface DeliveryCardProps {
   release: Release;
-  stream: DeliveryState & { follow: () => void };
+  stream: DeliveryState & { follow: (options?: { afterResubmit?: boolean }) => void };
 }
 
 /** Per-store delivery, grouped by state and kept current by the delivery stream while anything moves. */
@@ -55,7 +55,7 @@ export function DeliveryCard({ release, stream }: DeliveryCardProps) {
               </span>
             ) : null}
             {error ? (
-              <Button variant="outline" size="sm" onClick={follow}>
+              <Button variant="outline" size="sm" onClick={() => follow()}>
                 Check again
               </Button>
             ) : null}
@@ -64,7 +64,7 @@ export function DeliveryCard({ release, stream }: DeliveryCardProps) {
                 releaseId={release.id}
                 title={release.title}
                 jobs={removable}
-                onQueued={follow}
+                onQueued={() => follow()}
               />
             ) : null}
           </div>

@@ -1,6 +1,6 @@
 // A release's deliveries, for its owner or an admin (catalog decides who may see it, first): the per-store
 // status, the live stream of it, and the DDEX message sent to each store.
-import { type Guards, type PromiseClient, parseParams } from '@omni/platform';
+import { type Guards, type PromiseClient, parseParams, parseQuery } from '@omni/platform';
 import type { delivery } from '@omni/proto';
 import { Router as createRouter, type Router } from 'express';
 import { z } from 'zod';
@@ -15,6 +15,9 @@ const storeParams = z
     store: z.string().regex(/^[a-z0-9_]{1,40}$/, 'Store keys are lower-case letters, digits and _.'),
   })
   .passthrough();
+
+/** `?after=resubmit`: the page has just resubmitted the release and waits for it to be in review again. */
+const streamQuery = z.object({ after: z.enum(['resubmit']).optional() }).strict();
 
 export function deliveryRoutes(
   catalogClient: CatalogClient,
@@ -33,9 +36,10 @@ export function deliveryRoutes(
 
   router.get('/:id/deliveries/stream', async (req, res) => {
     const release = await visibleRelease(catalogClient, req);
+    const { after } = parseQuery(streamQuery, req);
     await streams.open(res, release.id, req.principal!.userId, {
       expectedJobs: release.stores.length,
-      status: release.status,
+      resubmitted: after === 'resubmit',
     });
   });
 

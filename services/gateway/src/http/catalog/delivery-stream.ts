@@ -46,18 +46,18 @@ interface Stream {
 
 type Load = (releaseId: string, expectedJobs: number) => Promise<ReleaseDeliveryJson>;
 
-/** What catalog said of the release when a page opened its stream. */
-export interface CatalogView {
-  /** Its chosen stores: one job each once delivery wrote them. */
+/** What the page knows delivery will catch up with. */
+export interface Expected {
+  /** The release's chosen stores (catalog's list): one job each once delivery wrote them. */
   expectedJobs: number;
-  /** Its status as catalog keeps it ('in_review' at once after a resubmission). */
-  status: string;
+  /** The page has just resubmitted the release: delivery will put it back in review. */
+  resubmitted: boolean;
 }
 
 /**
  * Delivery learns of a new release, or of a resubmitted one, from catalog's event, a moment after catalog
- * answered. Until it has (jobs missing; catalog says in review while delivery still says rejected), the
- * stream reads again this soon, since no delivery event announces it, for at most CATCH_UP_MS.
+ * answered. Until it has (jobs missing; still 'rejected' after the page's resubmission), the stream reads
+ * again this soon, since no delivery event announces it; a resubmission is waited for CATCH_UP_MS at most.
  */
 const BEHIND_RETRY_MS = 500;
 const CATCH_UP_MS = 15_000;
@@ -67,8 +67,8 @@ export class DeliveryStreams {
   private readonly perUser = new Map<string, number>();
   /** Releases being read now; `true` = read again when done (an event arrived meanwhile). */
   private readonly reading = new Map<string, boolean>();
-  /** Catalog's view of each followed release, and until when delivery may lag behind it. */
-  private readonly expected = new Map<string, CatalogView & { until: number }>();
+  /** What each followed release will come to, and until when a resubmission is waited for. */
+  private readonly expected = new Map<string, { expectedJobs: number; resubmittedUntil: number }>();
   /** Releases to read again shortly because some of their jobs were not written yet. */
   private readonly rereads = new Map<string, NodeJS.Timeout>();
   private readonly ticker: NodeJS.Timeout;
@@ -83,17 +83,22 @@ export class DeliveryStreams {
   }
 
   /** Opens a stream on `res`. Throws (before any byte is written) when the user has too many or delivery fails. */
-  async open(res: Response, releaseId: string, userId: string, catalog: CatalogView): Promise<void> {
+  async open(res: Response, releaseId: string, userId: string, expected: Expected): Promise<void> {
     if ((this.perUser.get(userId) ?? 0) >= this.options.perUser)
       throw new HttpError(429, TOO_MANY_STREAMS, 'too_many_streams');
     const stream: Stream = { res, userId, releaseId, openedAt: Date.now(), stale: false };
     // Registered before the snapshot is read, so an update that lands during the read is not lost.
     this.add(stream);
-    this.expected.set(releaseId, { ...catalog, until: Date.now() + CATCH_UP_MS });
+    this.expected.set(releaseId, {
+      expectedJobs: expected.expectedJobs,
+      resubmittedUntil: expected.resubmitted
+        ? Date.now() + CATCH_UP_MS
+        : (this.expected.get(releaseId)?.resubmittedUntil ?? 0),
+    });
     res.on('close', () => this.remove(stream));
     let snapshot: ReleaseDeliveryJson;
     try {
-      snapshot = this.catchingUp(releaseId, await this.load(releaseId, catalog.expectedJobs));
+      snapshot = this.catchingUp(releaseId, await this.load(releaseId, expected.expectedJobs));
     } catch (err) {
       this.remove(stream);
       throw err;
@@ -171,11 +176,10 @@ export class DeliveryStreams {
 
   /** Delivery has not caught up with catalog yet: the release is `moving` (something will change). */
   private behind(releaseId: string, now: ReleaseDeliveryJson): boolean {
-    const catalog = this.expected.get(releaseId);
-    if (!catalog) return false;
-    if (now.jobs.length < catalog.expectedJobs) return true;
-    const resubmitted = catalog.status === 'in_review' && now.releaseStatus === 'rejected';
-    return resubmitted && Date.now() < catalog.until;
+    const expected = this.expected.get(releaseId);
+    if (!expected) return false;
+    if (now.jobs.length < expected.expectedJobs) return true;
+    return now.releaseStatus === 'rejected' && Date.now() < expected.resubmittedUntil;
   }
 
   private catchingUp(releaseId: string, now: ReleaseDeliveryJson): ReleaseDeliveryJson {
