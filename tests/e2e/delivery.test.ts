@@ -112,7 +112,17 @@ it('an artist submits, an admin approves, the release page shows the stores turn
   await item.waitFor({ state: 'detached' });
 
   // Back on the artist's page, untouched: the stores arrive at Live by themselves.
-  await storeCount(artistPage, 'live').getByText('3 stores').waitFor({ timeout: 60_000 });
+  await storeCount(artistPage, 'live')
+    .getByText('3 stores')
+    .waitFor({ timeout: 60_000 })
+    .catch(async (error: Error) => {
+      // Say where delivery stands, not only that the page did not show it.
+      await suite.shot(artistPage, 'artist-not-live');
+      const res = await fetch(`${suite.url}/api/releases/${id}/deliveries`, {
+        headers: { authorization: `Bearer ${artist.accessToken}` },
+      });
+      throw new Error(`${error.message}\ndeliveries: ${await res.text()}`);
+    });
   await artistPage.getByTestId('release-status').getByText('Live').waitFor();
   expect(
     await artistPage.evaluate(() => (globalThis as unknown as { notReloaded?: boolean }).notReloaded),

@@ -1,10 +1,10 @@
 // A release's deliveries, for its owner or an admin (catalog decides who may see it, first): the per-store
 // status, the live stream of it, and the DDEX message sent to each store.
 import { type Guards, type PromiseClient, parseParams, parseQuery } from '@omni/platform';
-import type { delivery } from '@omni/proto';
+import type { catalog, delivery } from '@omni/proto';
 import { Router as createRouter, type Router } from 'express';
 import { z } from 'zod';
-import { releaseDeliveryJson } from './delivery-json';
+import { type ReleaseFacts, releaseDeliveryJson } from './delivery-json';
 import type { DeliveryStreams } from './delivery-stream';
 import { type CatalogClient, visibleRelease } from './release-access';
 
@@ -31,14 +31,14 @@ export function deliveryRoutes(
   router.get('/:id/deliveries', async (req, res) => {
     const release = await visibleRelease(catalogClient, req);
     const answer = await deliveryClient.listJobs({ releaseId: release.id });
-    res.set('Cache-Control', 'no-store').json(releaseDeliveryJson(release.id, answer, release.stores.length));
+    res.set('Cache-Control', 'no-store').json(releaseDeliveryJson(release.id, answer, factsOf(release)));
   });
 
   router.get('/:id/deliveries/stream', async (req, res) => {
     const release = await visibleRelease(catalogClient, req);
     const { after } = parseQuery(streamQuery, req);
     await streams.open(res, release.id, req.principal!.userId, {
-      expectedJobs: release.stores.length,
+      ...factsOf(release),
       resubmitted: after === 'resubmit',
     });
   });
@@ -62,5 +62,10 @@ export function deliveryRoutes(
 
 /** How the stream reads a release: the same answer as GET /:id/deliveries. */
 export const loadReleaseDelivery =
-  (client: DeliveryClient) => async (releaseId: string, expectedJobs: number) =>
-    releaseDeliveryJson(releaseId, await client.listJobs({ releaseId }), expectedJobs);
+  (client: DeliveryClient) => async (releaseId: string, facts: ReleaseFacts) =>
+    releaseDeliveryJson(releaseId, await client.listJobs({ releaseId }), facts);
+
+const factsOf = (release: catalog.Release): ReleaseFacts => ({
+  expectedJobs: release.stores.length,
+  releaseDate: release.releaseDate || null,
+});

@@ -48,34 +48,45 @@ export const reviewJson = (r: delivery.Review): ReviewJson => ({
   decidedAt: r.decidedAt || null,
 });
 
+/** What catalog says of a release that decides whether its delivery will still move. */
+export interface ReleaseFacts {
+  /** Its chosen stores: one job each once delivery wrote them. */
+  expectedJobs: number;
+  /** YYYY-MM-DD or null: an acknowledged store turns live once it has come. */
+  releaseDate: string | null;
+}
+
 /**
  * Whether something will change without anyone acting: a job a worker or a store is moving, a job queued
  * for a release its review approved, or a release waiting for an admin's decision (the
- * artist's page keeps listening so approval shows at once). A dead-lettered job waits for an admin's replay
- * and a job acknowledged before its release date waits for the calendar: neither keeps a stream open.
+ * artist's page keeps listening so approval shows at once), or a store acknowledged the release and its date
+ * has come (delivery marks it live). A dead-lettered job waits for an admin's replay and a job acknowledged
+ * before its release date waits for the calendar: neither keeps a stream open.
  */
 export function isMoving(
   releaseStatus: ReleaseStatus,
   review: ReviewJson | null,
   jobs: DeliveryJobJson[],
-  expectedJobs: number,
+  { expectedJobs, releaseDate }: ReleaseFacts,
+  today = new Date().toISOString().slice(0, 10),
 ) {
   // Delivery writes a new release's jobs from catalog's event, just after the release is created.
   if (jobs.length < expectedJobs) return true;
+  const dateHasCome = !releaseDate || releaseDate <= today;
   if (releaseStatus === 'in_review') return true;
   return jobs.some((j) => {
     if (j.deadLettered) return false;
     if (MOVING_STORE_STATUSES.includes(j.status as StoreStatus)) return true;
+    if (j.status === 'acknowledged' && j.jobKind === 'ingest' && dateHasCome) return true;
     // Queued jobs move once the review approved them (before, they are held).
     return j.status === 'queued' && review?.status === 'approved';
   });
 }
 
-/** `expectedJobs`: how many stores the release chose (catalog's list), one job each once delivery wrote them. */
 export function releaseDeliveryJson(
   releaseId: string,
   res: delivery.ListJobsResponse,
-  expectedJobs: number,
+  facts: ReleaseFacts,
 ): ReleaseDeliveryJson {
   const jobs = res.jobs.map(jobJson);
   const review = res.review ? reviewJson(res.review) : null;
@@ -85,7 +96,7 @@ export function releaseDeliveryJson(
     releaseStatus,
     review,
     jobs,
-    moving: isMoving(releaseStatus, review, jobs, expectedJobs),
+    moving: isMoving(releaseStatus, review, jobs, facts),
   };
 }
 

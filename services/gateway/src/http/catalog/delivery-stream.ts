@@ -11,6 +11,7 @@ import { hostname } from 'node:os';
 import { type EventBus, HttpError, type Logger, parseEnvelope, type Subscription } from '@omni/platform';
 import type { DeliveryJobJson, ReleaseDeliveryJson } from '@omni/proto/api';
 import type { Response } from 'express';
+import type { ReleaseFacts } from './delivery-json';
 
 export interface DeliveryStreamOptions {
   /** A comment line this often keeps proxies from closing an idle stream. */
@@ -44,12 +45,10 @@ interface Stream {
   stale: boolean;
 }
 
-type Load = (releaseId: string, expectedJobs: number) => Promise<ReleaseDeliveryJson>;
+type Load = (releaseId: string, facts: ReleaseFacts) => Promise<ReleaseDeliveryJson>;
 
 /** What the page knows delivery will catch up with. */
-export interface Expected {
-  /** The release's chosen stores (catalog's list): one job each once delivery wrote them. */
-  expectedJobs: number;
+export interface Expected extends ReleaseFacts {
   /** The page has just resubmitted the release: delivery will put it back in review. */
   resubmitted: boolean;
 }
@@ -68,7 +67,7 @@ export class DeliveryStreams {
   /** Releases being read now; `true` = read again when done (an event arrived meanwhile). */
   private readonly reading = new Map<string, boolean>();
   /** What each followed release will come to, and until when a resubmission is waited for. */
-  private readonly expected = new Map<string, { expectedJobs: number; resubmittedUntil: number }>();
+  private readonly expected = new Map<string, ReleaseFacts & { resubmittedUntil: number }>();
   /** Releases to read again shortly because some of their jobs were not written yet. */
   private readonly rereads = new Map<string, NodeJS.Timeout>();
   private readonly ticker: NodeJS.Timeout;
@@ -91,6 +90,7 @@ export class DeliveryStreams {
     this.add(stream);
     this.expected.set(releaseId, {
       expectedJobs: expected.expectedJobs,
+      releaseDate: expected.releaseDate,
       resubmittedUntil: expected.resubmitted
         ? Date.now() + CATCH_UP_MS
         : (this.expected.get(releaseId)?.resubmittedUntil ?? 0),
@@ -98,7 +98,7 @@ export class DeliveryStreams {
     res.on('close', () => this.remove(stream));
     let snapshot: ReleaseDeliveryJson;
     try {
-      snapshot = this.catchingUp(releaseId, await this.load(releaseId, expected.expectedJobs));
+      snapshot = this.catchingUp(releaseId, await this.load(releaseId, expected));
     } catch (err) {
       this.remove(stream);
       throw err;
@@ -159,7 +159,10 @@ export class DeliveryStreams {
         try {
           const now = this.catchingUp(
             releaseId,
-            await this.load(releaseId, this.expected.get(releaseId)?.expectedJobs ?? 0),
+            await this.load(
+              releaseId,
+              this.expected.get(releaseId) ?? { expectedJobs: 0, releaseDate: null },
+            ),
           );
           for (const s of this.byRelease.get(releaseId) ?? []) this.update(s, now);
           this.rereadIfBehind(releaseId, now);
