@@ -139,11 +139,23 @@ it('an artist submits, an admin approves, the release page shows the stores turn
   expect(download.suggestedFilename()).toMatch(/^\d+_spotify\.xml$/);
   await suite.shot(artistPage, 'artist-live');
 
+  // Taken down from one chosen store: that store moves to 'Taken down' on the same page.
+  await artistPage.getByRole('button', { name: 'Take down' }).click();
+  const takedown = artistPage.getByRole('dialog', { name: 'Take down “Open Window”' });
+  await takedown.getByLabel('Only the stores I choose').check();
+  await takedown.getByLabel('Deezer').click();
+  await suite.shot(artistPage, 'takedown-dialog');
+  await takedown.getByRole('button', { name: 'Take down' }).click();
+  await suite.toast(artistPage, DELIVERY_MESSAGES.takedownQueued(1));
+  await storeCount(artistPage, 'taken_down').getByText('1 store').waitFor({ timeout: 30_000 });
+  await storeCount(artistPage, 'live').getByText('2 stores').waitFor();
+
   // The same page on a phone.
   const phone = await suite.newPage({ viewport: { width: 390, height: 844 } });
   await storeSession(phone, suite.url, artist);
   await phone.goto(`${suite.url}/release/${id}`);
-  await storeCount(phone, 'live').getByText('3 stores').waitFor();
+  await storeCount(phone, 'live').getByText('2 stores').waitFor();
+  await storeCount(phone, 'taken_down').getByText('1 store').waitFor();
   await suite.shot(phone, 'artist-live-390');
   for (const page of [artistPage, adminPage, phone]) await page.context().close();
 });

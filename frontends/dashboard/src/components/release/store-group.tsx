@@ -58,7 +58,10 @@ function StoreRow({ releaseId, job }: { releaseId: string; job: DeliveryJobJson 
               // biome-ignore lint/suspicious/noArrayIndexKey: steps are append-only and never reordered
               <li key={i}>
                 <span className="font-medium">{stepLabel(step.status)}</span>{' '}
-                <span className="text-muted-foreground">{formatTable(step.at)}</span>
+                {/* Steps follow each other within seconds: the time to the second, the day once above. */}
+                <time dateTime={step.at} className="text-muted-foreground">
+                  {new Date(step.at).toLocaleTimeString()}
+                </time>
               </li>
             ))}
           </ol>
