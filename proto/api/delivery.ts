@@ -134,6 +134,8 @@ export const deliveryJobSchema = z.object({
   deadLettered: z._default(z.optional(z.boolean()), false),
   /** Each status the job reached, oldest first, with its time. */
   steps: z._default(z.optional(z.array(deliveryStepSchema)), []),
+  /** A DDEX message was made for this store: GET …/deliveries/:store/ern serves it. */
+  hasErn: z._default(z.optional(z.boolean()), false),
   updatedAt: z._default(z.optional(z.string()), ''),
 });
 export type DeliveryJobJson = z.infer<typeof deliveryJobSchema>;

@@ -139,13 +139,16 @@ const releaseShape = z.object({
   ),
 });
 
+/** The form's three required texts, checked first (a missing body has none). */
+const requiredText = z.refine(
+  (v: unknown) => hasText(v, 'artistName') && hasText(v, 'releaseTitle') && hasText(v, 'trackTitle'),
+  { message: RELEASE_MESSAGES.required, abort: true },
+);
+
 /** POST /api/releases, checked in the form's order: the shape is checked only once the required fields pass. */
 export const createReleaseRequest = z.pipe(
   z.unknown().check(
-    z.refine((v) => hasText(v, 'artistName') && hasText(v, 'releaseTitle') && hasText(v, 'trackTitle'), {
-      message: RELEASE_MESSAGES.required,
-      abort: true,
-    }),
+    requiredText,
     z.refine((v) => hasFile(v, 'audio') && hasFile(v, 'artwork'), {
       message: RELEASE_MESSAGES.files,
       abort: true,
@@ -157,6 +160,19 @@ export const createReleaseRequest = z.pipe(
 export type CreateReleaseRequest = z.input<typeof releaseShape>;
 /** What the gateway passes on to catalog, every default filled in. */
 export type CreateReleaseBody = z.output<typeof releaseShape>;
+
+/**
+ * POST /api/releases/:id/resubmit: the artist form again, for a release that was rejected. The same fields
+ * and messages as creating one, but both files are optional: a file left out keeps the release's current one
+ * (catalog judges a new file as at creation).
+ */
+const resubmitShape = z.extend(releaseShape, {
+  audio: z.optional(fileRef),
+  artwork: z.optional(fileRef),
+});
+export const resubmitReleaseRequest = z.pipe(z.unknown().check(requiredText), resubmitShape);
+export type ResubmitReleaseRequest = z.input<typeof resubmitShape>;
+export type ResubmitReleaseBody = z.output<typeof resubmitShape>;
 
 const songShape = z.object({
   title: text('Title'),

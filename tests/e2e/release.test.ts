@@ -139,15 +139,23 @@ async function submitAndLandOnRelease(): Promise<{ releaseId: string; log: strin
 }
 
 async function queuedJobs(expected: number): Promise<string[]> {
-  const rows = page.getByTestId('delivery-job');
-  // The page polls while jobs are being written by the delivery service.
+  // The page follows the delivery stream while the delivery service writes the jobs; they are grouped by
+  // state, so every one of them queued is one 'Queued' group of `expected` stores.
+  const groups = page.getByTestId('store-group');
+  const queued = groups.filter({ has: page.getByText('Queued', { exact: true }) });
   await until(
-    async () => (await rows.count()) === expected,
-    async () => `${await rows.count()} jobs`,
+    async () =>
+      (await groups.count()) === 1 &&
+      (await queued.getByTestId('store-group-count').textContent()) ===
+        `${expected} store${expected === 1 ? '' : 's'}`,
+    async () => `groups: ${(await groups.allInnerTexts()).join(' | ').slice(0, 200)}`,
   );
-  const statuses = await rows.locator('td:nth-child(3)').allTextContents();
-  expect(new Set(statuses)).toEqual(new Set(['queued']));
-  return rows.locator('td:first-child').allTextContents();
+  // Long groups show their first stores until asked for all.
+  const showAll = queued.getByRole('button', { name: `Show all ${expected}` });
+  if (await showAll.count()) await showAll.click();
+  const rows = queued.getByTestId('delivery-job');
+  expect(await rows.count()).toBe(expected);
+  return rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-store') ?? ''));
 }
 
 // ---------------------------------------------------------------------------------------------

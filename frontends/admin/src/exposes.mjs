@@ -4,4 +4,5 @@ export const exposes = {
   './UploadsPage': './src/pages/uploads-page.tsx',
   './LinksPage': './src/pages/links-page.tsx',
   './ModerationPage': './src/pages/moderation-page.tsx',
+  './ReleaseReviewPage': './src/pages/release-review-page.tsx',
 };

@@ -78,7 +78,7 @@ export { Textarea } from './components/textarea';
 export { Toaster, toast } from './components/toaster';
 export { refetchAfterCheckout } from './lib/after-checkout';
 export type { ApiFetchOptions } from './lib/api';
-export { ApiError, apiFetch, serverMessage } from './lib/api';
+export { ApiError, apiFetch, apiResponse, serverMessage } from './lib/api';
 export {
   type BillingProduct,
   createCheckout,
@@ -89,7 +89,7 @@ export {
   type SubscriptionResponse,
 } from './lib/billing-api';
 export { cn } from './lib/cn';
-export { formatPublished, formatTable } from './lib/dates';
+export { formatAgo, formatPublished, formatTable } from './lib/dates';
 export { isInFrame, openPendingTab, type PendingTab } from './lib/new-tab';
 export { type PageMeta, PageMetaCollector } from './lib/page-meta-collector';
 export {

@@ -11,12 +11,16 @@ import {
 import { billing, catalog, cms, delivery, finder, health, identity, storage } from '@omni/proto';
 import { billingRoutes } from './http/billing';
 import { dashboardRoutes } from './http/catalog/dashboard';
+import { deliveryRoutes, loadReleaseDelivery } from './http/catalog/deliveries';
+import { DeliveryStreams, followDeliveryUpdates } from './http/catalog/delivery-stream';
 import { platformRoutes } from './http/catalog/platforms';
 import { releaseRoutes, songRoutes } from './http/catalog/releases';
 import { adminRoutes } from './http/cms/admin';
 import { contributorRoutes } from './http/cms/contributor';
 import { cachedAssetsFastPath, publicRoutes } from './http/cms/public';
 import { invalidateOnModeration, PublicCache } from './http/cms/public-cache';
+import { adminDeliveryRoutes } from './http/delivery/admin-deliveries';
+import { adminReleaseRoutes } from './http/delivery/admin-releases';
 import { finderRoutes } from './http/finder/scans';
 import { mountHealth } from './http/health';
 import { authRoutes } from './http/identity/auth';
@@ -35,7 +39,7 @@ export const gatewayService: ServiceModule = {
   // The API's services by gRPC, storage's /objects and identity's /realms by HTTP, and every service's
   // gRPC health for /healthz.
   calls: ['identity', 'catalog', 'storage', 'delivery', 'billing', 'cms', 'finder'],
-  consumes: ['asset.approved', 'asset.rejected'],
+  consumes: ['asset.approved', 'asset.rejected', 'delivery.updated'],
   produces: [],
   ports: ['documents', 'events'],
   providers: { 'rate limits': describeRateLimits },
@@ -85,7 +89,15 @@ export const gatewayService: ServiceModule = {
     const catalogClient = ctx.client('catalog', catalog.CatalogServiceService);
     const deliveryClient = ctx.client('delivery', delivery.DeliveryServiceService);
     http.use('/api/platforms', platformRoutes(catalogClient));
+    const streams = new DeliveryStreams(loadReleaseDelivery(deliveryClient), logger);
+    const following = await followDeliveryUpdates(await ctx.ports.events(), streams, logger);
+    // Open streams would hold the server's close for up to their 10 minutes.
+    ctx.onDraining(() => streams.close());
+    ctx.onStop(() => following.close());
+    http.use('/api/releases', deliveryRoutes(catalogClient, deliveryClient, streams, guards));
     http.use('/api/releases', releaseRoutes(catalogClient, deliveryClient, guards, logger));
+    http.use('/api/admin', adminReleaseRoutes(catalogClient, deliveryClient, guards));
+    http.use('/api/admin', adminDeliveryRoutes(deliveryClient, guards));
     http.use('/api/songs', songRoutes(catalogClient, guards));
     http.use('/api/dashboard', dashboardRoutes(catalogClient, guards));
     http.use('/api/finder', finderRoutes(ctx.client('finder', finder.FinderServiceService), guards));

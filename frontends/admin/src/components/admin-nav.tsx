@@ -1,5 +1,5 @@
 import { cn } from '@omni/ui';
-import { Film, Link2, Music, ShieldCheck, Upload } from 'lucide-react';
+import { Disc3, Film, Link2, Music, ShieldCheck, Upload } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { NavLink } from 'react-router';
 
@@ -10,6 +10,7 @@ const GROUPS = [
       { to: '/admin/uploads', label: 'Uploads', Icon: Upload },
       { to: '/admin/links', label: 'Contributor Links', Icon: Link2 },
       { to: '/admin/moderation', label: 'Moderation', Icon: ShieldCheck },
+      { to: '/admin/releases', label: 'Release Review', Icon: Disc3 },
     ],
   },
   {

@@ -1,3 +1,4 @@
+import { RELEASE_STATUS_LABELS, type ReleaseStatus } from '@omni/proto/api';
 import {
   Badge,
   Button,
@@ -206,7 +207,9 @@ export function ReleaseList({ releases }: { releases: DashboardData['releases'] 
                     <p className="text-xs text-muted-foreground">{formatTable(release.createdAt)}</p>
                   ) : null}
                 </div>
-                <Badge variant="secondary">{release.status}</Badge>
+                <Badge variant="secondary">
+                  {RELEASE_STATUS_LABELS[release.status as ReleaseStatus] ?? release.status}
+                </Badge>
               </li>
             ))}
           </ul>

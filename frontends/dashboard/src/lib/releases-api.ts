@@ -8,6 +8,7 @@ import {
   dashboardSchema,
   type jobSchema,
   platformsSchema,
+  type ResubmitReleaseRequest,
   releaseAnswerSchema,
   type releaseSchema,
   type SubmitSongRequest,
@@ -16,8 +17,13 @@ import {
   type trackSchema,
   uploadsListSchema,
 } from '@omni/proto/api';
-import { apiFetch } from '@omni/ui';
-import type * as z from 'zod/mini';
+import { apiFetch, apiResponse } from '@omni/ui';
+import * as z from 'zod/mini';
+
+const takedownAnswerSchema = z.pipe(
+  z.object({ jobs: z.array(z.unknown()), message: z.string() }),
+  z.transform((a) => ({ count: a.jobs.length, message: a.message })),
+);
 
 export {
   type CreateReleaseRequest,
@@ -66,4 +72,43 @@ export async function submitSong(request: SubmitSongRequest): Promise<{ isrc: st
   const body = await apiFetch('/api/songs', { method: 'POST', body: JSON.stringify(request) });
   const parsed = songAnswerSchema.parse(body);
   return { isrc: parsed.isrc, releaseId: parsed.release.id };
+}
+
+/** Takes the release down from the chosen stores (none = every store); answers the contract's message. */
+export async function takeDownRelease(
+  id: string,
+  stores: string[],
+): Promise<{ count: number; message: string }> {
+  const body = await apiFetch(`/api/releases/${encodeURIComponent(id)}/takedown`, {
+    method: 'POST',
+    body: JSON.stringify({ stores }),
+  });
+  return takedownAnswerSchema.parse(body);
+}
+
+/** Sends a rejected release back to review with the artist's fixes (a file left out keeps the current one). */
+export async function resubmitRelease(id: string, request: ResubmitReleaseRequest): Promise<Release> {
+  const body = await apiFetch(`/api/releases/${encodeURIComponent(id)}/resubmit`, {
+    method: 'POST',
+    body: JSON.stringify(request),
+  });
+  return releaseAnswerSchema.parse(body).release;
+}
+
+/**
+ * Saves the DDEX message sent to a store. A link cannot carry the session's bearer, so the file is fetched
+ * and handed to the browser as a download under the server's file name.
+ */
+export async function downloadErn(id: string, store: string): Promise<void> {
+  const res = await apiResponse(
+    `/api/releases/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(store)}/ern`,
+    { headers: { accept: 'application/xml' } },
+  );
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `${store}.xml`;
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

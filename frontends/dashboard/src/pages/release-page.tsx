@@ -1,3 +1,4 @@
+import { RELEASE_STATUS_LABELS, type ReleaseStatus } from '@omni/proto/api';
 import {
   ApiError,
   Badge,
@@ -15,16 +16,17 @@ import {
   useDocumentTitle,
 } from '@omni/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageFrame } from '../components/page-frame';
 import { DeliveryCard } from '../components/release/delivery-card';
+import { ResubmitDialog } from '../components/release/resubmit-dialog';
+import { ReviewCard } from '../components/release/review-card';
 import { RequireSession } from '../components/session-gates';
 import { METADATA_LABELS } from '../lib/artist-form';
 import { formatDuration } from '../lib/artist-upload-flow';
-import { type DeliveryStage, deliveryStage, nextPollDelay } from '../lib/delivery-progress';
 import { errorMessage } from '../lib/error-message';
 import { fetchRelease, isReleaseId, type Release } from '../lib/releases-api';
+import { useDeliveryStream } from '../lib/use-delivery-stream';
 
 function showValue(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
@@ -58,17 +60,15 @@ function MetadataGroup({ title, record }: { title: string; record: Record<string
   );
 }
 
-interface ReleaseViewProps {
-  release: Release;
-  stage: DeliveryStage;
-  polling: boolean;
-  checkedAt: number;
-  onCheckAgain: () => void;
-}
+const statusLabel = (status: string) => RELEASE_STATUS_LABELS[status as ReleaseStatus] ?? status;
 
-function ReleaseView({ release, stage, polling, checkedAt, onCheckAgain }: ReleaseViewProps) {
+function ReleaseView({ release }: { release: Release }) {
   useDocumentTitle(release.title);
+  const queryClient = useQueryClient();
+  const stream = useDeliveryStream(release.id);
   const { metadata } = release;
+  // The stream knows the status first; the release as read says it until the stream's snapshot arrives.
+  const status = stream.delivery?.releaseStatus ?? release.status;
   return (
     <>
       <div className="flex flex-col gap-6 sm:flex-row">
@@ -88,8 +88,11 @@ function ReleaseView({ release, stage, polling, checkedAt, onCheckAgain }: Relea
           <h1 className="text-3xl font-bold tracking-tight">{release.title}</h1>
           <p className="text-lg">{release.artist.name}</p>
           <div className="flex flex-wrap items-center gap-2 text-sm">
-            <Badge variant="secondary" data-testid="release-status">
-              {release.status}
+            <Badge
+              variant={status === 'rejected' ? 'destructive' : status === 'live' ? 'default' : 'secondary'}
+              data-testid="release-status"
+            >
+              {statusLabel(status)}
             </Badge>
             {release.genre ? <span>{release.genre}</span> : null}
             {release.label ? <span>· {release.label}</span> : null}
@@ -165,13 +168,21 @@ function ReleaseView({ release, stage, polling, checkedAt, onCheckAgain }: Relea
         </CardContent>
       </Card>
 
-      <DeliveryCard
-        release={release}
-        stage={stage}
-        polling={polling}
-        checkedAt={checkedAt}
-        onCheckAgain={onCheckAgain}
+      <ReviewCard
+        releaseStatus={status as ReleaseStatus}
+        review={stream.delivery?.review ?? null}
+        resubmit={
+          <ResubmitDialog
+            release={release}
+            onResubmitted={(updated) => {
+              queryClient.setQueryData(['release', release.id], updated);
+              stream.follow({ afterResubmit: true });
+            }}
+          />
+        }
       />
+
+      <DeliveryCard release={release} stream={stream} />
 
       {/* A release given no credits, details, codes or lyrics (a console song) has no card to show. */}
       {hasMetadata(metadata) ? (
@@ -204,20 +215,8 @@ function NotFound() {
 }
 
 function ReleaseLoader({ id }: { id: string }) {
-  // Answers counted from here (a cached query may have some already), so back-off starts afresh on
-  // each visit and after 'Check again'.
-  const queryClient = useQueryClient();
-  const answered = (state?: { dataUpdateCount: number; errorUpdateCount: number }) =>
-    state ? state.dataUpdateCount + state.errorUpdateCount : 0;
-  const [answeredBefore, setAnsweredBefore] = useState(() =>
-    answered(queryClient.getQueryState(['release', id])),
-  );
-  const query = useQuery({
-    queryKey: ['release', id],
-    queryFn: () => fetchRelease(id),
-    refetchInterval: (q) =>
-      q.state.data ? nextPollDelay(deliveryStage(q.state.data), answered(q.state) - answeredBefore) : false,
-  });
+  // Read once: what changes afterwards (delivery, the release's status) arrives on the delivery stream.
+  const query = useQuery({ queryKey: ['release', id], queryFn: () => fetchRelease(id) });
   if (query.isPending) return <Spinner label="Loading release…" />;
   if (query.error) {
     if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
@@ -231,20 +230,7 @@ function ReleaseLoader({ id }: { id: string }) {
       </div>
     );
   }
-  const stage = deliveryStage(query.data);
-  const polls = answered(queryClient.getQueryState(['release', id]));
-  return (
-    <ReleaseView
-      release={query.data}
-      stage={stage}
-      polling={nextPollDelay(stage, polls - answeredBefore) !== false}
-      checkedAt={query.dataUpdatedAt}
-      onCheckAgain={() => {
-        setAnsweredBefore(polls);
-        void query.refetch();
-      }}
-    />
-  );
+  return <ReleaseView release={query.data} />;
 }
 
 function ReleaseRoute() {

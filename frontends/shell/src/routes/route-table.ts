@@ -50,10 +50,11 @@ export const remoteRoutes: readonly RemoteRoute[] = [
   { path: '/missing-money-finder', remote: 'finder', expose: './FinderPage' },
 ];
 
-/** /admin: the admin remote's layout (sidebar, 'OMNI CMS') wraps its three children via <Outlet/>. */
+/** /admin: the admin remote's layout (sidebar, 'OMNI CMS') wraps its children via <Outlet/>. */
 export const adminLayout = { remote: 'admin', expose: './AdminLayout' } as const;
 export const adminChildren: readonly RemoteRoute[] = [
   { path: 'uploads', remote: 'admin', expose: './UploadsPage' },
   { path: 'links', remote: 'admin', expose: './LinksPage' },
   { path: 'moderation', remote: 'admin', expose: './ModerationPage' },
+  { path: 'releases', remote: 'admin', expose: './ReleaseReviewPage' },
 ];

@@ -95,8 +95,20 @@ async function send(path: string, init: RequestInit, token: string | null): Prom
 export async function apiFetch<T = unknown>(
   path: string,
   init: RequestInit = {},
-  { auth = true }: ApiFetchOptions = {},
+  options: ApiFetchOptions = {},
 ): Promise<T> {
+  return readBody(await apiResponse(path, init, options)) as Promise<T>;
+}
+
+/**
+ * apiFetch's request without reading the body: for answers read as they arrive (a text/event-stream).
+ * Resolves to the response once its status is a success; fails as apiFetch does otherwise.
+ */
+export async function apiResponse(
+  path: string,
+  init: RequestInit = {},
+  { auth = true }: ApiFetchOptions = {},
+): Promise<Response> {
   const session = auth ? getSessionStore() : null;
   const token = session ? await session.getAccessToken().catch(() => null) : null;
   let response = await send(path, init, token);
@@ -104,12 +116,10 @@ export async function apiFetch<T = unknown>(
     const fresh = await session.refresh().catch(() => null);
     if (fresh) response = await send(path, init, fresh);
   }
+  if (response.ok) return response;
   const body = await readBody(response);
-  if (!response.ok) {
-    throw new ApiError(
-      errorMessageOf(body) ?? `${NO_MESSAGE_PREFIX}${response.status} ${response.statusText})`.trim(),
-      response.status,
-    );
-  }
-  return body as T;
+  throw new ApiError(
+    errorMessageOf(body) ?? `${NO_MESSAGE_PREFIX}${response.status} ${response.statusText})`.trim(),
+    response.status,
+  );
 }

@@ -1,4 +1,4 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { format, formatDistanceToNowStrict, isValid, parseISO } from 'date-fns';
 
 type DateInput = Date | string | number;
 
@@ -17,4 +17,10 @@ export function formatPublished(value: DateInput): string {
 export function formatTable(value: DateInput): string {
   const date = toDate(value);
   return date ? format(date, 'PPp') : '';
+}
+
+/** How long ago, for queues ("2 hours ago"). Empty string for an unparseable date. */
+export function formatAgo(value: DateInput): string {
+  const date = toDate(value);
+  return date ? formatDistanceToNowStrict(date, { addSuffix: true }) : '';
 }

@@ -24,6 +24,7 @@ interface Running {
   httpServer?: Server;
   checks: Map<string, () => Promise<boolean>>;
   stopHooks: (() => Promise<void> | void)[];
+  drainHooks: (() => Promise<void> | void)[];
   startedHooks: (() => Promise<void> | void)[];
 }
 
@@ -68,7 +69,18 @@ export async function startPlatform(
   const stopAll = async () => {
     for (const r of [...running].reverse()) {
       r.grpc.setServing(false);
-      await new Promise<void>((resolve) => (r.httpServer ? r.httpServer.close(() => resolve()) : resolve()));
+      const closed = new Promise<void>((resolve) =>
+        r.httpServer ? r.httpServer.close(() => resolve()) : resolve(),
+      );
+      // close() waits for every open response: the long-lived ones are ended first.
+      for (const hook of r.drainHooks) {
+        try {
+          await hook();
+        } catch (err) {
+          r.ctx.logger.warn({ err }, 'drain hook failed');
+        }
+      }
+      await closed;
       r.httpServer?.closeIdleConnections();
       await r.grpc.stop(5000);
       for (const hook of [...r.stopHooks].reverse()) {
@@ -120,6 +132,7 @@ export async function startPlatform(
         grpc,
         checks: new Map(),
         stopHooks: [],
+        drainHooks: [],
         startedHooks: [],
         ctx: undefined as unknown as ServiceContext,
       };
@@ -135,6 +148,7 @@ export async function startPlatform(
         fastPath: (fastPath) => fastPaths.push(fastPath),
         readiness: (check, fn) => r.checks.set(check, fn),
         onStop: (hook) => r.stopHooks.push(hook),
+        onDraining: (hook) => r.drainHooks.push(hook),
         onStarted: (hook) => r.startedHooks.push(hook),
       };
       const readiness = async () => {

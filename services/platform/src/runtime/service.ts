@@ -31,6 +31,11 @@ export interface ServiceContext {
   readiness(name: string, check: () => Promise<boolean>): void;
   /** Runs on shutdown, in reverse order of registration, after the servers stop accepting. */
   onStop(hook: () => Promise<void> | void): void;
+  /**
+   * Runs on shutdown as soon as the HTTP server stops accepting, before it waits for open responses to
+   * finish: a long-lived response (an event stream) must be ended here, or shutdown waits for it.
+   */
+  onDraining(hook: () => Promise<void> | void): void;
   /** Runs once the service's servers are listening (background loops, seeding that needs peers). */
   onStarted(hook: () => Promise<void> | void): void;
 }

@@ -1,38 +1,10 @@
-import {
-  Badge,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  formatTable,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@omni/ui';
+import { Button, Card, CardContent, CardHeader, CardTitle, Spinner } from '@omni/ui';
 import { Link } from 'react-router';
-import type { DeliveryStage } from '../../lib/delivery-progress';
+import { canTakeDown, groupJobs } from '../../lib/delivery-groups';
 import type { Release } from '../../lib/releases-api';
-
-function statusVariant(status: string) {
-  if (status === 'failed' || status === 'rejected') return 'destructive' as const;
-  if (status === 'delivered' || status === 'live') return 'default' as const;
-  return 'secondary' as const;
-}
-
-interface DeliveryCardProps {
-  release: Release;
-  stage: DeliveryStage;
-  /** The page is asking for updates on its own. */
-  polling: boolean;
-  /** When the last answer arrived (ms since epoch), for 'last checked' once the page stops asking. */
-  checkedAt: number;
-  onCheckAgain: () => void;
-}
+import type { DeliveryState } from '../../lib/use-delivery-stream';
+import { StoreGroupList } from './store-group';
+import { TakedownDialog } from './takedown-dialog';
 
 /** A release that chose no store: say so, why, and what to do instead of showing an empty job list. */
 function NotQueued() {
@@ -52,10 +24,18 @@ function NotQueued() {
   );
 }
 
-/** Per-store delivery jobs of a release, with the page's own progress (asking, or when it last did). */
-export function DeliveryCard({ release, stage, polling, checkedAt, onCheckAgain }: DeliveryCardProps) {
-  const { delivery } = release;
-  const queued = stage !== 'not-queued';
+interface DeliveryCardProps {
+  release: Release;
+  stream: DeliveryState & { follow: (options?: { afterResubmit?: boolean }) => void };
+}
+
+/** Per-store delivery, grouped by state and kept current by the delivery stream while anything moves. */
+export function DeliveryCard({ release, stream }: DeliveryCardProps) {
+  const { delivery, live, error, follow } = stream;
+  const queued = release.stores.length > 0;
+  const jobs = delivery?.jobs ?? [];
+  const removable = jobs.filter(canTakeDown);
+  const delivered = delivery && ['delivering', 'live'].includes(delivery.releaseStatus);
   return (
     <Card data-testid="delivery-card">
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 space-y-0">
@@ -65,21 +45,27 @@ export function DeliveryCard({ release, stage, polling, checkedAt, onCheckAgain 
             <span>
               {release.stores.length} store{release.stores.length === 1 ? '' : 's'}
             </span>
-            {Object.entries(delivery.byStatus).map(([status, count]) => (
-              <Badge key={status} variant={statusVariant(status)}>
-                {count} {status}
-              </Badge>
-            ))}
-            {polling ? (
-              <Spinner label="Updating…" className="text-xs" />
-            ) : stage !== 'settled' ? (
-              // The page stopped asking before delivery settled: say when it last looked, offer to look again.
-              <span className="flex items-center gap-2 text-xs text-muted-foreground">
-                Last checked {new Date(checkedAt).toLocaleTimeString()}
-                <Button variant="outline" size="sm" onClick={onCheckAgain}>
-                  Check again
-                </Button>
+            {live && delivery?.moving ? (
+              <span
+                className="flex items-center gap-1 text-xs text-muted-foreground"
+                data-testid="delivery-live"
+              >
+                <span className="h-2 w-2 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
+                Live updates
               </span>
+            ) : null}
+            {error ? (
+              <Button variant="outline" size="sm" onClick={() => follow()}>
+                Check again
+              </Button>
+            ) : null}
+            {delivered && removable.length > 0 ? (
+              <TakedownDialog
+                releaseId={release.id}
+                title={release.title}
+                jobs={removable}
+                onQueued={() => follow()}
+              />
             ) : null}
           </div>
         ) : null}
@@ -87,47 +73,30 @@ export function DeliveryCard({ release, stage, polling, checkedAt, onCheckAgain 
       <CardContent>
         {!queued ? (
           <NotQueued />
-        ) : delivery.unavailable ? (
+        ) : error && !delivery ? (
           <p className="text-sm text-muted-foreground" role="status">
-            Delivery status is unavailable right now.{polling ? ' Retrying…' : ''}
+            Delivery status is unavailable right now. {error}
           </p>
-        ) : delivery.jobs.length === 0 ? (
+        ) : !delivery ? (
+          <Spinner label="Loading delivery status…" />
+        ) : jobs.length === 0 ? (
           <p className="text-sm text-muted-foreground">Preparing delivery jobs…</p>
         ) : (
-          <>
-            {stage === 'settled' && delivery.jobs.every((job) => job.status === 'queued') ? (
-              <p className="mb-3 text-sm text-muted-foreground">
-                Queued. Delivery to the stores starts after the release's review (usually 24 to 72 hours);
-                this page does not need to stay open.
+          <div className="space-y-4">
+            {error ? (
+              <p className="text-sm text-muted-foreground" role="status">
+                {error}
               </p>
             ) : null}
-            <div className="max-h-96 overflow-y-auto rounded-md border">
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Store</TableHead>
-                    <TableHead>Job</TableHead>
-                    <TableHead>Status</TableHead>
-                    <TableHead>Updated</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {delivery.jobs.map((job) => (
-                    <TableRow key={`${job.target}-${job.jobKind}`} data-testid="delivery-job">
-                      <TableCell className="font-mono text-xs">{job.target}</TableCell>
-                      <TableCell>{job.jobKind}</TableCell>
-                      <TableCell>
-                        <Badge variant={statusVariant(job.status)}>{job.status}</Badge>
-                      </TableCell>
-                      <TableCell className="text-xs text-muted-foreground">
-                        {job.updatedAt ? formatTable(job.updatedAt) : ''}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
-          </>
+            {delivery.releaseStatus === 'in_review' ? (
+              <p className="text-sm text-muted-foreground">
+                Delivery to these stores starts once the review approves the release.
+              </p>
+            ) : null}
+            {groupJobs(jobs).map((group) => (
+              <StoreGroupList key={group.status} releaseId={release.id} group={group} />
+            ))}
+          </div>
         )}
       </CardContent>
     </Card>

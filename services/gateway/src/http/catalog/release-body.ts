@@ -5,14 +5,20 @@ import { parseWith } from '@omni/platform';
 import {
   type CreateReleaseBody,
   createReleaseRequest,
+  type ResubmitReleaseBody,
+  resubmitReleaseRequest,
   type SubmitSongBody,
   submitSongRequest,
 } from '@omni/proto/api';
 
 export type ReleaseBody = CreateReleaseBody;
 export type SongBody = SubmitSongBody;
+export type ResubmitBody = ResubmitReleaseBody;
 
 export const parseReleaseBody = (body: unknown): ReleaseBody =>
   parseWith(createReleaseRequest, body, { first: true });
 
 export const parseSongBody = (body: unknown): SongBody => parseWith(submitSongRequest, body, { first: true });
+
+export const parseResubmitBody = (body: unknown): ResubmitBody =>
+  parseWith(resubmitReleaseRequest, body, { first: true });

@@ -6,17 +6,25 @@ import {
   type Logger,
   notFound,
   type PromiseClient,
+  parseBody,
   parseParams,
   parseQuery,
 } from '@omni/platform';
-import type { catalog, delivery } from '@omni/proto';
-import { isReleaseId } from '@omni/proto/api';
+import type { delivery } from '@omni/proto';
+import { DELIVERY_MESSAGES, isReleaseId, storesBody } from '@omni/proto/api';
 import { Router as createRouter, type Router } from 'express';
 import { z } from 'zod';
-import { parseReleaseBody, parseSongBody } from './release-body';
+import { jobJson } from './delivery-json';
+import { type CatalogClient, visibleRelease } from './release-access';
+import {
+  parseReleaseBody,
+  parseResubmitBody,
+  parseSongBody,
+  type ReleaseBody,
+  type ResubmitBody,
+} from './release-body';
 import { DELIVERY_UNKNOWN, type DeliveryJson, deliveryJson, NO_JOBS_YET, releaseJson } from './release-json';
 
-type CatalogClient = PromiseClient<typeof catalog.CatalogServiceService>;
 type DeliveryClient = PromiseClient<typeof delivery.DeliveryServiceService>;
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -60,26 +68,7 @@ export function releaseRoutes(
   router.post('/', async (req, res) => {
     const body = parseReleaseBody(req.body);
     const { release } = await catalogClient.createRelease(
-      {
-        ownerId: req.principal!.userId,
-        artistName: body.artistName,
-        releaseTitle: body.releaseTitle,
-        trackTitle: body.trackTitle,
-        releaseType: body.releaseType,
-        genre: body.genre,
-        label: body.label,
-        releaseDate: body.releaseDate,
-        explicit: body.explicit,
-        audio: body.audio,
-        artwork: body.artwork,
-        metadata: {
-          credits: body.credits,
-          technical: body.technical,
-          legal: body.legal,
-          content: body.content,
-        },
-        stores: body.stores,
-      },
+      { ownerId: req.principal!.userId, ...formFields(body), audio: body.audio, artwork: body.artwork },
       // Two storage inspections and a durable commit: more than the default deadline on a busy disk.
       { deadlineMs: 15_000 },
     );
@@ -98,22 +87,60 @@ export function releaseRoutes(
   });
 
   router.get('/:id', async (req, res) => {
-    const { id } = parseParams(idParams, req);
-    // Catalog names releases with random UUIDs: any other id gets catalog's answer for a release that does
-    // not exist (or is someone else's), without asking it.
-    if (!isReleaseId(id)) throw notFound('No such release.');
-    const principal = req.principal!;
-    const { release } = await catalogClient.getRelease({
-      releaseId: id,
-      callerId: principal.userId,
-      callerIsAdmin: principal.roles.includes('admin'),
-    });
+    const release = await visibleRelease(catalogClient, req);
     res
       .set('Cache-Control', 'no-store')
-      .json({ release: releaseJson(release!, await deliveries.forRelease(id)) });
+      .json({ release: releaseJson(release, await deliveries.forRelease(release.id)) });
+  });
+
+  // Fix and resubmit a rejected release: the artist form again, files optional. Catalog checks that the
+  // caller owns it and that it was rejected, and sends it back to review.
+  router.post('/:id/resubmit', async (req, res) => {
+    const { id } = parseParams(idParams, req);
+    if (!isReleaseId(id)) throw notFound('No such release.');
+    const body = parseResubmitBody(req.body);
+    const { release } = await catalogClient.resubmitRelease(
+      {
+        releaseId: id,
+        ownerId: req.principal!.userId,
+        ...formFields(body),
+        audio: body.audio,
+        artwork: body.artwork,
+      },
+      { deadlineMs: 15_000 },
+    );
+    res.json({ release: releaseJson(release!, await deliveries.forRelease(id)) });
+  });
+
+  // Take the release down from all its stores or the chosen ones: a deal-less message to each, queued.
+  router.post('/:id/takedown', async (req, res) => {
+    const release = await visibleRelease(catalogClient, req);
+    const { stores } = parseBody(storesBody, req, { first: true });
+    const { jobs } = await deliveryClient.takeDown({
+      releaseId: release.id,
+      stores,
+      callerId: req.principal!.userId,
+    });
+    res.status(202).json({ jobs: jobs.map(jobJson), message: DELIVERY_MESSAGES.takedownQueued(jobs.length) });
   });
 
   return router;
+}
+
+/** The artist form's fields as catalog's create and resubmit requests both take them. */
+function formFields(body: ReleaseBody | ResubmitBody) {
+  return {
+    artistName: body.artistName,
+    releaseTitle: body.releaseTitle,
+    trackTitle: body.trackTitle,
+    releaseType: body.releaseType,
+    genre: body.genre,
+    label: body.label,
+    releaseDate: body.releaseDate,
+    explicit: body.explicit,
+    metadata: { credits: body.credits, technical: body.technical, legal: body.legal, content: body.content },
+    stores: body.stores,
+  };
 }
 
 /** POST /api/songs: the /uploader's Song Submission panel. */

@@ -57,6 +57,7 @@ const SCREENS: Record<Remote, Record<string, string[]>> = {
     '/admin/uploads': ['./AdminLayout', './UploadsPage'],
     '/admin/links': ['./AdminLayout', './LinksPage'],
     '/admin/moderation': ['./AdminLayout', './ModerationPage'],
+    '/admin/releases': ['./AdminLayout', './ReleaseReviewPage'],
   },
   finder: { '/missing-money-finder': ['./FinderPage'] },
 };

@@ -1,0 +1,145 @@
+import type { DeliveryJobJson } from '@omni/proto/api';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+  Label,
+  toast,
+} from '@omni/ui';
+import { useState } from 'react';
+import { takeDownRelease } from '../../lib/releases-api';
+
+interface TakedownDialogProps {
+  releaseId: string;
+  title: string;
+  /** The stores it can still be taken down from. */
+  jobs: DeliveryJobJson[];
+  /** After the takedown was queued: follow the new jobs. */
+  onQueued: () => void;
+}
+
+/** 'Take down': from every store, or from the ones chosen. */
+export function TakedownDialog({ releaseId, title, jobs, onQueued }: TakedownDialogProps) {
+  const [open, setOpen] = useState(false);
+  const [scope, setScope] = useState<'all' | 'some'>('all');
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const none = scope === 'some' && chosen.size === 0;
+
+  function toggle(target: string, on: boolean) {
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(target);
+      else next.delete(target);
+      return next;
+    });
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (none) {
+      setError('Choose at least one store.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const { message } = await takeDownRelease(releaseId, scope === 'all' ? [] : [...chosen]);
+      toast.success(message);
+      setOpen(false);
+      onQueued();
+    } catch (err) {
+      // Kept open with the choice as it was, so the artist can try again.
+      setError(err instanceof Error ? err.message : 'The takedown could not be queued.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          setScope('all');
+          setChosen(new Set());
+          setError(null);
+        }
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" disabled={jobs.length === 0}>
+          Take down
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-[calc(100vw-2rem)] rounded-lg sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Take down “{title}”</DialogTitle>
+          <DialogDescription>
+            Each store removes the release once it processes the takedown. You can release it again later.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <fieldset className="space-y-2">
+            <legend className="sr-only">Stores</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="takedown-scope"
+                checked={scope === 'all'}
+                onChange={() => setScope('all')}
+              />
+              All stores ({jobs.length})
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="takedown-scope"
+                checked={scope === 'some'}
+                onChange={() => setScope('some')}
+              />
+              Only the stores I choose
+            </label>
+          </fieldset>
+          {scope === 'some' ? (
+            <ul className="grid max-h-60 gap-2 overflow-y-auto rounded-md border p-3 sm:grid-cols-2">
+              {jobs.map((job) => (
+                <li key={job.target} className="flex items-center gap-2">
+                  <Checkbox
+                    id={`takedown-${job.target}`}
+                    checked={chosen.has(job.target)}
+                    onCheckedChange={(on) => toggle(job.target, on === true)}
+                  />
+                  <Label htmlFor={`takedown-${job.target}`} className="font-normal">
+                    {job.storeName || job.target}
+                  </Label>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {error ? (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          ) : null}
+          <DialogFooter className="gap-2">
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={busy}>
+              {busy ? 'Taking down…' : 'Take down'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
