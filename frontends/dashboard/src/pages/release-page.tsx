@@ -171,6 +171,7 @@ function ReleaseView({ release }: { release: Release }) {
       <ReviewCard
         releaseStatus={status as ReleaseStatus}
         review={stream.delivery?.review ?? null}
+        storeRejections={stream.delivery?.jobs.filter((j) => j.status === 'rejected').length ?? 0}
         resubmit={
           <ResubmitDialog
             release={release}

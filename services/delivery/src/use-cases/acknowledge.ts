@@ -31,6 +31,7 @@ export async function readAcknowledgements(
   for (const job of sent) {
     const name = job.batchId && job.messageId ? ackFileName(job.batchId, job.messageId) : null;
     if (!name || !names.has(name)) {
+      if (await timedOut(ctx, profile, job)) continue;
       waiting.push(job._id);
       continue;
     }
@@ -51,6 +52,33 @@ export async function readAcknowledgements(
         { $set: { dueAt: new Date(ctx.now().getTime() + ctx.pollMs).toISOString() } },
       );
   }
+}
+
+/**
+ * A batch the store never answers (lost, or ignored) must not leave the job `sent` for ever: after
+ * ackTimeoutMs it is a failed attempt, resent as a new batch after backoff; an acknowledgement of the old
+ * batch arriving later changes nothing (every move is conditional on the job's batch id).
+ */
+async function timedOut(ctx: PipelineContext, profile: StoreProfile, job: JobDoc): Promise<boolean> {
+  const sentAt = [...job.steps].reverse().find((s) => s.status === 'sent')?.at;
+  if (!sentAt || ctx.now().getTime() - Date.parse(sentAt) < ctx.ackTimeoutMs) return false;
+  const hours = ctx.ackTimeoutMs / 3_600_000;
+  const wait = hours >= 1 ? `${+hours.toFixed(1)} h` : `${+(ctx.ackTimeoutMs / 1000).toFixed(1)} s`;
+  const fresh = await ctx.store
+    .collection<JobDoc>(JOBS)
+    .findOne({ _id: job._id, status: 'sent', batchId: job.batchId ?? '' });
+  if (fresh)
+    await startPendingKind(
+      ctx,
+      await failJob(
+        ctx,
+        fresh,
+        'sent',
+        `${profile.name} did not acknowledge batch ${job.batchId} within ${wait}.`,
+        true,
+      ),
+    );
+  return true;
 }
 
 export async function applyAcknowledgement(

@@ -31,6 +31,8 @@ export interface PipelineContext {
   messagesRoot: string;
   /** How long a sent job waits before its store's acknowledgements are read again. */
   pollMs: number;
+  /** A sent job with no acknowledgement after this long is a failed attempt (resent as a new batch). */
+  ackTimeoutMs: number;
   /** This process's worker id (lease owner). */
   workerId: string;
   leaseMs: number;

@@ -68,6 +68,7 @@ export function openPipeline(input: OpenPipelineInput) {
     },
     messagesRoot: path.join(root, 'messages'),
     pollMs: env.DELIVERY_POLL_MS,
+    ackTimeoutMs: env.DELIVERY_ACK_TIMEOUT_MS,
     workerId: `${process.pid}-${randomUUID()}`,
     // A crashed process's jobs are picked up again once this passes; a live worker renews it meanwhile.
     leaseMs: env.DELIVERY_LEASE_MS,

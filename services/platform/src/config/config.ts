@@ -90,6 +90,11 @@ const envSchema = z
     DELIVERY_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
     DELIVERY_RETRY_CAP_MS: z.coerce.number().int().min(1).default(3_600_000),
     DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    /**
+     * A sent batch with no acknowledgement after this long counts as a failed attempt and is resent as a
+     * new batch (a store that lost it, or never saw its BatchComplete). Default 6 h.
+     */
+    DELIVERY_ACK_TIMEOUT_MS: z.coerce.number().int().min(100).default(21_600_000),
     /** How often sent jobs look for their store's acknowledgement, and due jobs are picked up. */
     DELIVERY_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
     /** How long a worker's claim on a job lasts unless renewed: a crashed process's jobs are due again after it. */

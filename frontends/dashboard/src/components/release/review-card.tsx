@@ -33,10 +33,12 @@ interface ReviewCardProps {
   review: ReviewJson | null;
   /** The 'Fix and resubmit' action, shown when the release was rejected. */
   resubmit: ReactNode;
+  /** Stores whose last word was a rejection (the rest may be live): the artist may fix and resubmit. */
+  storeRejections?: number;
 }
 
 /** What the review says: waiting for a person, or why the release was rejected and how to fix it. */
-export function ReviewCard({ releaseStatus, review, resubmit }: ReviewCardProps) {
+export function ReviewCard({ releaseStatus, review, resubmit, storeRejections = 0 }: ReviewCardProps) {
   if (releaseStatus === 'in_review') {
     return (
       <Card data-testid="review-card">
@@ -46,6 +48,26 @@ export function ReviewCard({ releaseStatus, review, resubmit }: ReviewCardProps)
         <CardContent className="space-y-3">
           <p className="text-sm text-muted-foreground">{DELIVERY_MESSAGES.reviewWait}</p>
           {review ? <Findings review={review} /> : null}
+        </CardContent>
+      </Card>
+    );
+  }
+  if (releaseStatus !== 'rejected' && storeRejections > 0 && releaseStatus !== 'taken_down') {
+    return (
+      <Card className="border-destructive/60" data-testid="review-card">
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 space-y-0">
+          <CardTitle>
+            {storeRejections === 1
+              ? 'A store refused this release'
+              : `${storeRejections} stores refused this release`}
+          </CardTitle>
+          {resubmit}
+        </CardHeader>
+        <CardContent>
+          <p className="text-sm" data-testid="rejection-reason">
+            Their reasons are listed under Delivery below. Fix what they name and resubmit: after review,
+            every store gets the corrected release.
+          </p>
         </CardContent>
       </Card>
     );
