@@ -151,6 +151,9 @@ PAYMENTS: {{ .Values.config.payments.adapter | quote }}
 MAIL: {{ .Values.config.mail.adapter | quote }}
 STORES: {{ .Values.config.stores.adapter | quote }}
 STORE_REGISTRY_FILE: {{ printf "/etc/omni/stores/%s" .Values.config.stores.registryKey | quote }}
+{{- with .Values.config.stores.senderPartyId }}
+DDEX_SENDER_PARTY_ID: {{ . | quote }}
+{{- end }}
 OTEL_EXPORTER_OTLP_ENDPOINT: {{ include "omni.otlpEndpoint" . | quote }}
 {{- range $name := keys .Values.services | sortAlpha }}
 {{- $ctx := dict "root" $ "name" $name }}

@@ -64,6 +64,8 @@ describe('configuration', () => {
       /STORES: must be registry in production/,
     );
     expect(() => loadConfig({ STORES: 'registry' }, [])).toThrow(/STORE_REGISTRY_FILE: is required/);
+    expect(() => loadConfig({ STORES: 'registry' }, [])).toThrow(/DDEX_SENDER_PARTY_ID: is required/);
+    expect(() => loadConfig({ DDEX_SENDER_PARTY_ID: 'omni' }, [])).toThrow(/must be a DDEX party id/);
   });
 
   it('refuses production without a URL-signing secret', () => {
@@ -81,6 +83,7 @@ describe('configuration', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_the-operators-own-secret',
       STORES: 'registry',
       STORE_REGISTRY_FILE: '/etc/omni/stores.json',
+      DDEX_SENDER_PARTY_ID: 'PADPIDA2014101001U',
     };
 
     it('lists every throwaway secret value the Tiltfile hands a kind cluster', () => {

@@ -10,7 +10,12 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@omni/platform';
 import type { catalog } from '@omni/proto';
-import { buildNewReleaseMessage, buildPurgeReleaseMessage, buildTakedownMessage } from '../domain/ddex';
+import {
+  buildNewReleaseMessage,
+  buildPurgeReleaseMessage,
+  buildTakedownMessage,
+  type ErnMessagingParty,
+} from '../domain/ddex';
 import type { JobDoc } from '../domain/job';
 import { messageIdFor, nextBatchId } from '../domain/package/batch-id';
 import { audioUri, batchFolderName, coverUri, inBatch, messagePath } from '../domain/package/layout';
@@ -23,7 +28,6 @@ import {
   PackageError,
   purgeInput,
 } from '../domain/package/release-input';
-import { OMNI_SENDER } from '../domain/package/sender';
 import type { StoreProfile } from '../domain/stores/profile';
 import type { Batch, BatchFile } from '../providers/transport/port';
 import { JOBS } from '../store/jobs';
@@ -74,6 +78,7 @@ async function stageFiles(ctx: PipelineContext, release: catalog.Release): Promi
 }
 
 function buildXml(
+  sender: ErnMessagingParty,
   job: JobDoc,
   profile: StoreProfile,
   release: catalog.Release,
@@ -81,6 +86,7 @@ function buildXml(
   ids: { batchId: string; messageId: string },
 ): string {
   const header = messageHeader(
+    sender,
     profile,
     { messageId: ids.messageId, releaseId: release.id },
     batchTime(ids.batchId),
@@ -104,7 +110,7 @@ export async function packageJob(ctx: PipelineContext, job: JobDoc, profile: Sto
   if (!batchId || !messageId || !xml) {
     batchId = nextBatchId(ctx.now().getTime());
     messageId = messageIdFor(batchId, job.target);
-    const text = buildXml(job, profile, release, files, { batchId, messageId });
+    const text = buildXml(ctx.sender, job, profile, release, files, { batchId, messageId });
     const verdict = await ctx.validator.validate(text);
     if (!verdict.valid) {
       const words = verdict.errors.map((e) => `line ${e.line}: ${e.message}`).join('; ');
@@ -159,7 +165,7 @@ function assembleBatch(
   const manifest = Buffer.from(
     ctx.buildBatchComplete({
       batchId: ids.batchId,
-      sender: OMNI_SENDER,
+      sender: ctx.sender,
       recipient: { partyId: profile.partyId, name: profile.partyName },
       createdAt: batchTime(ids.batchId),
       messages: [{ path: messagePath(upc), messageId: ids.messageId, releaseIds: [upc], sha256: xmlSha }],

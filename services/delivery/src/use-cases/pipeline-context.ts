@@ -3,7 +3,7 @@
 import type { DocumentStore, Logger, Outbox, PromiseClient } from '@omni/platform';
 import type { catalog, storage } from '@omni/proto';
 import type { StoreAcknowledgement } from '../domain/ack/model';
-import type { ErnValidator } from '../domain/ddex';
+import type { ErnMessagingParty, ErnValidator } from '../domain/ddex';
 import type { BatchCompleteInput } from '../domain/ddex/batch-complete-model';
 import type { RetryPolicy } from '../domain/retry';
 import type { StoreProfile } from '../domain/stores/profile';
@@ -30,6 +30,8 @@ export interface PipelineContext {
   /** DATA_DIR/delivery/messages: every message made, kept for GET …/ern and for resending the same bytes. */
   messagesRoot: string;
   /** How long a sent job waits before its store's acknowledgements are read again. */
+  /** Omni's DDEX party (DDEX_SENDER_PARTY_ID / DDEX_SENDER_NAME): every message's sender. */
+  sender: ErnMessagingParty;
   pollMs: number;
   /** A sent job with no acknowledgement after this long is a failed attempt (resent as a new batch). */
   ackTimeoutMs: number;

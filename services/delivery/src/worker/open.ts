@@ -7,6 +7,7 @@ import type { catalog, storage } from '@omni/proto';
 import { parseAcknowledgement } from '../domain/ack';
 import type { ErnValidator } from '../domain/ddex';
 import { buildBatchComplete } from '../domain/ddex/batch-complete';
+import { DEFAULT_SENDER } from '../domain/package/sender';
 import type { StoreProfile } from '../domain/stores/profile';
 import { openTransport, type StoreRegistry } from '../providers/stores';
 import type { Transport } from '../providers/transport/port';
@@ -67,6 +68,7 @@ export function openPipeline(input: OpenPipelineInput) {
       maxAttempts: env.DELIVERY_MAX_ATTEMPTS,
     },
     messagesRoot: path.join(root, 'messages'),
+    sender: { partyId: env.DDEX_SENDER_PARTY_ID ?? DEFAULT_SENDER.partyId, name: env.DDEX_SENDER_NAME },
     pollMs: env.DELIVERY_POLL_MS,
     ackTimeoutMs: env.DELIVERY_ACK_TIMEOUT_MS,
     workerId: `${process.pid}-${randomUUID()}`,

@@ -82,6 +82,12 @@ const envSchema = z
      */
     STORES: z.enum(['simulator', 'registry']).default('simulator'),
     STORE_REGISTRY_FILE: z.string().optional(),
+    /** Omni's DDEX party id (DPID, issued by DDEX) and name: every message's sender. */
+    DDEX_SENDER_PARTY_ID: z
+      .string()
+      .regex(/^PADPIDA[a-zA-Z0-9]+$/, 'must be a DDEX party id (PADPIDA followed by letters and digits)')
+      .optional(),
+    DDEX_SENDER_NAME: z.string().min(1).default('Omni Distribution'),
     /** The simulator's wait before it acknowledges a batch (a store takes a while). */
     STORE_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
     /** Jobs packaged and sent at once (all stores together). */
@@ -119,6 +125,11 @@ const envSchema = z
     );
     need(env.MAIL === 'smtp', 'SMTP_URL', 'when MAIL=smtp');
     need(env.STORES === 'registry', 'STORE_REGISTRY_FILE', 'when STORES=registry');
+    need(
+      env.STORES === 'registry',
+      'DDEX_SENDER_PARTY_ID',
+      'when STORES=registry (the DPID DDEX issued to Omni)',
+    );
     // The simulator acknowledges whatever it is sent: in production no release would reach a store.
     if (env.NODE_ENV === 'production' && env.STORES !== 'registry')
       ctx.addIssue({

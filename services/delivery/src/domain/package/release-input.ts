@@ -6,6 +6,7 @@ import type {
   ErnContributorRole,
   ErnDeal,
   ErnMessageHeader,
+  ErnMessagingParty,
   ErnNewReleaseInput,
   ErnPurgeInput,
   ErnRelease,
@@ -15,7 +16,6 @@ import type {
 import type { StoreProfile } from '../stores/profile';
 import { audioUri, coverUri } from './layout';
 import type { PackageFiles } from './model';
-import { OMNI_SENDER } from './sender';
 
 const RELEASE_TYPES: Record<string, ErnReleaseType> = { single: 'Single', ep: 'EP', album: 'Album' };
 const AUDIO_CODECS = { wav: 'PCM', flac: 'FLAC' } as const;
@@ -26,6 +26,7 @@ export class PackageError extends Error {
 }
 
 export function messageHeader(
+  sender: ErnMessagingParty,
   profile: StoreProfile,
   ids: { messageId: string; releaseId: string },
   createdAt: string,
@@ -33,7 +34,7 @@ export function messageHeader(
   return {
     messageId: ids.messageId,
     threadId: ids.releaseId,
-    sender: OMNI_SENDER,
+    sender,
     recipient: { partyId: profile.partyId, name: profile.partyName },
     createdAt,
     control: profile.messageControl,

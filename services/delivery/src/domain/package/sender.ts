@@ -1,5 +1,6 @@
-// Omni as a DDEX party: the sender of every message. A real DPID is issued by DDEX on registration; until
-// then this one (in the DPID pattern) identifies us to the simulator and to stores under certification.
+// Omni as a DDEX party: the sender of every message. A real DPID is issued by DDEX on registration and set
+// with DDEX_SENDER_PARTY_ID (production refuses to send under this made-up one, which only the simulator
+// and stores under certification would accept).
 import type { ErnMessagingParty } from '../ddex/model';
 
-export const OMNI_SENDER: ErnMessagingParty = { partyId: 'PADPIDA2026112401O', name: 'Omni Distribution' };
+export const DEFAULT_SENDER: ErnMessagingParty = { partyId: 'PADPIDA2026112401O', name: 'Omni Distribution' };
