@@ -53,6 +53,7 @@ export { FormField, type FormFieldProps } from './components/form-field';
 export { Input } from './components/input';
 export { Label } from './components/label';
 export { Progress } from './components/progress';
+export { ReviewFindings } from './components/review-findings';
 export {
   Select,
   SelectContent,

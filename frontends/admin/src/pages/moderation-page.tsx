@@ -1,4 +1,4 @@
-import { ASSET_STATUSES, type AssetStatus, type CmsAsset } from '@omni/proto/api';
+import { ASSET_STATUSES, type AssetStatus, type CmsAsset, rejectBody } from '@omni/proto/api';
 import {
   Button,
   formatTable,
@@ -20,7 +20,7 @@ import { Check, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { AssetKindIcon } from '../components/asset-kind-icon';
 import { MediaPreviewDialog } from '../components/media-preview-dialog';
-import { RejectAssetDialog } from '../components/reject-asset-dialog';
+import { RejectDialog } from '../components/reject-dialog';
 import { fetchAssets, publishAsset, rejectAsset } from '../lib/cms-api';
 
 const TAB_LABEL: Record<AssetStatus, string> = {
@@ -194,8 +194,14 @@ export default function ModerationPage() {
           </Button>
         </div>
       ) : null}
-      <RejectAssetDialog
+      <RejectDialog
         title={rejecting ? rejecting.title : null}
+        schema={rejectBody}
+        maxLength={2000}
+        heading="Reject Asset"
+        description={(title) => `Tell the contributor why “${title}” is not published.`}
+        confirmLabel="Confirm Rejection"
+        idPrefix="reject"
         onCancel={() => setRejecting(null)}
         onConfirm={confirmRejection}
       />

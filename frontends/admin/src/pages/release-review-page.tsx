@@ -1,6 +1,11 @@
-import { PLATFORMS, REVIEW_STATUSES, type ReviewQueueItem, type ReviewStatus } from '@omni/proto/api';
 import {
-  Badge,
+  REJECTION_REASON_MAX,
+  REVIEW_STATUSES,
+  type ReviewQueueItem,
+  type ReviewStatus,
+  rejectReleaseBody,
+} from '@omni/proto/api';
+import {
   Button,
   Card,
   CardContent,
@@ -8,6 +13,7 @@ import {
   CardTitle,
   formatAgo,
   formatTable,
+  ReviewFindings,
   Tabs,
   TabsContent,
   TabsList,
@@ -18,7 +24,7 @@ import {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, RotateCcw, X } from 'lucide-react';
 import { useState } from 'react';
-import { RejectReleaseDialog } from '../components/reject-release-dialog';
+import { RejectDialog } from '../components/reject-dialog';
 import {
   approveRelease,
   fetchDeadLetters,
@@ -37,7 +43,6 @@ const EMPTY: Record<ReviewStatus, string> = {
   approved: 'No release has been approved yet.',
   rejected: 'No release has been rejected.',
 };
-const STORE_NAMES = new Map(PLATFORMS.map((p) => [p.key, p.name]));
 const TYPE_LABEL: Record<string, string> = { single: 'Single', ep: 'EP', album: 'Album' };
 
 function QueueItem({
@@ -83,23 +88,7 @@ function QueueItem({
           </p>
         </div>
         {review.findings.length > 0 ? (
-          <ul className="space-y-1" aria-label="Automatic checks">
-            {review.findings.map((f) => (
-              <li key={`${f.rule}:${f.message}`} className="flex items-start gap-2 text-sm">
-                <Badge variant={f.severity === 'error' ? 'destructive' : 'secondary'} className="shrink-0">
-                  {f.severity === 'error' ? 'Error' : 'Warning'}
-                </Badge>
-                <span>
-                  {f.message}
-                  <span className="block text-xs text-muted-foreground">
-                    {f.stores.length === 0
-                      ? 'Every store'
-                      : f.stores.map((key) => STORE_NAMES.get(key) ?? key).join(', ')}
-                  </span>
-                </span>
-              </li>
-            ))}
-          </ul>
+          <ReviewFindings findings={review.findings} />
         ) : (
           <p className="text-xs text-muted-foreground">The automatic store checks found nothing.</p>
         )}
@@ -280,8 +269,16 @@ export default function ReleaseReviewPage() {
         </div>
       ) : null}
       <FailedDeliveries />
-      <RejectReleaseDialog
+      <RejectDialog
         title={rejecting ? rejecting.title : null}
+        schema={rejectReleaseBody}
+        maxLength={REJECTION_REASON_MAX}
+        heading="Reject Release"
+        description={(title) =>
+          `Tell the artist what to fix in “${title}”. They see your words as you write them.`
+        }
+        confirmLabel="Reject Release"
+        idPrefix="reject-release"
         onCancel={() => setRejecting(null)}
         onConfirm={confirmRejection}
       />

@@ -1,32 +1,6 @@
-import { DELIVERY_MESSAGES, PLATFORMS, type ReleaseStatus, type ReviewJson } from '@omni/proto/api';
-import { Badge, Card, CardContent, CardHeader, CardTitle } from '@omni/ui';
+import { DELIVERY_MESSAGES, type ReleaseStatus, type ReviewJson } from '@omni/proto/api';
+import { Card, CardContent, CardHeader, CardTitle, ReviewFindings } from '@omni/ui';
 import type { ReactNode } from 'react';
-
-const STORE_NAMES = new Map(PLATFORMS.map((p) => [p.key, p.name]));
-
-/** The automatic store checks' findings: what is wrong, how to fix it, and which stores it concerns. */
-export function Findings({ review }: { review: ReviewJson }) {
-  if (review.findings.length === 0) return null;
-  return (
-    <ul className="space-y-2" data-testid="review-findings">
-      {review.findings.map((f) => (
-        <li key={`${f.rule}:${f.message}`} className="flex items-start gap-2 text-sm">
-          <Badge variant={f.severity === 'error' ? 'destructive' : 'secondary'} className="shrink-0">
-            {f.severity === 'error' ? 'Refused' : 'Warning'}
-          </Badge>
-          <span>
-            {f.message}
-            <span className="block text-xs text-muted-foreground">
-              {f.stores.length === 0
-                ? 'Every store'
-                : f.stores.map((key) => STORE_NAMES.get(key) ?? key).join(', ')}
-            </span>
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 interface ReviewCardProps {
   releaseStatus: ReleaseStatus;
@@ -47,7 +21,7 @@ export function ReviewCard({ releaseStatus, review, resubmit, storeRejections = 
         </CardHeader>
         <CardContent className="space-y-3">
           <p className="text-sm text-muted-foreground">{DELIVERY_MESSAGES.reviewWait}</p>
-          {review ? <Findings review={review} /> : null}
+          {review ? <ReviewFindings findings={review.findings} /> : null}
         </CardContent>
       </Card>
     );
@@ -89,7 +63,7 @@ export function ReviewCard({ releaseStatus, review, resubmit, storeRejections = 
             The stores refused this release. Their reasons are listed under Delivery below.
           </p>
         )}
-        {review ? <Findings review={review} /> : null}
+        {review ? <ReviewFindings findings={review.findings} /> : null}
       </CardContent>
     </Card>
   );

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { REJECTION_REASON_MAX, rejectReleaseBody } from '@omni/proto/api';
 import {
   Button,
   Dialog,
@@ -11,26 +10,44 @@ import {
   Label,
   Textarea,
 } from '@omni/ui';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 
-type RejectForm = z.input<typeof rejectReleaseBody>;
+/** The contract's rule for the reason (cms's rejectBody, delivery's rejectReleaseBody). */
+type ReasonSchema = z.ZodMiniObject<{ reason: z.ZodMiniType<string, string> }>;
 
-interface RejectReleaseDialogProps {
-  /** The release being rejected, or null when the dialog is closed. */
+interface RejectDialogProps {
+  /** What is rejected (its title), or null when the dialog is closed. */
   title: string | null;
+  schema: ReasonSchema;
+  maxLength: number;
+  heading: string;
+  description: (title: string) => ReactNode;
+  confirmLabel: string;
+  /** Prefix of the field's ids (two dialogs on one page must not share them). */
+  idPrefix: string;
   onCancel: () => void;
   /** Resolves once the server answered; the dialog stays open (reason kept) if it throws. */
   onConfirm: (reason: string) => Promise<void>;
 }
 
-/** 'Reject Release': the artist sees the reason and fixes the release by it, so one is required. */
-export function RejectReleaseDialog({ title, onCancel, onConfirm }: RejectReleaseDialogProps) {
-  const form = useForm<RejectForm, unknown, z.output<typeof rejectReleaseBody>>({
-    resolver: zodResolver(rejectReleaseBody),
-    defaultValues: { reason: '' },
-  });
+/**
+ * Rejecting with a reason the other side reads: an asset (moderation, spec §5) or a release (review). The
+ * reason is required by the contract's schema and checked here before anything is sent.
+ */
+export function RejectDialog({
+  title,
+  schema,
+  maxLength,
+  heading,
+  description,
+  confirmLabel,
+  idPrefix,
+  onCancel,
+  onConfirm,
+}: RejectDialogProps) {
+  const form = useForm<{ reason: string }>({ resolver: zodResolver(schema), defaultValues: { reason: '' } });
   const { errors, isSubmitting } = form.formState;
   const open = title !== null;
   useEffect(() => {
@@ -40,30 +57,29 @@ export function RejectReleaseDialog({ title, onCancel, onConfirm }: RejectReleas
   const submit = form.handleSubmit(async ({ reason }) => {
     await onConfirm(reason).catch(() => undefined);
   });
+  const fieldId = `${idPrefix}-reason`;
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
       <DialogContent className="max-w-[calc(100vw-2rem)] rounded-lg sm:max-w-md">
         <DialogHeader>
-          <DialogTitle>Reject Release</DialogTitle>
-          <DialogDescription>
-            Tell the artist what to fix in “{title || 'Untitled'}”. They see your words as you write them.
-          </DialogDescription>
+          <DialogTitle>{heading}</DialogTitle>
+          <DialogDescription>{description(title || 'Untitled')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
           <div className="space-y-2">
-            <Label htmlFor="reject-release-reason">Reason *</Label>
+            <Label htmlFor={fieldId}>Reason *</Label>
             <Textarea
-              id="reject-release-reason"
+              id={fieldId}
               rows={4}
-              maxLength={REJECTION_REASON_MAX}
+              maxLength={maxLength}
               aria-required="true"
               aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={errors.reason ? 'reject-release-reason-error' : undefined}
+              aria-describedby={errors.reason ? `${fieldId}-error` : undefined}
               {...form.register('reason')}
             />
             {errors.reason ? (
-              <p id="reject-release-reason-error" className="text-sm font-medium text-destructive">
+              <p id={`${fieldId}-error`} className="text-sm font-medium text-destructive">
                 {errors.reason.message}
               </p>
             ) : null}
@@ -73,7 +89,7 @@ export function RejectReleaseDialog({ title, onCancel, onConfirm }: RejectReleas
               Cancel
             </Button>
             <Button type="submit" variant="destructive" disabled={isSubmitting}>
-              Reject Release
+              {confirmLabel}
             </Button>
           </DialogFooter>
         </form>
