@@ -157,6 +157,17 @@ it('an artist submits, an admin approves, the release page shows the stores turn
   await storeCount(phone, 'live').getByText('2 stores').waitFor();
   await storeCount(phone, 'taken_down').getByText('1 store').waitFor();
   await suite.shot(phone, 'artist-live-390');
+  // The artist has no Purge; an admin on the same page purges the taken-down store completely.
+  expect(await artistPage.getByRole('button', { name: 'Purge' }).count()).toBe(0);
+  await adminPage.goto(`${suite.url}/release/${id}`);
+  await adminPage.getByRole('button', { name: 'Purge' }).click();
+  const purge = adminPage.getByRole('dialog', { name: 'Purge “Open Window”' });
+  await purge.getByLabel('Only the stores I choose').check();
+  await purge.getByLabel('Deezer').click();
+  await purge.getByRole('button', { name: 'Purge' }).click();
+  await suite.toast(adminPage, DELIVERY_MESSAGES.purgeQueued(1));
+  await storeCount(adminPage, 'purged').getByText('1 store').waitFor({ timeout: 30_000 });
+  await suite.shot(adminPage, 'admin-purged');
   for (const page of [artistPage, adminPage, phone]) await page.context().close();
 });
 

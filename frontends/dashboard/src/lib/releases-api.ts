@@ -86,6 +86,18 @@ export async function takeDownRelease(
   return takedownAnswerSchema.parse(body);
 }
 
+/** Admins only: removes the release from the chosen stores (none = all) completely (PurgeReleaseMessage). */
+export async function purgeRelease(
+  id: string,
+  stores: string[],
+): Promise<{ count: number; message: string }> {
+  const body = await apiFetch(`/api/admin/releases/${encodeURIComponent(id)}/purge`, {
+    method: 'POST',
+    body: JSON.stringify({ stores }),
+  });
+  return takedownAnswerSchema.parse(body);
+}
+
 /** Sends a rejected release back to review with the artist's fixes (a file left out keeps the current one). */
 export async function resubmitRelease(id: string, request: ResubmitReleaseRequest): Promise<Release> {
   const body = await apiFetch(`/api/releases/${encodeURIComponent(id)}/resubmit`, {

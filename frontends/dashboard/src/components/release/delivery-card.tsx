@@ -1,4 +1,4 @@
-import { Button, Card, CardContent, CardHeader, CardTitle, Spinner } from '@omni/ui';
+import { Button, Card, CardContent, CardHeader, CardTitle, Spinner, useSession } from '@omni/ui';
 import { Link } from 'react-router';
 import { canTakeDown, groupJobs } from '../../lib/delivery-groups';
 import type { Release } from '../../lib/releases-api';
@@ -35,6 +35,10 @@ export function DeliveryCard({ release, stream }: DeliveryCardProps) {
   const queued = release.stores.length > 0;
   const jobs = delivery?.jobs ?? [];
   const removable = jobs.filter(canTakeDown);
+  // Admins may also purge: remove the release from stores completely (PurgeReleaseMessage).
+  const { session } = useSession();
+  const admin = session?.user.roles.includes('admin') ?? false;
+  const purgeable = jobs.filter((j) => j.status !== 'purged' && j.jobKind !== 'purge');
   const delivered = delivery && ['delivering', 'live'].includes(delivery.releaseStatus);
   return (
     <Card data-testid="delivery-card">
@@ -64,6 +68,15 @@ export function DeliveryCard({ release, stream }: DeliveryCardProps) {
                 releaseId={release.id}
                 title={release.title}
                 jobs={removable}
+                onQueued={() => follow()}
+              />
+            ) : null}
+            {admin && delivery && delivery.releaseStatus !== 'in_review' && purgeable.length > 0 ? (
+              <TakedownDialog
+                action="purge"
+                releaseId={release.id}
+                title={release.title}
+                jobs={purgeable}
                 onQueued={() => follow()}
               />
             ) : null}

@@ -13,9 +13,33 @@ import {
   toast,
 } from '@omni/ui';
 import { useState } from 'react';
-import { takeDownRelease } from '../../lib/releases-api';
+import { purgeRelease, takeDownRelease } from '../../lib/releases-api';
+
+/** Takedown (the artist: a NewReleaseMessage with no deals) or purge (admins: PurgeReleaseMessage). */
+const ACTIONS = {
+  takedown: {
+    label: 'Take down',
+    busy: 'Taking down…',
+    heading: (title: string) => `Take down “${title}”`,
+    description:
+      'Each store removes the release once it processes the takedown. You can release it again later.',
+    failed: 'The takedown could not be queued.',
+    send: takeDownRelease,
+  },
+  purge: {
+    label: 'Purge',
+    busy: 'Purging…',
+    heading: (title: string) => `Purge “${title}”`,
+    description:
+      'Each store deletes the release and everything it holds of it (a PurgeReleaseMessage). It cannot be released there again without a new delivery.',
+    failed: 'The purge could not be queued.',
+    send: purgeRelease,
+  },
+} as const;
 
 interface TakedownDialogProps {
+  /** Default takedown. */
+  action?: keyof typeof ACTIONS;
   releaseId: string;
   title: string;
   /** The stores it can still be taken down from. */
@@ -24,8 +48,15 @@ interface TakedownDialogProps {
   onQueued: () => void;
 }
 
-/** 'Take down': from every store, or from the ones chosen. */
-export function TakedownDialog({ releaseId, title, jobs, onQueued }: TakedownDialogProps) {
+/** 'Take down' (or, for admins, 'Purge'): from every store, or from the ones chosen. */
+export function TakedownDialog({
+  action = 'takedown',
+  releaseId,
+  title,
+  jobs,
+  onQueued,
+}: TakedownDialogProps) {
+  const words = ACTIONS[action];
   const [open, setOpen] = useState(false);
   const [scope, setScope] = useState<'all' | 'some'>('all');
   const [chosen, setChosen] = useState<Set<string>>(new Set());
@@ -51,13 +82,13 @@ export function TakedownDialog({ releaseId, title, jobs, onQueued }: TakedownDia
     setBusy(true);
     setError(null);
     try {
-      const { message } = await takeDownRelease(releaseId, scope === 'all' ? [] : [...chosen]);
+      const { message } = await words.send(releaseId, scope === 'all' ? [] : [...chosen]);
       toast.success(message);
       setOpen(false);
       onQueued();
     } catch (err) {
       // Kept open with the choice as it was, so the artist can try again.
-      setError(err instanceof Error ? err.message : 'The takedown could not be queued.');
+      setError(err instanceof Error ? err.message : words.failed);
     } finally {
       setBusy(false);
     }
@@ -77,15 +108,13 @@ export function TakedownDialog({ releaseId, title, jobs, onQueued }: TakedownDia
     >
       <DialogTrigger asChild>
         <Button variant="outline" size="sm" disabled={jobs.length === 0}>
-          Take down
+          {words.label}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-w-[calc(100vw-2rem)] rounded-lg sm:max-w-md">
         <DialogHeader>
-          <DialogTitle>Take down “{title}”</DialogTitle>
-          <DialogDescription>
-            Each store removes the release once it processes the takedown. You can release it again later.
-          </DialogDescription>
+          <DialogTitle>{words.heading(title)}</DialogTitle>
+          <DialogDescription>{words.description}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
           <fieldset className="space-y-2">
@@ -93,7 +122,7 @@ export function TakedownDialog({ releaseId, title, jobs, onQueued }: TakedownDia
             <label className="flex items-center gap-2 text-sm">
               <input
                 type="radio"
-                name="takedown-scope"
+                name={`${action}-scope`}
                 checked={scope === 'all'}
                 onChange={() => setScope('all')}
               />
@@ -102,7 +131,7 @@ export function TakedownDialog({ releaseId, title, jobs, onQueued }: TakedownDia
             <label className="flex items-center gap-2 text-sm">
               <input
                 type="radio"
-                name="takedown-scope"
+                name={`${action}-scope`}
                 checked={scope === 'some'}
                 onChange={() => setScope('some')}
               />
@@ -114,11 +143,11 @@ export function TakedownDialog({ releaseId, title, jobs, onQueued }: TakedownDia
               {jobs.map((job) => (
                 <li key={job.target} className="flex items-center gap-2">
                   <Checkbox
-                    id={`takedown-${job.target}`}
+                    id={`${action}-${job.target}`}
                     checked={chosen.has(job.target)}
                     onCheckedChange={(on) => toggle(job.target, on === true)}
                   />
-                  <Label htmlFor={`takedown-${job.target}`} className="font-normal">
+                  <Label htmlFor={`${action}-${job.target}`} className="font-normal">
                     {job.storeName || job.target}
                   </Label>
                 </li>
@@ -135,7 +164,7 @@ export function TakedownDialog({ releaseId, title, jobs, onQueued }: TakedownDia
               Cancel
             </Button>
             <Button type="submit" variant="destructive" disabled={busy}>
-              {busy ? 'Taking down…' : 'Take down'}
+              {busy ? words.busy : words.label}
             </Button>
           </DialogFooter>
         </form>
