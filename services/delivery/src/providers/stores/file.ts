@@ -70,6 +70,12 @@ const deal = z.strictObject({
     .min(1),
 });
 
+/** Which master formats a store takes, and what the others are transcoded to. */
+export const audioRules = z.strictObject({
+  accepts: z.array(z.enum(['wav', 'flac'])).min(1),
+  transcodeTo: z.enum(['flac', 'wav']),
+});
+
 const entry = z.strictObject({
   key: z.string().min(1),
   partyId: z.string().regex(/^PADPIDA[a-zA-Z0-9]+$/, 'must be a DDEX party id (PADPIDA…)'),
@@ -78,12 +84,7 @@ const entry = z.strictObject({
   ackFolder: relativeFolder.optional(),
   messageControl: z.enum(['LiveMessage', 'TestMessage']).optional(),
   releasesPerBatch: z.int().min(1).max(100).optional(),
-  audio: z
-    .strictObject({
-      accepts: z.array(z.enum(['wav', 'flac'])).min(1),
-      transcodeTo: z.enum(['flac', 'wav']),
-    })
-    .optional(),
+  audio: audioRules.optional(),
   deals: z.array(deal).min(1).optional(),
 });
 const fileSchema = z.strictObject({ stores: z.array(z.unknown()) });
