@@ -16,13 +16,47 @@ export interface StagedFileDoc extends Doc {
   stagedAt: string;
 }
 
+/** A transcoded copy: one per (source content, format), whichever stores and releases want it. */
+export interface TranscodedFileDoc extends Doc {
+  releaseId: string;
+  /** SHA-256 of the staged master it was made from. */
+  source: string;
+  format: string;
+  sha256: string;
+  md5: string;
+  size: number;
+  stagedAt: string;
+}
+
 const idOf = (bucket: string, fileKey: string) => `${bucket}/${fileKey}`;
+const transcodeId = (source: string, format: string) => `transcode:${source}:${format}`;
 
 export class PackagesRepository {
   private readonly files: Collection<StagedFileDoc>;
+  private readonly transcodes: Collection<TranscodedFileDoc>;
 
   constructor(store: DocumentStore) {
     this.files = store.collection<StagedFileDoc>(PACKAGES, { indexes: [{ fields: { releaseId: 1 } }] });
+    this.transcodes = store.collection<TranscodedFileDoc>(PACKAGES);
+  }
+
+  findTranscode(source: string, format: string): Promise<TranscodedFileDoc | null> {
+    return this.transcodes.findById(transcodeId(source, format));
+  }
+
+  async recordTranscode(file: {
+    releaseId: string;
+    source: string;
+    format: string;
+    sha256: string;
+    md5: string;
+    size: number;
+  }): Promise<void> {
+    await this.transcodes.updateOne(
+      { _id: transcodeId(file.source, file.format) },
+      { $set: { ...file, stagedAt: new Date().toISOString() } },
+      { upsert: true },
+    );
   }
 
   find(bucket: string, fileKey: string): Promise<StagedFileDoc | null> {

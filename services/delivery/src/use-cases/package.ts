@@ -19,7 +19,7 @@ import {
 import type { JobDoc } from '../domain/job';
 import { messageIdFor, nextBatchId } from '../domain/package/batch-id';
 import { audioUri, batchFolderName, coverUri, inBatch, messagePath } from '../domain/package/layout';
-import type { PackageFiles } from '../domain/package/model';
+import type { PackageFiles, StagedFile } from '../domain/package/model';
 import {
   dealStart,
   dealsFor,
@@ -29,9 +29,11 @@ import {
   purgeInput,
 } from '../domain/package/release-input';
 import type { StoreProfile } from '../domain/stores/profile';
+import { type AudioFormat, TranscodeError } from '../providers/transcoder/port';
 import type { Batch, BatchFile } from '../providers/transport/port';
 import { JOBS } from '../store/jobs';
 import type { PipelineContext } from './pipeline-context';
+import { StageError } from './stage-files';
 
 /** `YYYYMMDDhhmmssnnn` → `YYYY-MM-DDThh:mm:ssZ`: the message's time follows from its batch id, so a
  * message (and its manifest) rebuilt for the same batch is byte for byte the same. */
@@ -52,12 +54,17 @@ async function getRelease(ctx: PipelineContext, releaseId: string): Promise<cata
   return release;
 }
 
-async function stageFiles(ctx: PipelineContext, release: catalog.Release): Promise<PackageFiles> {
+async function stageFiles(
+  ctx: PipelineContext,
+  release: catalog.Release,
+  profile: StoreProfile,
+): Promise<PackageFiles> {
   if (!release.artwork?.fileKey) throw new PackageError('the release has no cover image');
   const audio = new Map<string, Awaited<ReturnType<typeof ctx.stager.stage>>>();
   for (const track of release.tracks) {
     if (!track.audio?.fileKey) throw new PackageError(`track "${track.title}" has no master`);
-    audio.set(track.id, await ctx.stager.stage(release.id, track.audio.bucket, track.audio.fileKey));
+    const master = await ctx.stager.stage(release.id, track.audio.bucket, track.audio.fileKey);
+    audio.set(track.id, await inStoreFormat(ctx, release.id, track, master, profile));
   }
   const { bucket, fileKey } = release.artwork;
   const cover = await ctx.stager.stage(release.id, bucket, fileKey);
@@ -75,6 +82,31 @@ async function stageFiles(ctx: PipelineContext, release: catalog.Release): Promi
     cover,
     coverFacts: { format: inspection.format, width: inspection.width, height: inspection.height },
   };
+}
+
+/** The master as it is when the store takes its format; otherwise the shared copy in `transcodeTo`. */
+async function inStoreFormat(
+  ctx: PipelineContext,
+  releaseId: string,
+  track: catalog.Track,
+  master: StagedFile,
+  profile: StoreProfile,
+): Promise<StagedFile> {
+  const format = (track.audioFormat?.format ?? '').toLowerCase() as AudioFormat;
+  const { accepts, transcodeTo } = profile.audio;
+  if (accepts.includes(format)) return master;
+  if (!accepts.includes(transcodeTo) || format === transcodeTo)
+    throw new PackageError(
+      `store ${profile.key} takes ${accepts.join(', ')} and track "${track.title}" is ${format || 'of no known format'}`,
+    );
+  try {
+    return await ctx.stager.transcode(releaseId, master, format, transcodeTo);
+  } catch (err) {
+    // A master the encoder cannot read will not get better by retrying: a person must look at it.
+    if (err instanceof TranscodeError || err instanceof StageError)
+      throw new PackageError(`track "${track.title}" cannot be made ${transcodeTo}: ${err.message}`);
+    throw err;
+  }
 }
 
 function buildXml(
@@ -103,7 +135,7 @@ function buildXml(
 /** The batch for a claimed job in `packaging`; persists its ids first when it is a new one. */
 export async function packageJob(ctx: PipelineContext, job: JobDoc, profile: StoreProfile): Promise<Batch> {
   const release = await getRelease(ctx, job.releaseId);
-  const files = job.jobKind === 'purge' ? null : await stageFiles(ctx, release);
+  const files = job.jobKind === 'purge' ? null : await stageFiles(ctx, release, profile);
   let { batchId, messageId } = job;
   let xml: Buffer | null = null;
   if (batchId && messageId) xml = await fs.readFile(messageFile(ctx, job, batchId)).catch(() => null);
@@ -147,7 +179,7 @@ function assembleBatch(
     // The resource names are the ones the message gives (File/URI), under the release folder.
     for (const track of release.tracks) {
       const staged = files.audio.get(track.id)!;
-      const ext = (track.audioFormat?.format ?? '').toLowerCase();
+      const ext = (staged.format ?? track.audioFormat?.format ?? '').toLowerCase();
       batchFiles.push(stagedFile(ids.batchId, `${upc}/${audioUri(upc, track.isrc, ext)}`, staged));
     }
     const ext = files.coverFacts.format.toLowerCase().replace('jpeg', 'jpg');

@@ -10,6 +10,7 @@ import { buildBatchComplete } from '../domain/ddex/batch-complete';
 import { DEFAULT_SENDER } from '../domain/package/sender';
 import type { StoreProfile } from '../domain/stores/profile';
 import { openTransport, type StoreRegistry } from '../providers/stores';
+import { createFlacTranscoder } from '../providers/transcoder/flac';
 import type { Transport } from '../providers/transport/port';
 import { PackagesRepository } from '../store/packages';
 import type { PipelineContext } from '../use-cases/pipeline-context';
@@ -52,6 +53,7 @@ export function openPipeline(input: OpenPipelineInput) {
       packages: new PackagesRepository(store),
       storage: input.storage,
       root: path.join(root, 'staging'),
+      transcoder: createFlacTranscoder(),
       // Embedded storage signs links on the public URL (the gateway forwards /objects to storage): this
       // process asks storage directly, so a test's or a proxy's public address need not reach back here.
       reachable: (url) =>

@@ -9,6 +9,8 @@ export interface StagedFile {
   sha256: string;
   md5: string;
   size: number;
+  /** Set on a master transcoded for the store (`flac`, `wav`); otherwise the track's own format. */
+  format?: string;
 }
 
 export interface CoverFacts {

@@ -104,7 +104,7 @@ export function ernRelease(release: catalog.Release, files: PackageFiles, startD
   const recordings = release.tracks.map((t) => {
     const staged = files.audio.get(t.id);
     if (!staged) throw new PackageError(`track "${t.title}" has no staged master`);
-    const format = (t.audioFormat?.format ?? '').toLowerCase();
+    const format = (staged.format ?? t.audioFormat?.format ?? '').toLowerCase();
     const codec = AUDIO_CODECS[format as keyof typeof AUDIO_CODECS];
     if (!codec) throw new PackageError(`track "${t.title}": master format "${format}" cannot be delivered`);
     return {
