@@ -13,8 +13,8 @@ import { readWavLayout } from './wav-header';
 const Flac = libflac();
 /** libFLAC's default; higher levels cost time for a few percent of size. */
 const COMPRESSION = 5;
-/** Bytes of WAV read per step (rounded to whole frames). */
-const CHUNK_BYTES = 1 << 20;
+/** Bytes of WAV read per step: the encoder runs synchronously, so a step holds the event loop ~20 ms. */
+const CHUNK_BYTES = 1 << 18;
 
 export function createFlacTranscoder(): Transcoder {
   return {
