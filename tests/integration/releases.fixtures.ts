@@ -21,6 +21,7 @@ import { deliveryService } from '@omni/service-delivery';
 import { finderService } from '@omni/service-finder';
 import { gatewayService } from '@omni/service-gateway';
 import { identityService } from '@omni/service-identity';
+import { fetchOnce } from '../support/http';
 import { signTestToken } from '../support/tokens';
 
 export interface FakeFile {
@@ -171,7 +172,7 @@ export async function startReleasePlatform(
     dataDir: dir,
     token: (userId, roles = ['artist']) => signTestToken(identity, { userId, roles }),
     api: (path, init = {}) =>
-      fetch(`${platform.url}${path}`, {
+      fetchOnce(`${platform.url}${path}`, {
         ...init,
         body: init.json === undefined ? init.body : JSON.stringify(init.json),
         headers: {

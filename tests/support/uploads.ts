@@ -1,5 +1,7 @@
 // Uploads a file the way the web app does: sign at /api/uploads/sign, PUT the bytes to the signed URL
 // (reached on the gateway the test started), complete at /api/uploads/complete. Fails the test on a refusal.
+import { fetchOnce } from './http';
+
 export interface UploadedFile {
   bucket: string;
   fileKey: string;
@@ -13,7 +15,7 @@ export async function uploadFile(
   file: { bucket: string; fileName: string; contentType: string; bytes: Buffer; role?: 'audio' | 'artwork' },
 ): Promise<UploadedFile> {
   const call = async (path: string, body: unknown) => {
-    const res = await fetch(`${baseUrl}${path}`, {
+    const res = await fetchOnce(`${baseUrl}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify(body),
@@ -29,7 +31,7 @@ export async function uploadFile(
     purpose: 'artist-upload',
   })) as { signedUrl: string; fileKey: string };
   const target = new URL(signed.signedUrl);
-  const put = await fetch(`${baseUrl}${target.pathname}${target.search}`, {
+  const put = await fetchOnce(`${baseUrl}${target.pathname}${target.search}`, {
     method: 'PUT',
     // The signed PUT is bound to the account it was signed for: its bearer goes with the bytes.
     headers: { 'content-type': file.contentType, authorization: `Bearer ${token}` },
