@@ -6,8 +6,7 @@
 import { adapterLine, Outbox, type PlatformConfig, type ServiceModule } from '@omni/platform';
 import { catalog, delivery, storage } from '@omni/proto';
 import { createErnValidator } from './domain/ddex';
-import { onReleaseCreated } from './events/release-created';
-import { onReleaseResubmitted } from './events/release-resubmitted';
+import { onReleaseSubmitted } from './events/release-submitted';
 import { deliveryHandlers } from './grpc/server';
 import { openStoreRegistry, simulatorRoot } from './providers/stores';
 import { createStoreSimulator } from './simulator';
@@ -79,8 +78,8 @@ export const deliveryService: ServiceModule = {
         },
       }),
     );
-    const created = await onReleaseCreated(bus, store, review, sources, logger);
-    const resubmitted = await onReleaseResubmitted(bus, store, review, sources, logger);
+    const created = await onReleaseSubmitted('release.created', bus, store, review, sources, logger);
+    const resubmitted = await onReleaseSubmitted('release.resubmitted', bus, store, review, sources, logger);
     ctx.readiness('documents', () => store.healthy());
     ctx.readiness('events', () => bus.healthy());
     ctx.onStarted(async () => {
