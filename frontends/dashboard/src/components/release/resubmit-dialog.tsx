@@ -19,7 +19,7 @@ import {
   toast,
 } from '@omni/ui';
 import { useState } from 'react';
-import { DEFAULT_GENRE, GENRES } from '../../lib/artist-form';
+import { type ArtistFormValues, DEFAULT_GENRE, GENRES } from '../../lib/artist-form';
 import { ARTIST_UPLOAD_BUCKET } from '../../lib/artist-upload-flow';
 import { type Release, resubmitRelease } from '../../lib/releases-api';
 import { uploadFile } from '../../lib/upload';
@@ -27,16 +27,18 @@ import { uploadFile } from '../../lib/upload';
 const SELECT =
   'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
-interface Fields {
-  artistName: string;
-  releaseTitle: string;
-  trackTitle: string;
-  releaseType: ReleaseType;
-  genre: string;
-  label: string;
-  releaseDate: string;
-  explicit: boolean;
-}
+/** The artist form's Basic Info, as the upload form types it. */
+type Fields = Pick<
+  ArtistFormValues,
+  | 'artistName'
+  | 'releaseTitle'
+  | 'trackTitle'
+  | 'releaseType'
+  | 'genre'
+  | 'label'
+  | 'releaseDate'
+  | 'explicit'
+>;
 
 const fieldsOf = (r: Release): Fields => ({
   artistName: r.artist.name,
