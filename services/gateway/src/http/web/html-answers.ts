@@ -60,6 +60,9 @@ function answersFor(page: HtmlPage, basePolicy: string | undefined): PageAnswers
 /** Paths the route in frontends.ts answers; the same exclusions as its pattern. */
 const PAGE_URL = /^\/(?!api\/|objects\/|realms\/|remotes\/)[^?]*/;
 
+/** How many URLs' answers are kept at once (the screens and their common queries fit many times over). */
+const URLS_KEPT = 256;
+
 /**
  * Answers GET and HEAD of every screen's document (status 200) from answers built once per composed
  * page. Anything else goes on to Express: paths that are no screen (the 404 page, logged there),
@@ -78,19 +81,18 @@ export function htmlPagesFastPath(options: {
   // Whether the static middleware could answer a path's first segment (a file or folder of that name in
   // the shell's build): checked once per segment and build, since screen paths are a short list.
   const shadowed = new Map<string, boolean>();
+  // A URL's answers depend on nothing but the URL and the build, so the few URLs read over and over (/music,
+  // /videos, /) skip matching the screen, parsing the query and composing the key on every read. Bounded:
+  // query strings are the client's to vary, so a full map starts afresh rather than grow.
+  const byUrl = new Map<string, PageAnswers>();
   let build: unknown;
-  return (req) => {
-    const url = req.url ?? '';
+
+  const answersForUrl = (url: string): PageAnswers | undefined => {
     const match = PAGE_URL.exec(url);
     if (!match) return undefined;
     const path = match[0];
     // `.` and `%` could name (or encode the name of) a static file; `//` and `#` are parsed differently.
     if (/[.%#]/.test(path) || path.startsWith('//') || !isScreen(path)) return undefined;
-    if (!pages.built()) return undefined;
-    if (build !== pages.generation()) {
-      build = pages.generation();
-      shadowed.clear();
-    }
     const segment = path.split('/', 2)[1] ?? '';
     let isShadowed = shadowed.get(segment);
     if (isShadowed === undefined) {
@@ -105,6 +107,24 @@ export function htmlPagesFastPath(options: {
     if (!ready) {
       ready = answersFor(page, policy);
       answers.set(page, ready);
+    }
+    return ready;
+  };
+
+  return (req) => {
+    const url = req.url ?? '';
+    if (url.startsWith('/api/') || !pages.built()) return undefined;
+    if (build !== pages.generation()) {
+      build = pages.generation();
+      shadowed.clear();
+      byUrl.clear();
+    }
+    let ready = byUrl.get(url);
+    if (!ready) {
+      ready = answersForUrl(url);
+      if (!ready) return undefined;
+      if (byUrl.size >= URLS_KEPT) byUrl.clear();
+      byUrl.set(url, ready);
     }
     const chosen = ready[htmlEncoding(req.headers['accept-encoding']) ?? 'identity'];
     const conditional =
