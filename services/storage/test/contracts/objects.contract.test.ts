@@ -735,6 +735,41 @@ describe('objects contract: minio adapter on an in-process S3 server that verifi
     expect(store.publicUrl('artwork', 'a/b c.jpg')).toBe(`http://127.0.0.1:${s3.port}/artwork/a/b%20c.jpg`);
   });
 
+  test('with a public base URL, presigned URLs are signed for that host and work there', async () => {
+    // The services reach the store at 127.0.0.1 (its in-cluster name); browsers at localhost (its ingress).
+    // SigV4 signs the Host header: a URL signed for the inner name would not verify if merely rewritten.
+    const publicOrigin = `http://localhost:${s3.port}`;
+    const exposed = createMinioObjectStore({
+      endPoint: s3.endPoint,
+      port: s3.port,
+      useSSL: false,
+      accessKey: s3.accessKey,
+      secretKey: s3.secretKey,
+      publicBaseUrl: publicOrigin,
+    });
+    try {
+      const bucket = uniqueBucket();
+      await exposed.ensureBucket(bucket);
+      const upload = await exposed.presignPut(bucket, 'song.mp3', {
+        maxSize: 100,
+        contentType: 'audio/mpeg',
+        owner: OWNER,
+        expiresInSeconds: 60,
+      });
+      expect(new URL(upload.url).origin).toBe(publicOrigin);
+      const put = await fetch(upload.url, { method: 'PUT', headers: upload.headers, body: 'abcdef' });
+      expect(put.status).toBe(200);
+      const url = await exposed.presignGet(bucket, 'song.mp3', 60);
+      expect(new URL(url).origin).toBe(publicOrigin);
+      const get = await fetch(url, { headers: { range: 'bytes=1-2' } });
+      expect(get.status).toBe(206);
+      expect(await get.text()).toBe('bc');
+      expect(exposed.publicUrl(bucket, 'song.mp3')).toBe(`${publicOrigin}/${bucket}/song.mp3`);
+    } finally {
+      await exposed.close();
+    }
+  });
+
   describe('presigned PUT signatures', () => {
     let bucket: string;
     const upload = { maxSize: 100, contentType: 'audio/mpeg', owner: OWNER };

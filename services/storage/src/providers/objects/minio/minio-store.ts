@@ -28,7 +28,10 @@ export interface MinioObjectStoreOptions {
   accessKey: string;
   secretKey: string;
   region?: string;
-  /** Base of publicUrl(), e.g. a CDN in front of the bucket; defaults to the endpoint itself. */
+  /**
+   * Where browsers reach the store (its own ingress, or a CDN in front of it), an origin: the base of
+   * publicUrl() and the host presigned URLs are signed for. Defaults to the endpoint itself.
+   */
   publicBaseUrl?: string;
   /** Bytes per multipart part, and so the memory one streaming put holds. Default 8 MiB, at least 5 MiB. */
   partSize?: number;
@@ -52,6 +55,13 @@ const SYSTEM_HEADERS = new Set([
 export class MinioObjectStore implements ObjectStore {
   readonly kind = 'minio';
   readonly client: Client;
+  /**
+   * Signs the URLs handed to browsers. SigV4 signs the Host header, so a URL signed for the endpoint the
+   * services use (an in-cluster name such as omni-s3-s3:8333) cannot simply be rewritten to the public
+   * host: it is signed for the public host instead. Signing is offline (the region is configured), so this
+   * client never connects anywhere.
+   */
+  private readonly signer: Client;
   private readonly baseUrl: string;
   private readonly partSize: number;
   private readonly region: string;
@@ -71,6 +81,18 @@ export class MinioObjectStore implements ObjectStore {
       partSize: this.partSize,
     });
     this.baseUrl = (options.publicBaseUrl ?? target.url).replace(/\/+$/, '');
+    const visible = options.publicBaseUrl ? resolveEndpoint({ endPoint: options.publicBaseUrl }) : target;
+    this.signer =
+      visible === target
+        ? this.client
+        : new Client({
+            endPoint: visible.host,
+            port: visible.port,
+            useSSL: visible.useSSL,
+            accessKey: options.accessKey,
+            secretKey: options.secretKey,
+            region: this.region,
+          });
     this.log = options.logger ?? createLogger('objects-minio');
   }
 
@@ -217,7 +239,7 @@ export class MinioObjectStore implements ObjectStore {
    */
   async presignPut(bucket: string, key: string, options: PresignPutOptions): Promise<PresignedUpload> {
     const seconds = Math.ceil(options.expiresInSeconds);
-    const url = await this.client.presignedPutObject(bucket, key, seconds);
+    const url = await this.signer.presignedPutObject(bucket, key, seconds);
     return {
       url,
       method: 'PUT',
@@ -227,7 +249,7 @@ export class MinioObjectStore implements ObjectStore {
   }
 
   async presignGet(bucket: string, key: string, expiresInSeconds: number): Promise<string> {
-    return this.client.presignedGetObject(bucket, key, Math.ceil(expiresInSeconds));
+    return this.signer.presignedGetObject(bucket, key, Math.ceil(expiresInSeconds));
   }
 
   /** Unsigned: the bucket (or the CDN at publicBaseUrl) must allow anonymous reads. */
@@ -236,7 +258,7 @@ export class MinioObjectStore implements ObjectStore {
   }
 }
 
-function resolveEndpoint(options: MinioObjectStoreOptions): {
+function resolveEndpoint(options: Pick<MinioObjectStoreOptions, 'endPoint' | 'port' | 'useSSL'>): {
   host: string;
   port?: number;
   useSSL: boolean;
