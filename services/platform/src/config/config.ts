@@ -35,7 +35,18 @@ const envSchema = z
     S3_ACCESS_KEY: z.string().optional(),
     S3_SECRET_KEY: z.string().optional(),
     S3_REGION: z.string().default('us-east-1'),
-    S3_PUBLIC_URL: z.string().optional(),
+    /**
+     * Where browsers reach the object store (its own ingress, or a CDN in front of it): an origin only, as
+     * https://media.example.com. Public object URLs start with it, presigned URLs are signed for its host,
+     * and the web app's Content-Security-Policy admits it. Unset: S3_ENDPOINT itself.
+     */
+    S3_PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .refine(isOrigin, {
+        message:
+          'must be an origin only (scheme://host[:port], no path, query or credentials): browsers load <origin>/<bucket>/<key> from it',
+      })
+      .optional(),
     OBJECT_URL_SECRET: z.string().min(16).optional(),
     STORAGE_HTTP_URL: z.string().optional(),
     /** How long a signed upload link stays valid, in seconds (S3 allows at most 7 days). */
@@ -180,6 +191,30 @@ const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** True for a URL that names only an origin (a trailing slash allowed). Not a URL: the format check says so. */
+function isOrigin(url: string): boolean {
+  if (!URL.canParse(url)) return true;
+  const u = new URL(url);
+  return u.pathname === '/' && !u.search && !u.hash && !u.username && !u.password;
+}
+
+/**
+ * The origin browsers load objects from when it is not Omni's own (OBJECT_STORE=minio): S3_PUBLIC_URL, or
+ * the S3 endpoint itself. Presigned uploads are PUT there, and published audio and cover art are read from
+ * there, so the web app's Content-Security-Policy must admit it. Undefined with the embedded store, whose
+ * objects Omni serves at /objects on its own origin.
+ */
+export function objectStoreOrigin(env: Env): string | undefined {
+  if (env.OBJECT_STORE !== 'minio' || !env.S3_ENDPOINT) return undefined;
+  if (env.S3_PUBLIC_URL) return new URL(env.S3_PUBLIC_URL).origin;
+  // As the minio adapter reads it: a URL's own scheme and port win over S3_USE_SSL and S3_PORT.
+  const endpoint = env.S3_ENDPOINT.includes('://')
+    ? new URL(env.S3_ENDPOINT)
+    : new URL(`${env.S3_USE_SSL ? 'https' : 'http'}://${env.S3_ENDPOINT}`);
+  if (!endpoint.port && env.S3_PORT) endpoint.port = String(env.S3_PORT);
+  return endpoint.origin;
+}
 
 /** The password in a connection URI (mongodb://user:password@host/...), if any. */
 function passwordIn(uri: string | undefined): string | undefined {

@@ -36,12 +36,16 @@ export const isWebhookPath = (path: string) => /^\/[^/]+\/webhooks\//.test(path)
 
 /**
  * The policy additions of the public service, which serves the web app: it shows cover art and plays
- * audio from blob URLs.
+ * audio from blob URLs. `objectOrigin` is the object store's own origin when objects are not served by
+ * Omni (S3/MinIO in a cluster, see objectStoreOrigin): the media redirect, the moderation preview and
+ * cover art load from there, and uploads are PUT there, so it is admitted for images, media and fetches.
  */
-export function publicCsp(publicUrl: string): Record<string, string[] | null> {
+export function publicCsp(publicUrl: string, objectOrigin?: string): Record<string, string[] | null> {
+  const objects = objectOrigin && objectOrigin !== new URL(publicUrl).origin ? [objectOrigin] : [];
   return {
-    'img-src': ["'self'", 'data:', 'blob:'],
-    'media-src': ["'self'", 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...objects],
+    'media-src': ["'self'", 'blob:', ...objects],
+    ...(objects.length ? { 'connect-src': ["'self'", ...objects] } : {}),
     // Served over plain http (all-in-one on localhost), helmet's upgrade-insecure-requests made
     // Chromium follow the media redirect (/api/assets/:id/media → /objects/…) to https, which
     // nothing serves: no published track played. Over https it stays.

@@ -3,7 +3,7 @@
 // then close the stores. Backs each service's /healthz (alive) and /readyz (ready to serve).
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PlatformConfig } from '../config/config';
+import { objectStoreOrigin, type PlatformConfig } from '../config/config';
 import type { ServiceName } from '../config/services';
 import { tightenDataDir } from '../data-dir/tighten';
 import { createGrpcClient, type PromiseClient } from '../grpc/client';
@@ -114,7 +114,7 @@ export async function startPlatform(
       const module = modules[name];
       const serviceLogger = createLogger(name);
       const grpc = createGrpcServer(name, serviceLogger);
-      const csp = module.public ? publicCsp(config.publicUrl) : {};
+      const csp = module.public ? publicCsp(config.publicUrl, objectStoreOrigin(config.env)) : {};
       // Only the declared callees (and itself, for its own health): the graph the chart's NetworkPolicies
       // admit is the graph the code can use, in one process as in a cluster.
       const client = <D extends Record<string, unknown>>(service: ServiceName, definition: D) => {
