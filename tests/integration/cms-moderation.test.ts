@@ -94,6 +94,17 @@ describe('moderation queue', () => {
     });
   });
 
+  it('offers no next page when the last one is exactly full', async () => {
+    // 60 pending: 20 per page is three full pages, and a fourth, empty page is not promised.
+    const { pages, ids } = await everyPage('pending', 20);
+    expect(pages.map((p) => [p.assets.length, p.nextCursor === null])).toEqual([
+      [20, false],
+      [20, false],
+      [20, true],
+    ]);
+    expect(ids).toEqual(submitted);
+  });
+
   it('keeps the pages stable when a decision lands between two reads', async () => {
     const first = await listing('pending', 10);
     expect((await decide(first.assets[0]!.id, 'publish')).status).toBe(200);

@@ -42,10 +42,18 @@ function cursorOf(raw: string): Cursor | undefined {
 const limitOf = (limit: number, fallback: number, max: number) =>
   limit > 0 ? Math.min(limit, max) : fallback;
 
-/** The next page's cursor when this page was full (a short page is the last). */
-function nextCursor<T extends { _id: string }>(items: T[], limit: number, at: (item: T) => string) {
-  const last = items[items.length - 1];
-  return items.length === limit && last ? encodeCursor({ at: at(last), id: last._id }) : '';
+/**
+ * One page out of `fetched`, read with a limit of `limit + 1`: the extra row only says that a next page
+ * exists. (A cursor on every full page offered 'Load more' on a list of exactly one page, and it loaded
+ * nothing.)
+ */
+function pageOf<T extends { _id: string }>(fetched: T[], limit: number, at: (item: T) => string) {
+  const items = fetched.slice(0, limit);
+  const last = items.at(-1);
+  return {
+    items,
+    nextCursor: fetched.length > limit && last ? encodeCursor({ at: at(last), id: last._id }) : '',
+  };
 }
 
 export function cmsHandlers(ctx: CmsContext): UnaryImpl<typeof cms.CmsServiceService> {
@@ -78,12 +86,9 @@ export function cmsHandlers(ctx: CmsContext): UnaryImpl<typeof cms.CmsServiceSer
     async listPublishedAssets(req) {
       const page = await pageOrThrow(req.pageSlug);
       const limit = limitOf(req.limit, 100, 200);
-      const list = await assets.published(page._id, PAGE_KIND[page.slug], limit, cursorOf(req.cursor));
-      return {
-        page: pageToProto(page),
-        assets: list.map((a) => assetToProto(a, page)),
-        nextCursor: nextCursor(list, limit, (a) => a.publishedAt ?? ''),
-      };
+      const fetched = await assets.published(page._id, PAGE_KIND[page.slug], limit + 1, cursorOf(req.cursor));
+      const { items, nextCursor } = pageOf(fetched, limit, (a) => a.publishedAt ?? '');
+      return { page: pageToProto(page), assets: items.map((a) => assetToProto(a, page)), nextCursor };
     },
 
     async createAsset(req) {
@@ -104,17 +109,14 @@ export function cmsHandlers(ctx: CmsContext): UnaryImpl<typeof cms.CmsServiceSer
       const status = statusFromProto(req.status);
       if (!status) throw invalidArgument('status must be pending, published or rejected.');
       const limit = limitOf(req.limit, 25, 100);
-      const [list, counts, byId] = await Promise.all([
-        assets.byStatus(status, limit, cursorOf(req.cursor)),
+      const [fetched, counts, byId] = await Promise.all([
+        assets.byStatus(status, limit + 1, cursorOf(req.cursor)),
         assets.counts(),
         pagesById(),
       ]);
       const field = status === 'published' ? 'publishedAt' : 'createdAt';
-      return {
-        assets: list.map((a) => assetToProto(a, byId.get(a.pageId))),
-        nextCursor: nextCursor(list, limit, (a) => String(a[field] ?? '')),
-        counts,
-      };
+      const { items, nextCursor } = pageOf(fetched, limit, (a) => String(a[field] ?? ''));
+      return { assets: items.map((a) => assetToProto(a, byId.get(a.pageId))), nextCursor, counts };
     },
 
     async publishAsset(req) {
@@ -145,12 +147,10 @@ export function cmsHandlers(ctx: CmsContext): UnaryImpl<typeof cms.CmsServiceSer
 
     async listUploadLinks(req) {
       const limit = limitOf(req.limit, 50, 200);
-      const [list, byId] = await Promise.all([links.list(limit, cursorOf(req.cursor)), pagesById()]);
+      const [fetched, byId] = await Promise.all([links.list(limit + 1, cursorOf(req.cursor)), pagesById()]);
       const now = ctx.now();
-      return {
-        links: list.map((l) => linkToProto(l, byId.get(l.pageId), now)),
-        nextCursor: nextCursor(list, limit, (l) => l.createdAt),
-      };
+      const { items, nextCursor } = pageOf(fetched, limit, (l) => l.createdAt);
+      return { links: items.map((l) => linkToProto(l, byId.get(l.pageId), now)), nextCursor };
     },
 
     async revokeUploadLink(req) {
