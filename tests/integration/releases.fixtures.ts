@@ -54,7 +54,7 @@ const inspection = (i: Partial<storage.Inspection>): storage.Inspection => ({
   ...i,
 });
 
-const fakeStorage: ServiceModule = {
+export const fakeStorage: ServiceModule = {
   name: 'storage',
   description: 'stand-in for the release suites',
   // Storage's place in the service graph, without its code (the suites do not depend on it).
