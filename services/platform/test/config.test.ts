@@ -155,6 +155,40 @@ describe('configuration', () => {
     );
   });
 
+  it('refuses an object store browsers cannot reach: no public URL in production, http under an https site', () => {
+    const minio = {
+      OBJECT_STORE: 'minio',
+      S3_ENDPOINT: 'omni-s3-s3',
+      S3_ACCESS_KEY: 'key',
+      S3_SECRET_KEY: 'secret',
+    };
+    const production = {
+      ...minio,
+      NODE_ENV: 'production',
+      OBJECT_URL_SECRET: 'x'.repeat(32),
+      MAIL: 'smtp',
+      SMTP_URL: 'smtp://m',
+      PAYMENTS: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+      STORES: 'registry',
+      STORE_REGISTRY_FILE: '/etc/omni/stores.json',
+      DDEX_SENDER_PARTY_ID: 'PADPIDA2014120301X',
+    };
+    expect(() => loadConfig(production, [])).toThrow(/S3_PUBLIC_URL: is required in production/);
+    expect(
+      loadConfig({ ...production, S3_PUBLIC_URL: 'https://media.example.com' }, []).env.S3_PUBLIC_URL,
+    ).toBe('https://media.example.com');
+    // Outside production the endpoint itself stands in (the kind cluster, tests).
+    expect(loadConfig(minio, []).env.S3_PUBLIC_URL).toBeUndefined();
+    expect(() =>
+      loadConfig(
+        { ...minio, PUBLIC_URL: 'https://omni.example.com', S3_PUBLIC_URL: 'http://media.example.com' },
+        [],
+      ),
+    ).toThrow(/S3_PUBLIC_URL: must be https when PUBLIC_URL is https/);
+  });
+
   it('treats empty variables as unset, as Helm renders them', () => {
     expect(loadConfig({ KAFKA_BROKERS: '', HTTP_PORT: '' }, []).listen('gateway').http).toBe(8080);
   });

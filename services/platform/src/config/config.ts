@@ -128,6 +128,26 @@ const envSchema = z
     need(env.OBJECT_STORE === 'minio', 'S3_ENDPOINT', 'when OBJECT_STORE=minio');
     need(env.OBJECT_STORE === 'minio', 'S3_ACCESS_KEY', 'when OBJECT_STORE=minio');
     need(env.OBJECT_STORE === 'minio', 'S3_SECRET_KEY', 'when OBJECT_STORE=minio');
+    // Browsers PUT uploads and play media on the object store's own address. In a cluster S3_ENDPOINT is an
+    // in-cluster name no browser can reach, so production names the public one rather than hand out URLs
+    // that fail on every upload.
+    need(
+      env.NODE_ENV === 'production' && env.OBJECT_STORE === 'minio',
+      'S3_PUBLIC_URL',
+      'in production with OBJECT_STORE=minio (the origin browsers reach the object store at)',
+    );
+    // An https site cannot load http media or PUT to http (mixed content): uploads and playback would fail.
+    if (
+      env.PUBLIC_URL?.startsWith('https:') &&
+      env.OBJECT_STORE === 'minio' &&
+      env.S3_PUBLIC_URL?.startsWith('http:')
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_PUBLIC_URL'],
+        message:
+          'must be https when PUBLIC_URL is https: browsers refuse http uploads and media on an https page',
+      });
     need(env.IDENTITY_PROVIDER === 'keycloak', 'KEYCLOAK_URL', 'when IDENTITY_PROVIDER=keycloak');
     need(
       env.IDENTITY_PROVIDER === 'keycloak',
