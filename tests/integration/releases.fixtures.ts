@@ -69,6 +69,7 @@ export const fakeStorage: ServiceModule = {
       listBuckets: unimplemented,
       listUploads: unimplemented,
       signDownload: unimplemented,
+      deleteObject: unimplemented,
       async getObjectInfo(req) {
         const file = fakeFiles.get(`${req.bucket}/${req.fileKey}`);
         // Like storage: someone else's object is not found for this caller.

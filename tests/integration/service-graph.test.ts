@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type ServiceModule, type ServiceName, startPlatform } from '@omni/platform';
-import { catalog, health } from '@omni/proto';
+import { catalog, health, storage } from '@omni/proto';
 import { printBanner } from '@omni/server/src/banner';
 import { MODULES } from '@omni/server/src/modules';
 
@@ -135,6 +135,23 @@ it('refuses a client for a service that is not declared among the calls', async 
   await expect(startPlatform(configFor('billing'), modules)).rejects.toThrow(
     'billing calls catalog, which is not among the services it declares it calls (none).',
   );
+});
+
+it('refuses storage’s DeleteObject to a service that does not declare storage; cms declares it', async () => {
+  let deleted = false;
+  const modules = {
+    ...MODULES,
+    finder: stub('finder', {}, [], async (ctx) => {
+      const client = ctx.client('storage', storage.StorageServiceService);
+      await client.deleteObject({ ownerId: 'x', bucket: 'documents', fileKey: 'x/y.txt' });
+      deleted = true;
+    }),
+  };
+  await expect(startPlatform(configFor('finder'), modules)).rejects.toThrow(
+    'finder calls storage, which is not among the services it declares it calls (none).',
+  );
+  expect(deleted).toBe(false);
+  expect(MODULES.cms.calls).toContain('storage');
 });
 
 it('refuses a port that is not declared, and another service’s documents', async () => {

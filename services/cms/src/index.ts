@@ -4,13 +4,17 @@ import { Outbox, type ServiceModule } from '@omni/platform';
 import { cms, storage } from '@omni/proto';
 import { cmsHandlers } from './grpc/server';
 import { AssetsRepository } from './store/assets';
+import { LinkUploadsRepository } from './store/link-uploads';
 import { PagesRepository } from './store/pages';
 import { UploadLinksRepository } from './store/upload-links';
+import type { CmsContext } from './use-cases/context';
+import { startLinkUploadSweeper } from './use-cases/link-upload-cleanup';
 
 export const cmsService: ServiceModule = {
   name: 'cms',
   description: 'pages, assets, moderation, upload links',
-  // Storage signs contributors' uploads, judges every file and signs media links.
+  // Storage signs contributors' uploads, judges every file, signs media links and deletes contributor
+  // files nothing refers to.
   calls: ['storage'],
   consumes: [],
   produces: ['asset.submitted', 'asset.approved', 'asset.rejected'],
@@ -24,17 +28,24 @@ export const cmsService: ServiceModule = {
     const links = new UploadLinksRepository(store);
     await pages.seed();
     const outbox = new Outbox(store, bus, 'cms', ctx.logger);
-    ctx.grpc.add(
-      cms.CmsServiceService,
-      cmsHandlers({
-        pages,
-        assets,
-        links,
-        outbox,
-        storage: ctx.client('storage', storage.StorageServiceService),
-        now: () => new Date(),
-      }),
-    );
+    const cmsCtx: CmsContext = {
+      pages,
+      assets,
+      links,
+      linkUploads: new LinkUploadsRepository(store),
+      outbox,
+      storage: ctx.client('storage', storage.StorageServiceService),
+      now: () => new Date(),
+    };
+    ctx.grpc.add(cms.CmsServiceService, cmsHandlers(cmsCtx));
+    // Contributor files never submitted are deleted once their signed URL has lapsed (and an hour more).
+    let stopSweeper = () => {};
+    ctx.onStarted(() => {
+      stopSweeper = startLinkUploadSweeper(cmsCtx, (err) =>
+        ctx.logger.warn({ err }, 'contributor upload cleanup failed; the next pass retries'),
+      );
+    });
+    ctx.onStop(() => stopSweeper());
     ctx.readiness('documents', () => store.healthy());
     ctx.readiness('events', () => bus.healthy());
     ctx.onStarted(() => outbox.start());

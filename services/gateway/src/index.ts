@@ -17,6 +17,7 @@ import { platformRoutes } from './http/catalog/platforms';
 import { releaseRoutes, songRoutes } from './http/catalog/releases';
 import { adminRoutes } from './http/cms/admin';
 import { contributorRoutes } from './http/cms/contributor';
+import { contributorLimiter } from './http/cms/contributor-rate-limits';
 import { cachedAssetsFastPath, publicRoutes } from './http/cms/public';
 import { invalidateOnModeration, PublicCache } from './http/cms/public-cache';
 import { adminDeliveryRoutes } from './http/delivery/admin-deliveries';
@@ -73,7 +74,9 @@ export const gatewayService: ServiceModule = {
         onModerated: () => publicCache.clear(),
       }),
     );
-    http.use('/api/contributor', contributorRoutes(cmsClient, guards));
+    // One counter store for every rate limit (shared by the replicas with MongoDB).
+    const limits = authRateLimits(ctx);
+    http.use('/api/contributor', contributorRoutes(cmsClient, guards, contributorLimiter(limits)));
     http.use(
       '/api/auth',
       authRoutes(identityClient, {
@@ -81,7 +84,7 @@ export const gatewayService: ServiceModule = {
         realm: REALM,
         publicUrl: config.publicUrl,
         keycloakPublicUrl: keycloak ? issuer.replace(/\/realms\/[^/]+$/, '') : undefined,
-        limits: authRateLimits(ctx),
+        limits,
       }),
     );
     http.use('/api/me', meRoutes(identityClient, guards));

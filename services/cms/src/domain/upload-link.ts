@@ -19,7 +19,24 @@ export interface UploadLinkDoc extends Doc {
   createdBy: string;
   createdAt: string;
   revokedAt?: string;
+  /**
+   * How many more uploads may be signed before some are submitted: remaining × PENDING_PER_USE minus the
+   * uploads signed and not yet settled (link-uploads.ts). Kept on the link so a signing reserves its place
+   * with one conditional update ({signable: {$gt: 0}}), as a claim does. Absent on links made before it.
+   */
+  signable?: number;
 }
+
+/**
+ * Signed-but-unsubmitted uploads a link may have per use it has left. A link is often handed to a group and
+ * its uses go to whoever submits first, so each use may be contended by several people uploading at once,
+ * each of whom may retry a failed upload: 20 lets a crowd of 20 race for every use (100 on a max-5 link)
+ * while one holder of a max-1 link can park at most 20 files instead of any number. Losers' files are
+ * deleted when they lose, never-submitted ones after their URL lapses (link-upload-cleanup.ts).
+ */
+export const PENDING_PER_USE = 20;
+
+export const signableFor = (remaining: number) => Math.max(0, remaining) * PENDING_PER_USE;
 
 export type DisplayedStatus = 'active' | 'revoked' | 'expired' | 'used up';
 

@@ -22,6 +22,8 @@ export class AssetsRepository {
         { fields: { pageId: 1, status: 1, publishedAt: -1 } },
         { fields: { status: 1, createdAt: -1 } },
         { fields: { status: 1, publishedAt: -1 } },
+        // Before a contributor's file is deleted: does any asset point to it?
+        { fields: { fileKey: 1, bucket: 1 } },
       ],
     });
   }
@@ -42,6 +44,11 @@ export class AssetsRepository {
 
   byId(id: string) {
     return this.assets.findById(id);
+  }
+
+  /** Whether any asset, in any state, points to this stored file (upserts can make two submissions share one). */
+  async references(bucket: string, fileKey: string): Promise<boolean> {
+    return (await this.assets.count({ fileKey, bucket })) > 0;
   }
 
   /** Published assets of a page (of one kind when given), newest published first. */

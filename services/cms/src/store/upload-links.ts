@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentStore, TransactionScope } from '@omni/platform';
 import type { Cursor } from '../domain/cursor';
-import type { UploadLinkDoc } from '../domain/upload-link';
+import { signableFor, type UploadLinkDoc } from '../domain/upload-link';
 
 const COLLECTION = 'upload_links';
 
@@ -20,6 +20,7 @@ export class UploadLinksRepository {
       ...input,
       uses: 0,
       remaining: input.maxUses,
+      signable: signableFor(Number(input.maxUses)),
       status: 'active',
       createdAt: new Date().toISOString(),
     });
@@ -53,11 +54,46 @@ export class UploadLinksRepository {
    * a link with N left all succeed and the next one fails. Null when the link cannot be used.
    */
   claim(scope: TransactionScope, tokenHash: string, now: Date) {
-    return scope
-      .collection<UploadLinkDoc>(COLLECTION)
-      .findOneAndUpdate(
-        { tokenHash, status: 'active', remaining: { $gt: 0 }, expiresAt: { $gt: now.toISOString() } },
-        { $inc: { uses: 1, remaining: -1 } },
-      );
+    return scope.collection<UploadLinkDoc>(COLLECTION).findOneAndUpdate(
+      { tokenHash, status: 'active', remaining: { $gt: 0 }, expiresAt: { $gt: now.toISOString() } },
+      // One use fewer shrinks the signing cap by PENDING_PER_USE (the signings this submission settles
+      // give their places back beside it: releaseIn).
+      { $inc: { uses: 1, remaining: -1, signable: -signableFor(1) } },
+    );
+  }
+
+  /**
+   * Reserves room for one more signed upload, atomically (N concurrent signings on a link with room for N
+   * all succeed, the next one fails). A link made before the cap existed gets its room first.
+   */
+  async reserveSigning(link: UploadLinkDoc): Promise<boolean> {
+    await this.ensureSignable(link);
+    const reserved = await this.links.findOneAndUpdate(
+      { _id: link._id, status: 'active', signable: { $gt: 0 } },
+      { $inc: { signable: -1 } },
+    );
+    return reserved !== null;
+  }
+
+  /** A link made before the signing cap existed gets its room (nothing was tracked as pending then). */
+  async ensureSignable(link: UploadLinkDoc) {
+    if (link.signable !== undefined) return;
+    await this.links.updateOne(
+      { _id: link._id, signable: { $exists: false } },
+      { $set: { signable: signableFor(link.remaining) } },
+    );
+  }
+
+  /** The same, inside a transaction (a submission settling its signings). */
+  async releaseIn(scope: TransactionScope, linkId: string, count: number) {
+    if (count > 0)
+      await scope
+        .collection<UploadLinkDoc>(COLLECTION)
+        .updateOne({ _id: linkId }, { $inc: { signable: count } });
+  }
+
+  /** Gives back room for signings that ended without a submission (refused, lost, lapsed). */
+  async release(linkId: string, count: number) {
+    if (count > 0) await this.links.updateOne({ _id: linkId }, { $inc: { signable: count } });
   }
 }

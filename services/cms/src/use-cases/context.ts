@@ -3,6 +3,7 @@
 import type { Outbox, PromiseClient } from '@omni/platform';
 import type { storage } from '@omni/proto';
 import type { AssetsRepository } from '../store/assets';
+import type { LinkUploadsRepository } from '../store/link-uploads';
 import type { PagesRepository } from '../store/pages';
 import type { UploadLinksRepository } from '../store/upload-links';
 
@@ -10,6 +11,8 @@ export interface CmsContext {
   pages: PagesRepository;
   assets: AssetsRepository;
   links: UploadLinksRepository;
+  /** Uploads signed through links, until settled (the signing cap and the cleanup read them). */
+  linkUploads: LinkUploadsRepository;
   outbox: Outbox;
   storage: PromiseClient<typeof storage.StorageServiceService>;
   now: () => Date;

@@ -1,13 +1,16 @@
 // What a contributor does through an upload link: sign a file into one of the console buckets, submit it
 // (or an audio release) for review. A submission is one use of the link, claimed in the same transaction
 // that creates the pending asset and its asset.submitted event, so a link with N uses admits exactly N.
-import { fail, invalidArgument, signInRequired } from '@omni/platform';
+// Signing reserves a place under the link's cap on waiting files (PENDING_PER_USE); a file whose submission
+// can no longer be accepted is deleted from storage (link-upload-cleanup.ts).
+import { fail, GrpcStatus, invalidArgument, isServiceError, signInRequired } from '@omni/platform';
 import { storage } from '@omni/proto';
 import { CMS_MESSAGES } from '@omni/proto/api';
 import { type AssetDoc, kindOfSniffed, type NewAssetFields } from '../domain/asset';
 import { hashToken, IDENTIFIER_CODE, newIdentifierCode, type UploadLinkDoc } from '../domain/upload-link';
 import { type CmsContext, INSPECTION_DEADLINE_MS } from './context';
-import { LINK_MESSAGES, refusalFor, usableLink } from './upload-links';
+import { discardSubmission, sweepLinkUploads, UNSUBMITTED_GRACE_MS } from './link-upload-cleanup';
+import { knownLink, LINK_MESSAGES, refusalFor, usableLink } from './upload-links';
 
 /** The buckets the contributor page offers (spec §3: the console's seven). */
 export const CONTRIBUTOR_BUCKETS = [
@@ -59,16 +62,38 @@ export async function signContributorUpload(
   const link = await fileLink(ctx, req.token);
   checkBucket(req.bucket);
   checkFolder(req.folder);
-  const signed = await ctx.storage.signUpload({
-    ownerId: ownerFor(link, req.userId),
-    pathOwner: req.userId || 'anon',
-    bucket: req.bucket,
-    fileName: req.fileName,
-    contentType: req.contentType,
-    size: req.size,
-    purpose: storage.UploadPurpose.UPLOAD_PURPOSE_CONTRIBUTOR,
-    folder: req.folder,
-    title: '',
+  // This link's files that lapsed unsubmitted go first, so their places are free again.
+  await sweepLinkUploads(ctx, link._id);
+  if (!(await ctx.links.reserveSigning(link)))
+    throw fail('link_uploads_waiting', LINK_MESSAGES.uploadsWaiting);
+  const ownerId = ownerFor(link, req.userId);
+  let signed: storage.SignUploadResponse;
+  try {
+    signed = await ctx.storage.signUpload({
+      ownerId,
+      pathOwner: req.userId || 'anon',
+      bucket: req.bucket,
+      fileName: req.fileName,
+      contentType: req.contentType,
+      size: req.size,
+      purpose: storage.UploadPurpose.UPLOAD_PURPOSE_CONTRIBUTOR,
+      folder: req.folder,
+      title: '',
+    });
+  } catch (err) {
+    // Refused (size, type, name): nothing was signed, so the place is given back.
+    await ctx.links.release(link._id, 1);
+    throw err;
+  }
+  const signedAt = ctx.now();
+  const lapses = Date.parse(signed.expiresAt) || signedAt.getTime();
+  await ctx.linkUploads.record({
+    linkId: link._id,
+    ownerId,
+    bucket: signed.bucket,
+    fileKey: signed.fileKey,
+    signedAt: signedAt.toISOString(),
+    sweepAfter: new Date(lapses + UNSUBMITTED_GRACE_MS).toISOString(),
   });
   return {
     signedUrl: signed.signedUrl,
@@ -85,9 +110,20 @@ export async function signContributorUpload(
  */
 async function claimAndCreate(ctx: CmsContext, token: string, link: UploadLinkDoc, fields: NewAssetFields) {
   const page = await ctx.pages.byId(link.pageId);
+  await ctx.links.ensureSignable(link);
+  // The signings of this file through this link (none for a release's file, signed outside the link).
+  const bucket = String(fields.bucket ?? '');
+  const fileKey = String(fields.fileKey);
+  const signings = bucket ? await ctx.linkUploads.pendingFor(link._id, bucket, fileKey) : [];
   const asset = await ctx.assets.transaction(async (scope) => {
     const claimed = await ctx.links.claim(scope, hashToken(token), ctx.now());
     if (!claimed) return null;
+    const settled = await ctx.linkUploads.settle(
+      signings.map((s) => s._id),
+      'submitted',
+      scope,
+    );
+    await ctx.links.releaseIn(scope, link._id, settled);
     const created = await ctx.assets.create(
       { ...fields, pageId: link.pageId, linkId: link._id },
       'pending',
@@ -102,6 +138,8 @@ async function claimAndCreate(ctx: CmsContext, token: string, link: UploadLinkDo
     return created;
   });
   if (!asset) {
+    // Lost the last use: the file will never be accepted through this link, so it does not stay.
+    if (bucket) await discardSubmission(ctx, link._id, bucket, fileKey);
     const now = await ctx.links.byId(link._id);
     throw (now && refusalFor(now, ctx.now())) ?? fail('link_used_up', LINK_MESSAGES.usedUp);
   }
@@ -113,20 +151,35 @@ export async function submitContributorUpload(
   ctx: CmsContext,
   req: { token: string; userId: string; bucket: string; fileKey: string; title: string; description: string },
 ): Promise<{ asset: AssetDoc; path: string; url: string }> {
-  const link = await fileLink(ctx, req.token);
+  const known = await knownLink(ctx, req.token);
   checkBucket(req.bucket);
   if (!req.fileKey) throw invalidArgument('Choose a file to upload.');
+  const refusal = refusalFor(known, ctx.now());
+  if (refusal) {
+    // Revoked, expired or used up since the file was sent: it can never be submitted through this link.
+    await discardSubmission(ctx, known._id, req.bucket, req.fileKey);
+    throw refusal;
+  }
+  const link = await fileLink(ctx, req.token);
   // Storage's verdict on the bytes is final: a refused file is removed there and the refusal passed on.
-  const done = await ctx.storage.completeUpload(
-    {
-      ownerId: ownerFor(link, req.userId),
-      bucket: req.bucket,
-      fileKey: req.fileKey,
-      role: '',
-      expectKind: '',
-    },
-    { deadlineMs: INSPECTION_DEADLINE_MS },
-  );
+  let done: storage.CompleteUploadResponse;
+  try {
+    done = await ctx.storage.completeUpload(
+      {
+        ownerId: ownerFor(link, req.userId),
+        bucket: req.bucket,
+        fileKey: req.fileKey,
+        role: '',
+        expectKind: '',
+      },
+      { deadlineMs: INSPECTION_DEADLINE_MS },
+    );
+  } catch (err) {
+    // Refused for its bytes (storage removed them): its place under the link's cap is free again.
+    if (isServiceError(err) && err.code === GrpcStatus.INVALID_ARGUMENT)
+      await discardSubmission(ctx, link._id, req.bucket, req.fileKey);
+    throw err;
+  }
   const { asset } = await claimAndCreate(ctx, req.token, link, {
     kind: kindOfSniffed(done.inspection?.kind ?? ''),
     title: req.title.trim().slice(0, 200),

@@ -17,6 +17,8 @@ export const LINK_MESSAGES = {
   expired: 'This upload link has expired. Ask for a new one.',
   usedUp: 'This upload link has already been used the maximum number of times.',
   noFiles: 'This link does not accept files.',
+  uploadsWaiting:
+    'This link already has as many files waiting to be submitted as it allows. Submit the files you sent first; files never submitted stop counting about an hour after they were signed.',
 } as const;
 
 export async function createLink(
@@ -71,10 +73,16 @@ export function refusalFor(link: UploadLinkDoc, now: Date) {
   }
 }
 
-/** The link a token names, if it can be used now; otherwise the refusal is thrown. */
-export async function usableLink(ctx: CmsContext, token: string): Promise<UploadLinkDoc> {
+/** The link a token names, usable or not; an unknown or malformed token is refused. */
+export async function knownLink(ctx: CmsContext, token: string): Promise<UploadLinkDoc> {
   const link = isWellFormedToken(token) ? await ctx.links.byTokenHash(hashToken(token)) : null;
   if (!link) throw fail('link_not_found', LINK_MESSAGES.notFound);
+  return link;
+}
+
+/** The link a token names, if it can be used now; otherwise the refusal is thrown. */
+export async function usableLink(ctx: CmsContext, token: string): Promise<UploadLinkDoc> {
+  const link = await knownLink(ctx, token);
   const refusal = refusalFor(link, ctx.now());
   if (refusal) throw refusal;
   return link;

@@ -39,6 +39,8 @@ export const REASONS = {
   link_expired: { status: status.FAILED_PRECONDITION, code: 'link_expired', http: 410 },
   link_used_up: { status: status.RESOURCE_EXHAUSTED, code: 'link_used_up', http: 410 },
   link_forbids_files: { status: status.PERMISSION_DENIED, code: 'link_forbids_files' },
+  /** A link with as many files signed and not yet submitted as its remaining uses allow (cms). */
+  link_uploads_waiting: { status: status.FAILED_PRECONDITION, code: 'link_uploads_waiting' },
   /** Approving or rejecting an asset that is no longer pending. */
   already_moderated: { status: status.FAILED_PRECONDITION, code: 'already_moderated' },
   /** Billing: a price id that is not one of the configured plans of that product. */

@@ -21,7 +21,9 @@ export interface UploadDoc {
   maxSize: number;
   signedAt: string;
   expiresAt: string;
-  status: 'signed' | 'complete' | 'rejected';
+  /** deleted: removed at a service's request (DeleteObject), e.g. a contributor file nothing refers to. */
+  status: 'signed' | 'complete' | 'rejected' | 'deleted';
+  deletedAt?: string;
   role?: Role;
   inspection?: Inspection;
   /** The object version (ETag) the inspection describes; another one is inspected again. */

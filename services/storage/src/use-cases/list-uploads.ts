@@ -33,7 +33,11 @@ export async function listUploads(
   if (req.bucket && !isBucketName(req.bucket)) throw notFoundError(`Bucket "${req.bucket}" missing...`);
   const limit = Math.min(Math.max(req.limit || 50, 1), 200);
   const docs = await uploads.find(
-    { ownerId: req.ownerId, status: { $ne: 'rejected' }, ...(req.bucket ? { bucket: req.bucket } : {}) },
+    {
+      ownerId: req.ownerId,
+      status: { $nin: ['rejected', 'deleted'] },
+      ...(req.bucket ? { bucket: req.bucket } : {}),
+    },
     { sort: { signedAt: -1 }, limit: limit * 2 },
   );
   const files: StoredFile[] = [];

@@ -22,7 +22,10 @@ export async function objectInfo(
   // Catalog names the role the file plays in a release; otherwise it is judged as it was completed.
   const completedAs = doc.role === 'audio' || doc.role === 'artwork' ? doc.role : '';
   const requested = requestedRole(doc.bucket, req.role || completedAs);
-  const info = doc.status === 'rejected' ? null : await objects.statObject(doc.bucket, doc.key);
+  const info =
+    doc.status === 'rejected' || doc.status === 'deleted'
+      ? null
+      : await objects.statObject(doc.bucket, doc.key);
   if (!info) {
     const inspection = doc.inspection ?? emptyInspection(0);
     return {

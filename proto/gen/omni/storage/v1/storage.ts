@@ -220,6 +220,22 @@ export interface SignDownloadResponse {
   url: string;
 }
 
+/**
+ * Removes a file a service no longer keeps a reference to (cms: a contributor's file whose submission lost
+ * the link's last use, or was refused after upload). Service-to-service only: no gateway route calls it.
+ * Idempotent: a file already gone, or never uploaded, answers deleted = false. Only the owner recorded at
+ * signing may have it removed; anyone else gets NOT_FOUND, as GetObjectInfo answers.
+ */
+export interface DeleteObjectRequest {
+  ownerId: string;
+  bucket: string;
+  fileKey: string;
+}
+
+export interface DeleteObjectResponse {
+  deleted: boolean;
+}
+
 function createBaseSignUploadRequest(): SignUploadRequest {
   return {
     ownerId: "",
@@ -2282,6 +2298,182 @@ export const SignDownloadResponse: MessageFns<SignDownloadResponse> = {
   },
 };
 
+function createBaseDeleteObjectRequest(): DeleteObjectRequest {
+  return { ownerId: "", bucket: "", fileKey: "" };
+}
+
+export const DeleteObjectRequest: MessageFns<DeleteObjectRequest> = {
+  encode(message: DeleteObjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ownerId !== "") {
+      writer.uint32(10).string(message.ownerId);
+    }
+    if (message.bucket !== "") {
+      writer.uint32(18).string(message.bucket);
+    }
+    if (message.fileKey !== "") {
+      writer.uint32(26).string(message.fileKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteObjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteObjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.bucket = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.fileKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteObjectRequest {
+    return {
+      ownerId: isSet(object.ownerId)
+        ? globalThis.String(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.String(object.owner_id)
+        : "",
+      bucket: isSet(object.bucket) ? globalThis.String(object.bucket) : "",
+      fileKey: isSet(object.fileKey)
+        ? globalThis.String(object.fileKey)
+        : isSet(object.file_key)
+        ? globalThis.String(object.file_key)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteObjectRequest): unknown {
+    const obj: any = {};
+    if (message.ownerId !== "") {
+      obj.ownerId = message.ownerId;
+    }
+    if (message.bucket !== "") {
+      obj.bucket = message.bucket;
+    }
+    if (message.fileKey !== "") {
+      obj.fileKey = message.fileKey;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeleteObjectRequest>): DeleteObjectRequest {
+    return DeleteObjectRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DeleteObjectRequest>): DeleteObjectRequest {
+    const message = createBaseDeleteObjectRequest();
+    message.ownerId = object.ownerId ?? "";
+    message.bucket = object.bucket ?? "";
+    message.fileKey = object.fileKey ?? "";
+    return message;
+  },
+};
+
+function createBaseDeleteObjectResponse(): DeleteObjectResponse {
+  return { deleted: false };
+}
+
+export const DeleteObjectResponse: MessageFns<DeleteObjectResponse> = {
+  encode(message: DeleteObjectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.deleted !== false) {
+      writer.uint32(8).bool(message.deleted);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteObjectResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteObjectResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.deleted = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteObjectResponse {
+    return { deleted: isSet(object.deleted) ? globalThis.Boolean(object.deleted) : false };
+  },
+
+  toJSON(message: DeleteObjectResponse): unknown {
+    const obj: any = {};
+    if (message.deleted !== false) {
+      obj.deleted = message.deleted;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeleteObjectResponse>): DeleteObjectResponse {
+    return DeleteObjectResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DeleteObjectResponse>): DeleteObjectResponse {
+    const message = createBaseDeleteObjectResponse();
+    message.deleted = object.deleted ?? false;
+    return message;
+  },
+};
+
 export type StorageServiceService = typeof StorageServiceService;
 export const StorageServiceService = {
   signUpload: {
@@ -2342,6 +2534,16 @@ export const StorageServiceService = {
       Buffer.from(SignDownloadResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): SignDownloadResponse => SignDownloadResponse.decode(value),
   },
+  deleteObject: {
+    path: "/omni.storage.v1.StorageService/DeleteObject" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteObjectRequest): Buffer => Buffer.from(DeleteObjectRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteObjectRequest => DeleteObjectRequest.decode(value),
+    responseSerialize: (value: DeleteObjectResponse): Buffer =>
+      Buffer.from(DeleteObjectResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteObjectResponse => DeleteObjectResponse.decode(value),
+  },
 } as const;
 
 export interface StorageServiceServer extends UntypedServiceImplementation {
@@ -2351,6 +2553,7 @@ export interface StorageServiceServer extends UntypedServiceImplementation {
   listBuckets: handleUnaryCall<ListBucketsRequest, ListBucketsResponse>;
   listUploads: handleUnaryCall<ListUploadsRequest, ListUploadsResponse>;
   signDownload: handleUnaryCall<SignDownloadRequest, SignDownloadResponse>;
+  deleteObject: handleUnaryCall<DeleteObjectRequest, DeleteObjectResponse>;
 }
 
 export interface StorageServiceClient extends Client {
@@ -2443,6 +2646,21 @@ export interface StorageServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SignDownloadResponse) => void,
+  ): ClientUnaryCall;
+  deleteObject(
+    request: DeleteObjectRequest,
+    callback: (error: ServiceError | null, response: DeleteObjectResponse) => void,
+  ): ClientUnaryCall;
+  deleteObject(
+    request: DeleteObjectRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteObjectResponse) => void,
+  ): ClientUnaryCall;
+  deleteObject(
+    request: DeleteObjectRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteObjectResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,6 +1,7 @@
 // The contributor upload page's API (/upload?token=…): the link's token travels in X-Upload-Token; a
 // session is optional except for audio releases. cms checks the link on every call and says why it no
-// longer works (404 not valid, 410 revoked / expired / used up, 403 no files).
+// longer works (404 not valid, 410 revoked / expired / used up, 403 no files). Every route is rate-limited
+// per client address and per link (contributor-rate-limits.ts): 429 with Retry-After past the limit.
 import { type Guards, type PromiseClient, parseBody } from '@omni/platform';
 import type { cms } from '@omni/proto';
 import {
@@ -10,6 +11,12 @@ import {
   UPLOAD_TOKEN_HEADER,
 } from '@omni/proto/api';
 import { Router as createRouter, type Request, type Router } from 'express';
+import {
+  type ContributorLimiter,
+  LINK_LOOKUPS_PER_MINUTE,
+  SIGNINGS_PER_MINUTE,
+  SUBMISSIONS_PER_MINUTE,
+} from './contributor-rate-limits';
 import { assetJson, linkJson } from './json';
 
 const tokenOf = (req: Request) => {
@@ -20,6 +27,7 @@ const tokenOf = (req: Request) => {
 export function contributorRoutes(
   client: PromiseClient<typeof cms.CmsServiceService>,
   guards: Guards,
+  limited: ContributorLimiter,
 ): Router {
   const router = createRouter();
   router.use(guards.optionalUser);
@@ -28,7 +36,7 @@ export function contributorRoutes(
     next();
   });
 
-  router.get('/link', async (req, res) => {
+  router.get('/link', limited('link', LINK_LOOKUPS_PER_MINUTE), async (req, res) => {
     const { link } = await client.resolveUploadLink({ token: tokenOf(req) });
     const l = linkJson(link!);
     res.json({
@@ -41,7 +49,7 @@ export function contributorRoutes(
     });
   });
 
-  router.post('/uploads-sign', async (req, res) => {
+  router.post('/uploads-sign', limited('sign', SIGNINGS_PER_MINUTE), async (req, res) => {
     const body = parseBody(contributorSignBody, req, { first: true });
     const signed = await client.signContributorUpload({
       token: tokenOf(req),
@@ -51,7 +59,7 @@ export function contributorRoutes(
     res.json(signed);
   });
 
-  router.post('/uploads', async (req, res) => {
+  router.post('/uploads', limited('submit', SUBMISSIONS_PER_MINUTE), async (req, res) => {
     const body = parseBody(contributorUploadBody, req, { first: true });
     const out = await client.submitContributorUpload(
       { token: tokenOf(req), userId: req.principal?.userId ?? '', ...body },
@@ -60,7 +68,7 @@ export function contributorRoutes(
     res.status(201).json({ status: 'pending', path: out.path, url: out.url, asset: assetJson(out.asset!) });
   });
 
-  router.post('/releases', async (req, res) => {
+  router.post('/releases', limited('submit', SUBMISSIONS_PER_MINUTE), async (req, res) => {
     const body = parseBody(contributorReleaseBody, req, { first: true });
     const out = await client.submitRelease(
       { token: tokenOf(req), userId: req.principal?.userId ?? '', ...body },

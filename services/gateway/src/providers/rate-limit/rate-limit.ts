@@ -91,11 +91,13 @@ export interface RateLimitOptions {
   fallback?: RateLimitStore;
   logger?: Logger;
   now?: () => number;
+  /** What the 429 says (default RATE_LIMITED_MESSAGE, written for the sign-in screens). */
+  message?: string;
 }
 
 /** Express middleware: 429 with Retry-After once any of the rules' keys is over its limit. */
 export function rateLimit(rules: RateLimitRule[], options: RateLimitOptions): RequestHandler {
-  const { store, fallback, logger, now = Date.now } = options;
+  const { store, fallback, logger, now = Date.now, message = RATE_LIMITED_MESSAGE } = options;
   const hit = async (key: string, windowMs: number): Promise<WindowCount> => {
     try {
       return await store.hit(key, windowMs);
@@ -117,7 +119,7 @@ export function rateLimit(rules: RateLimitRule[], options: RateLimitOptions): Re
         const retryAfter = Math.max(0, ...waits);
         if (retryAfter > 0) {
           res.set('Retry-After', String(retryAfter));
-          next(new HttpError(429, RATE_LIMITED_MESSAGE, 'rate_limited'));
+          next(new HttpError(429, message, 'rate_limited'));
           return;
         }
         next();
