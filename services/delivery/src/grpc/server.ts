@@ -4,7 +4,7 @@
 import { invalidArgument, type UnaryImpl } from '@omni/platform';
 import type { delivery } from '@omni/proto';
 import { type JobDoc, jobToProto, summarize } from '../domain/job';
-import { rollUpReleaseStatus } from '../domain/release-status';
+import { countJobs, rollUpReleaseStatus } from '../domain/release-status';
 import type { JobsRepository } from '../store/jobs';
 import { type ReviewDoc, reviewToProto } from '../store/reviews';
 import type { ReviewDeps } from '../use-cases/review-release';
@@ -31,7 +31,7 @@ export function deliveryHandlers(
         summary: summarize(
           req.releaseId,
           list,
-          rollUpReleaseStatus({ review: found?.status ?? null, jobs: list }),
+          rollUpReleaseStatus({ review: found?.status ?? null, counts: countJobs(list) }),
         ),
         review: found ? reviewToProto(found) : undefined,
       };
@@ -51,7 +51,7 @@ export function deliveryHandlers(
         summaries: ids.map((id) => {
           const list = byRelease.get(id) ?? [];
           const status = reviewed.get(id)?.status ?? null;
-          return summarize(id, list, rollUpReleaseStatus({ review: status, jobs: list }));
+          return summarize(id, list, rollUpReleaseStatus({ review: status, counts: countJobs(list) }));
         }),
       };
     },

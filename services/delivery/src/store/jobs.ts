@@ -1,12 +1,19 @@
 // Delivery jobs. Queuing a release's jobs is one insertMany inside the caller's transaction (not one write
 // per store): 142 stores cost one commit. Jobs are created held; the review's approval releases them.
+// Every change here that creates, deletes, holds or releases jobs also changes the release's counts
+// (release-counts.ts) in the same transaction.
 import type { Collection, DocumentStore, TransactionScope } from '@omni/platform';
 import { type JobDoc, jobId } from '../domain/job';
+import { countKey } from '../domain/release-status';
+import { JOBS } from './collections';
+import { ReleaseCounts } from './release-counts';
 
-export const JOBS = 'delivery_jobs';
+export { JOBS };
 
 /** Jobs whose store has, or is getting, nothing more to do with the release. */
 const GONE = ['taken_down', 'purged'];
+/** The ingest statuses a resubmission holds again (a job on its way, packaging or sent, finishes first). */
+const REHELD = ['queued', 'rejected', 'failed', 'acknowledged', 'live'] as const;
 
 export class JobsRepository {
   private readonly jobs: Collection<JobDoc>;
@@ -32,6 +39,7 @@ export class JobsRepository {
     scope: TransactionScope,
     input: { releaseId: string; ownerId: string; stores: readonly string[]; eventId: string },
   ): Promise<string[]> {
+    const counts = await ReleaseCounts.open(scope, input.releaseId);
     const jobs = scope.collection<JobDoc>(JOBS);
     const existing = await jobs.find({ releaseId: input.releaseId });
     const byTarget = new Map(existing.map((j) => [j.target, j]));
@@ -59,8 +67,11 @@ export class JobsRepository {
         }),
       );
     if (fresh.length > 0) await jobs.insertMany(fresh);
-    const dropped = existing.filter((j) => !wanted.includes(j.target) && j.held && j.status === 'queued');
-    for (const job of dropped) await jobs.deleteOne({ _id: job._id, held: true });
+    const dropped: JobDoc[] = [];
+    for (const job of existing.filter((j) => !wanted.includes(j.target) && j.held && j.status === 'queued')) {
+      if ((await jobs.deleteOne({ _id: job._id, held: true })) > 0) dropped.push(job);
+    }
+    await counts.record(dropped, fresh);
     return wanted;
   }
 
@@ -69,8 +80,10 @@ export class JobsRepository {
    * an ingest (a complete NewReleaseMessage, also for stores that had it: DDEX has no update message).
    */
   async releaseHeld(scope: TransactionScope, releaseId: string, now: string): Promise<JobDoc[]> {
+    const counts = await ReleaseCounts.open(scope, releaseId);
     const jobs = scope.collection<JobDoc>(JOBS);
     const held = (await jobs.find({ releaseId, held: true })).filter((j) => !GONE.includes(j.status));
+    const before: JobDoc[] = [];
     const released: JobDoc[] = [];
     for (const job of held) {
       const wasSent = job.status !== 'queued';
@@ -90,8 +103,12 @@ export class JobsRepository {
           $unset: { reason: '', nextAttemptAt: '' },
         },
       );
-      if (next) released.push(next);
+      if (next) {
+        before.push(job);
+        released.push(next);
+      }
     }
+    await counts.record(before, released);
     return released;
   }
 
@@ -101,23 +118,30 @@ export class JobsRepository {
    * only those that refused it. A job on its way (packaging, sent) finishes first; a takedown is kept.
    */
   async holdAll(scope: TransactionScope, releaseId: string, now: string): Promise<void> {
-    await scope.collection<JobDoc>(JOBS).updateMany(
-      {
-        releaseId,
-        held: false,
-        jobKind: 'ingest',
-        status: { $in: ['queued', 'rejected', 'failed', 'acknowledged', 'live'] },
-      },
-      { $set: { held: true, updatedAt: now }, $unset: { dueAt: '' } },
+    const counts = await ReleaseCounts.open(scope, releaseId);
+    await scope
+      .collection<JobDoc>(JOBS)
+      .updateMany(
+        { releaseId, held: false, jobKind: 'ingest', status: { $in: [...REHELD] } },
+        { $set: { held: true, updatedAt: now }, $unset: { dueAt: '' } },
+      );
+    // The filter fixes every counted field but `held`, so the counts move without reading the jobs: all
+    // unheld ingest jobs of those statuses (this transaction's snapshot, the same the update saw) are held.
+    await counts.transfer(
+      REHELD.map((status) => [
+        countKey({ status, jobKind: 'ingest', held: false }),
+        countKey({ status, jobKind: 'ingest', held: true }),
+      ]),
     );
+  }
+
+  /** The release's job counts inside `scope` (built once from its jobs when the release predates them). */
+  async countsIn(scope: TransactionScope, releaseId: string) {
+    return (await ReleaseCounts.open(scope, releaseId)).current;
   }
 
   forRelease(releaseId: string): Promise<JobDoc[]> {
     return this.jobs.find({ releaseId }, { sort: { position: 1 } });
-  }
-
-  inScope(scope: TransactionScope, releaseId: string): Promise<JobDoc[]> {
-    return scope.collection<JobDoc>(JOBS).find({ releaseId }, { sort: { position: 1 } });
   }
 
   forReleases(releaseIds: readonly string[]): Promise<JobDoc[]> {

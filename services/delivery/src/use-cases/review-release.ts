@@ -113,7 +113,7 @@ export async function submitForReview(
   // A resubmission first holds what was let go (a store's rejection, a retry), then drops stores removed.
   if (s.resubmission) await deps.jobs.holdAll(scope, s.releaseId, s.at);
   await jobsFor();
-  const jobs = await deps.jobs.inScope(scope, s.releaseId);
+  const counts = await deps.jobs.countsIn(scope, s.releaseId);
   await deps.publish(scope, {
     releaseId: s.releaseId,
     ownerId: s.ownerId,
@@ -121,7 +121,7 @@ export async function submitForReview(
     jobKind: null,
     status: review.status,
     reason: review.reason,
-    releaseStatus: rollUpReleaseStatus({ review: review.status, jobs }),
+    releaseStatus: rollUpReleaseStatus({ review: review.status, counts }),
     at: s.at,
   });
   return review;
@@ -156,8 +156,8 @@ export async function approve(deps: ReviewDeps, releaseId: string, adminId: stri
     });
     if (!decided) return null;
     const released = await deps.jobs.releaseHeld(scope, releaseId, at);
-    const jobs = await deps.jobs.inScope(scope, releaseId);
-    const releaseStatus = rollUpReleaseStatus({ review: 'approved', jobs });
+    const counts = await deps.jobs.countsIn(scope, releaseId);
+    const releaseStatus = rollUpReleaseStatus({ review: 'approved', counts });
     const base = { releaseId, ownerId: decided.ownerId, releaseStatus, at };
     await deps.publish(scope, {
       ...base,
@@ -206,7 +206,7 @@ export async function reject(
       at,
     });
     if (!decided) return null;
-    const jobs = await deps.jobs.inScope(scope, releaseId);
+    const counts = await deps.jobs.countsIn(scope, releaseId);
     await deps.publish(scope, {
       releaseId,
       ownerId: decided.ownerId,
@@ -214,7 +214,7 @@ export async function reject(
       jobKind: null,
       status: 'rejected',
       reason,
-      releaseStatus: rollUpReleaseStatus({ review: 'rejected', jobs }),
+      releaseStatus: rollUpReleaseStatus({ review: 'rejected', counts }),
       at,
     });
     return decided;

@@ -1,11 +1,14 @@
 // Every status change of a job is one transaction: the job's conditional update (it must still be in the
-// status it moves from, and still ours when we hold its lease) plus the `delivery.updated` event with the
-// release's rolled-up status. A change that lost a race updates nothing and announces nothing.
+// status it moves from, and still ours when we hold its lease), the release's job counts, and the
+// `delivery.updated` event with the release's status rolled up from those counts. A change that lost a
+// race updates nothing and announces nothing. The transaction reads two job documents (the job before and
+// after), never the release's other jobs.
 import type { Filter, Update } from '@omni/platform';
 import type { JobDoc, JobStatus } from '../domain/job';
-import { rollUpReleaseStatus } from '../domain/release-status';
+import { anyHeld, rollUpReleaseStatus } from '../domain/release-status';
 import { publishDeliveryUpdate } from '../store/delivery-updates';
 import { JOBS } from '../store/jobs';
+import { ReleaseCounts } from '../store/release-counts';
 import { reviewStatusOf } from '../store/review-status';
 import type { PipelineContext } from './pipeline-context';
 
@@ -37,15 +40,16 @@ export async function moveJob(ctx: PipelineContext, job: JobDoc, move: Move): Pr
     ...(move.unset?.length ? { $unset: Object.fromEntries(move.unset.map((f) => [f, ''])) } : {}),
   };
   const moved = await ctx.store.transaction(async (scope) => {
+    // Opened before the change: a release that predates the counts gets them built from its jobs as they
+    // were (store/release-counts.ts).
+    const counts = await ReleaseCounts.open(scope, job.releaseId);
     const jobs = scope.collection<JobDoc>(JOBS);
-    const next = await jobs.findOneAndUpdate(filter, update);
-    if (!next) return null;
-    const all = await jobs.find({ releaseId: job.releaseId });
-    const review = await reviewStatusOf(
-      scope,
-      job.releaseId,
-      all.some((j) => j.held),
-    );
+    const before = await jobs.findOneAndUpdate(filter, update, { returnDocument: 'before' });
+    if (!before) return null;
+    const next = await jobs.findById(before._id);
+    if (!next) throw new Error(`job ${before._id} vanished inside its own transaction`);
+    const tally = await counts.record([before], [next]);
+    const review = await reviewStatusOf(scope, job.releaseId, anyHeld(tally));
     await publishDeliveryUpdate(scope, ctx.outbox, {
       releaseId: next.releaseId,
       ownerId: next.ownerId,
@@ -53,7 +57,7 @@ export async function moveJob(ctx: PipelineContext, job: JobDoc, move: Move): Pr
       jobKind: next.jobKind,
       status: next.status,
       reason: next.reason ?? null,
-      releaseStatus: rollUpReleaseStatus({ review, jobs: all }),
+      releaseStatus: rollUpReleaseStatus({ review, counts: tally }),
       at,
     });
     return next;
