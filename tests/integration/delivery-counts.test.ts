@@ -166,3 +166,59 @@ it('builds the counts of a release that predates them from its jobs, once, in it
   expect(rest.length).toBeGreaterThan(0);
   expect(Math.max(...rest)).toBeLessThanOrEqual(2);
 });
+
+it('counts stores added and dropped by a resubmission after the review rejected the release', async () => {
+  const token = await omni.token(artist);
+  const release = await createRealRelease(omni, artist, token, ['spotify', 'tidal', 'deezer']);
+  await waitUntil(
+    async () =>
+      (await rpc.listJobs({ releaseId: release.id })).review?.status === 'in_review' ? true : undefined,
+    15_000,
+    'the release in review',
+  );
+  await rpc.rejectRelease({ releaseId: release.id, adminId: 'test-admin', reason: 'The cover is blurry.' });
+  await expectCountsExact(release.id);
+
+  // Tidal and deezer never left (held, queued): dropping them deletes their jobs; anghami gets a new one.
+  const catalogRpc = createGrpcClient(catalog.CatalogServiceService, omni.config.grpcAddress('catalog'));
+  try {
+    await waitUntil(
+      () =>
+        catalogRpc
+          .resubmitRelease(
+            catalog.ResubmitReleaseRequest.fromPartial({
+              releaseId: release.id,
+              ownerId: artist,
+              artistName: 'Nova Reyes',
+              releaseTitle: 'Night Drive',
+              trackTitle: 'Night Drive',
+              releaseType: 'single',
+              genre: 'Hip-Hop/Rap',
+              label: 'Moonlit Records',
+              releaseDate: '2026-01-02',
+              explicit: true,
+              stores: ['spotify', 'anghami'],
+            }),
+          )
+          .catch(() => undefined),
+      10_000,
+      'the resubmission to be accepted',
+    );
+  } finally {
+    catalogRpc.close();
+  }
+  const { jobs } = await waitUntil(
+    async () => {
+      const answer = await rpc.listJobs({ releaseId: release.id });
+      return answer.review?.status === 'in_review' && answer.jobs.length === 2 ? answer : undefined;
+    },
+    10_000,
+    'the release back in review with its new stores',
+  );
+  expect(jobs.map((j) => j.target).sort()).toEqual(['anghami', 'spotify']);
+  await expectCountsExact(release.id);
+
+  await rpc.approveRelease({ releaseId: release.id, adminId: 'test-admin' });
+  await settled(release.id, { spotify: 'live', anghami: 'live' }, 'both stores live');
+  await expectCountsExact(release.id);
+});
