@@ -5,7 +5,9 @@
 //    simulator's own hash checks and acknowledgement, the ack read back), beside the floor in the same run:
 //    copying the same master and cover once per store with fs.copyFile (what any delivery must at least
 //    write), and that copy plus one SHA-256 read per store (what a store's ingest checks). The simulator's
-//    acknowledgement delay is 0 here: the figure is our pipeline, not a store's pace.
+//    acknowledgement delay is 0 here: the figure is our pipeline, not a store's pace. Delivery opens its
+//    documents through a counting decorator (tests/support/counting-documents.ts), so the run also says
+//    how many job documents each job transition's transaction read (the release-status roll-up).
 // 2. Memory with many releases queued: BENCH_DELIVERY_RELEASES (1,000) releases, two stores each, approved
 //    at once; the heap after a full GC is sampled while they deliver, beside a run of a tenth as many. The
 //    worker reads a bounded page of due jobs per tick, so its own footprint does not grow with the queue;
@@ -23,8 +25,10 @@ import { pipeline } from 'node:stream/promises';
 import { createGrpcClient } from '@omni/platform';
 import { catalog, delivery } from '@omni/proto';
 import { PLATFORM_KEYS } from '@omni/proto/api';
+import { deliveryService } from '@omni/service-delivery';
 import { storageService } from '@omni/service-storage';
 import { type ReleasePlatform, startReleasePlatform } from '../integration/releases.fixtures';
+import { CountingDocuments, jobTransitions, readsSummary } from '../support/counting-documents';
 import { png, wav } from '../support/media';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -138,10 +142,11 @@ async function copyFloor(master: Buffer, cover: Buffer) {
 }
 
 async function oneBigRelease() {
+  const counted = new CountingDocuments();
   const platform = await startReleasePlatform(
     undefined,
     { LOG_LEVEL: 'error', STORE_SIMULATOR_DELAY_MS: '0', DELIVERY_POLL_MS: '50' },
-    { storage: storageService },
+    { storage: storageService, delivery: counted.module(deliveryService) },
   );
   const client = deliveryClient(platform);
   try {
@@ -171,6 +176,7 @@ async function oneBigRelease() {
     });
     if (res.status !== 201) throw new Error(`release ${res.status}: ${await res.text()}`);
     const { release } = (await res.json()) as { release: { id: string } };
+    counted.reset();
     const t0 = performance.now();
     await approve(client, release.id);
     let sentMs = 0;
@@ -178,6 +184,7 @@ async function oneBigRelease() {
       sentMs = performance.now() - t0;
     });
     const pipelineMs = performance.now() - t0;
+    const reads = readsSummary(jobTransitions(counted), 'delivery_jobs');
     const floor = await copyFloor(master, cover);
     console.log(
       `\n1. One release, ${mb(master.length)} master + ${mb(cover.length)} cover → ${STORES} stores`,
@@ -196,6 +203,9 @@ async function oneBigRelease() {
     ]);
     console.log(
       `Omni / copy floor: ${(pipelineMs / floor.copy).toFixed(2)}×; Omni / copy+hash floor: ${(pipelineMs / floor.copyAndHash).toFixed(2)}× (${sec(pipelineMs)})`,
+    );
+    console.log(
+      `job documents read per job transition (its transaction, release-status roll-up included): mean ${reads.mean.toFixed(1)}, max ${reads.max}, ${reads.total} over ${reads.transitions} transitions`,
     );
   } finally {
     client.close();
