@@ -167,6 +167,27 @@ it('builds the counts of a release that predates them from its jobs, once, in it
   expect(Math.max(...rest)).toBeLessThanOrEqual(2);
 });
 
+it('says the same of a release that predates the review on its page as in its events', async () => {
+  const token = await omni.token(artist);
+  const release = await createRealRelease(omni, artist, token, ['spotify', 'tidal']);
+  await approve(rpc, release.id);
+  await settled(release.id, { spotify: 'live', tidal: 'live' }, 'every store live');
+  // As for a release whose jobs were released before delivery reviewed anything.
+  await counted.store!.collection('delivery_reviews').deleteOne({ _id: release.id });
+  counted.reset();
+
+  await rpc.takeDown({ releaseId: release.id, stores: ['tidal'], callerId: artist });
+  await settled(release.id, { tidal: 'taken_down' }, 'tidal taken down');
+  await expectCountsExact(release.id);
+  const { summary } = await rpc.listJobs({ releaseId: release.id });
+  expect(summary?.releaseStatus).toBe('live');
+  // The dashboard's summaries come from the counts document, not from reading every job again.
+  counted.reset();
+  const { summaries } = await rpc.summarizeReleases({ releaseIds: [release.id] });
+  expect(counted.outside.delivery_jobs ?? 0).toBe(0);
+  expect(summaries).toEqual([summary]);
+});
+
 it('counts stores added and dropped by a resubmission after the review rejected the release', async () => {
   const token = await omni.token(artist);
   const release = await createRealRelease(omni, artist, token, ['spotify', 'tidal', 'deezer']);

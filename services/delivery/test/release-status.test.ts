@@ -1,7 +1,13 @@
 // The release's roll-up from its job counts (domain/release-status.ts): the rule the event, the page and
 // catalog share, and the counting the pipeline keeps per release.
 import type { JobKind, StoreStatus } from '@omni/proto/api';
-import { anyHeld, countJobs, countsDelta, rollUpReleaseStatus } from '../src/domain/release-status';
+import {
+  anyHeld,
+  countJobs,
+  countsDelta,
+  reviewForRollUp,
+  rollUpReleaseStatus,
+} from '../src/domain/release-status';
 
 const job = (status: StoreStatus, jobKind: JobKind = 'ingest', held = false) => ({ status, jobKind, held });
 const roll = (...jobs: ReturnType<typeof job>[]) =>
@@ -43,4 +49,13 @@ test('a change is the difference of the shapes before and after, unchanged shape
   expect(countsDelta([], [job('queued', 'ingest', true), job('queued', 'ingest', true)])).toEqual({
     'queued:ingest:held': 2,
   });
+});
+
+test('no review document: approved once its jobs are released (it predates the review), draft otherwise', () => {
+  expect(reviewForRollUp(undefined, countJobs([job('live'), job('sent')]))).toBe('approved');
+  expect(reviewForRollUp(undefined, countJobs([job('queued', 'ingest', true), job('live')]))).toBeNull();
+  expect(reviewForRollUp(undefined, countJobs([]))).toBeNull();
+  // A review document decides whatever the jobs say.
+  expect(reviewForRollUp('in_review', countJobs([job('live')]))).toBe('in_review');
+  expect(reviewForRollUp('rejected', countJobs([]))).toBe('rejected');
 });

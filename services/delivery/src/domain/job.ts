@@ -5,6 +5,7 @@
 import type { Doc } from '@omni/platform';
 import type { delivery } from '@omni/proto';
 import type { JobKind, ReleaseStatus, StoreStatus } from '@omni/proto/api';
+import { countsByStatus, type JobCounts } from './release-status';
 
 export type JobStatus = StoreStatus;
 export type { JobKind };
@@ -71,12 +72,11 @@ export function jobToProto(j: JobDoc): delivery.DeliveryJob {
   };
 }
 
+/** A release's summary from its job counts (domain/release-status.ts): how many jobs, by status. */
 export function summarize(
   releaseId: string,
-  jobs: readonly JobDoc[],
+  counts: JobCounts,
   releaseStatus: ReleaseStatus,
 ): delivery.DeliverySummary {
-  const byStatus: Record<string, number> = {};
-  for (const job of jobs) byStatus[job.status] = (byStatus[job.status] ?? 0) + 1;
-  return { releaseId, total: jobs.length, byStatus, releaseStatus };
+  return { releaseId, ...countsByStatus(counts), releaseStatus };
 }

@@ -47,8 +47,31 @@ function entries(counts: JobCounts): Array<[JobShape, number]> {
     .map(([key, n]) => [shapeOf(key), n]);
 }
 
+/** How many jobs the counts hold in each status (kinds and holds together), and in all. */
+export function countsByStatus(counts: JobCounts): { byStatus: Record<string, number>; total: number } {
+  const byStatus: Record<string, number> = {};
+  let total = 0;
+  for (const [job, n] of entries(counts)) {
+    byStatus[job.status] = (byStatus[job.status] ?? 0) + n;
+    total += n;
+  }
+  return { byStatus, total };
+}
+
 export function anyHeld(counts: JobCounts): boolean {
   return entries(counts).some(([job]) => job.held);
+}
+
+/**
+ * The review a release's roll-up goes by, from its review document's status (undefined: none). A release
+ * with no review document but jobs, none of them held, predates the review (its jobs were released by an
+ * older version or by hand), so it counts as approved; with held jobs or no jobs yet it waits (draft).
+ * One rule for the pipeline's events and for the pages that read the jobs, so both say the same.
+ */
+export function reviewForRollUp(review: ReviewStatus | undefined, counts: JobCounts): ReviewStatus | null {
+  if (review) return review;
+  const jobs = entries(counts);
+  return jobs.length > 0 && !jobs.some(([job]) => job.held) ? 'approved' : null;
 }
 
 const GONE: ReadonlySet<StoreStatus> = new Set(['taken_down', 'purged']);

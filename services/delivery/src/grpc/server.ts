@@ -3,8 +3,8 @@
 // the gateway asks it first and only then asks here.
 import { invalidArgument, type UnaryImpl } from '@omni/platform';
 import type { delivery } from '@omni/proto';
-import { type JobDoc, jobToProto, summarize } from '../domain/job';
-import { countJobs, rollUpReleaseStatus } from '../domain/release-status';
+import { jobToProto, summarize } from '../domain/job';
+import { countJobs, reviewForRollUp, rollUpReleaseStatus } from '../domain/release-status';
 import type { JobsRepository } from '../store/jobs';
 import { type ReviewDoc, reviewToProto } from '../store/reviews';
 import type { ReviewDeps } from '../use-cases/review-release';
@@ -26,12 +26,13 @@ export function deliveryHandlers(
       if (!req.releaseId) throw invalidArgument('A release id is required.');
       const found = await review.reviews.find(req.releaseId);
       const list = await jobs.forRelease(req.releaseId);
+      const counts = countJobs(list);
       return {
         jobs: list.map(jobToProto),
         summary: summarize(
           req.releaseId,
-          list,
-          rollUpReleaseStatus({ review: found?.status ?? null, counts: countJobs(list) }),
+          counts,
+          rollUpReleaseStatus({ review: reviewForRollUp(found?.status, counts), counts }),
         ),
         review: found ? reviewToProto(found) : undefined,
       };
@@ -45,13 +46,12 @@ export function deliveryHandlers(
       const reviewed = new Map<string, ReviewDoc>(
         (await review.reviews.forReleases(ids)).map((r) => [r._id, r]),
       );
-      const byRelease = new Map<string, JobDoc[]>(ids.map((id) => [id, []]));
-      for (const job of await jobs.forReleases(ids)) byRelease.get(job.releaseId)?.push(job);
+      const countsOf = await jobs.countsOf(ids);
       return {
         summaries: ids.map((id) => {
-          const list = byRelease.get(id) ?? [];
-          const status = reviewed.get(id)?.status ?? null;
-          return summarize(id, list, rollUpReleaseStatus({ review: status, counts: countJobs(list) }));
+          const counts = countsOf.get(id) ?? {};
+          const status = reviewForRollUp(reviewed.get(id)?.status, counts);
+          return summarize(id, counts, rollUpReleaseStatus({ review: status, counts }));
         }),
       };
     },

@@ -4,9 +4,9 @@
 // (release-counts.ts) in the same transaction.
 import type { Collection, DocumentStore, TransactionScope } from '@omni/platform';
 import { type JobDoc, jobId } from '../domain/job';
-import { countKey } from '../domain/release-status';
-import { JOBS } from './collections';
-import { ReleaseCounts } from './release-counts';
+import { countJobs, countKey, type JobCounts } from '../domain/release-status';
+import { JOBS, RELEASE_COUNTS } from './collections';
+import { type CountsDoc, ReleaseCounts } from './release-counts';
 
 export { JOBS };
 
@@ -17,8 +17,10 @@ const REHELD = ['queued', 'rejected', 'failed', 'acknowledged', 'live'] as const
 
 export class JobsRepository {
   private readonly jobs: Collection<JobDoc>;
+  private readonly counts: Collection<CountsDoc>;
 
   constructor(store: DocumentStore) {
+    this.counts = store.collection<CountsDoc>(RELEASE_COUNTS);
     this.jobs = store.collection<JobDoc>(JOBS, {
       indexes: [
         // A redelivered or repeated release.created can never make a second job for the same store.
@@ -146,5 +148,21 @@ export class JobsRepository {
 
   forReleases(releaseIds: readonly string[]): Promise<JobDoc[]> {
     return this.jobs.find({ releaseId: { $in: [...releaseIds] } });
+  }
+
+  /**
+   * Each release's job counts: its counts document (one read per release, not one per job: the dashboard
+   * asks for up to 200 releases of up to 142 stores), or for a release that predates them a count of its jobs.
+   */
+  async countsOf(releaseIds: readonly string[]): Promise<Map<string, JobCounts>> {
+    const found = await this.counts.find({ _id: { $in: [...releaseIds] } });
+    const out = new Map<string, JobCounts>(found.map((doc) => [doc._id, doc.jobs ?? {}]));
+    const missing = releaseIds.filter((id) => !out.has(id));
+    if (missing.length > 0) {
+      const byRelease = new Map<string, JobDoc[]>(missing.map((id) => [id, []]));
+      for (const job of await this.forReleases(missing)) byRelease.get(job.releaseId)?.push(job);
+      for (const [id, jobs] of byRelease) out.set(id, countJobs(jobs));
+    }
+    return out;
   }
 }

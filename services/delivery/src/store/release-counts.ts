@@ -14,7 +14,7 @@ import type { JobDoc } from '../domain/job';
 import { countJobs, countsDelta, type JobCounts, type JobShape } from '../domain/release-status';
 import { JOBS, RELEASE_COUNTS } from './collections';
 
-interface CountsDoc extends Doc {
+export interface CountsDoc extends Doc {
   jobs: Record<string, number>;
 }
 

@@ -2,19 +2,16 @@
 // collection is the review's (use-cases/review*); the pipeline only reads one field of it.
 import type { Doc, TransactionScope } from '@omni/platform';
 import type { ReviewStatus } from '@omni/proto/api';
+import { type JobCounts, reviewForRollUp } from '../domain/release-status';
 
 const REVIEWS = 'delivery_reviews';
 
-/**
- * The release's review status. A release with no review document predates the review: its unheld jobs
- * were released by hand or by an older version, so it counts as approved; held jobs mean it waits.
- */
+/** The review the release's roll-up goes by (domain/release-status.ts says what no review document means). */
 export async function reviewStatusOf(
   scope: TransactionScope,
   releaseId: string,
-  anyHeld: boolean,
+  counts: JobCounts,
 ): Promise<ReviewStatus | null> {
   const review = await scope.collection<Doc & { status: ReviewStatus }>(REVIEWS).findById(releaseId);
-  if (review) return review.status;
-  return anyHeld ? null : 'approved';
+  return reviewForRollUp(review?.status, counts);
 }

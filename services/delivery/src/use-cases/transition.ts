@@ -5,7 +5,7 @@
 // after), never the release's other jobs.
 import type { Filter, Update } from '@omni/platform';
 import type { JobDoc, JobStatus } from '../domain/job';
-import { anyHeld, rollUpReleaseStatus } from '../domain/release-status';
+import { rollUpReleaseStatus } from '../domain/release-status';
 import { publishDeliveryUpdate } from '../store/delivery-updates';
 import { JOBS } from '../store/jobs';
 import { ReleaseCounts } from '../store/release-counts';
@@ -49,7 +49,7 @@ export async function moveJob(ctx: PipelineContext, job: JobDoc, move: Move): Pr
     const next = await jobs.findById(before._id);
     if (!next) throw new Error(`job ${before._id} vanished inside its own transaction`);
     const tally = await counts.record([before], [next]);
-    const review = await reviewStatusOf(scope, job.releaseId, anyHeld(tally));
+    const review = await reviewStatusOf(scope, job.releaseId, tally);
     await publishDeliveryUpdate(scope, ctx.outbox, {
       releaseId: next.releaseId,
       ownerId: next.ownerId,
