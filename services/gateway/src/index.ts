@@ -25,12 +25,12 @@ import { adminReleaseRoutes } from './http/delivery/admin-releases';
 import { finderRoutes } from './http/finder/scans';
 import { mountHealth } from './http/health';
 import { authRoutes } from './http/identity/auth';
-import { authRateLimits } from './http/identity/auth-rate-limits';
 import { forwardMailbox } from './http/identity/mailbox';
 import { meRoutes } from './http/identity/me';
 import { forwardTo } from './http/proxy';
 import { uploadRoutes } from './http/storage/uploads';
 import { defaultFrontendsDir, mountFrontends } from './http/web/frontends';
+import { rateLimitCounters } from './providers/rate-limit/counters';
 import { describeRateLimits } from './providers/rate-limit/describe';
 
 export const gatewayService: ServiceModule = {
@@ -75,7 +75,7 @@ export const gatewayService: ServiceModule = {
       }),
     );
     // One counter store for every rate limit (shared by the replicas with MongoDB).
-    const limits = authRateLimits(ctx);
+    const limits = rateLimitCounters(ctx);
     http.use('/api/contributor', contributorRoutes(cmsClient, guards, contributorLimiter(limits)));
     http.use(
       '/api/auth',

@@ -1,5 +1,5 @@
-// Where the auth rate limits count under this configuration, for the start-up banner (the choice itself is
-// made in http/identity/auth-rate-limits.ts).
+// Where the gateway's rate limits count under this configuration, for the start-up banner (the choice
+// itself is made in counters.ts).
 import { adapterLine, type PlatformConfig } from '@omni/platform';
 
 export const describeRateLimits = (config: PlatformConfig) =>

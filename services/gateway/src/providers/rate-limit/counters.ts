@@ -1,15 +1,12 @@
-// Where the auth rate limits count. With MongoDB, every gateway replica counts in one place (the chart
-// runs 2 to 10 replicas; counting per replica would multiply the limit). With the embedded store there
-// is one process, whose memory is exact and costs no disk write per sign-in attempt.
+// Where the gateway's rate limits count (the auth routes, contributor links). With MongoDB, every gateway
+// replica counts in one place (the chart runs 2 to 10 replicas; counting per replica would multiply the
+// limit). With the embedded store there is one process, whose memory is exact and costs no disk write per
+// counted request.
 import type { ServiceContext } from '@omni/platform';
-import {
-  memoryRateLimitStore,
-  type RateLimitOptions,
-  type RateLimitStore,
-} from '../../providers/rate-limit/rate-limit';
-import { documentRateLimitStore } from '../../providers/rate-limit/shared-store';
+import { memoryRateLimitStore, type RateLimitOptions, type RateLimitStore } from './rate-limit';
+import { documentRateLimitStore } from './shared-store';
 
-export function authRateLimits(
+export function rateLimitCounters(
   ctx: Pick<ServiceContext, 'config' | 'ports' | 'logger'>,
 ): Pick<RateLimitOptions, 'store' | 'fallback' | 'logger'> {
   if (ctx.config.env.DOCUMENT_STORE !== 'mongodb') return { store: memoryRateLimitStore() };

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger, createPorts, type DocumentStore, loadConfig, type Ports } from '@omni/platform';
-import { authRateLimits } from '../src/http/identity/auth-rate-limits';
+import { rateLimitCounters } from '../src/providers/rate-limit/counters';
 
 // The gateway's choice of where sign-in attempts are counted. An embedded store stands in for MongoDB
 // (the documents contract suite holds both to the same behaviour).
@@ -28,7 +28,7 @@ const ctx = (documentStore: 'embedded' | 'mongodb', documents: () => Promise<Doc
 
 it('counts in memory with the embedded store, without opening a store for the gateway', async () => {
   const documents = jest.fn(async () => store);
-  const limits = authRateLimits(ctx('embedded', documents));
+  const limits = rateLimitCounters(ctx('embedded', documents));
   expect((await limits.store.hit('login:email:a@example.com', 60_000)).count).toBe(1);
   expect(documents).not.toHaveBeenCalled();
   expect(limits.fallback).toBeUndefined();
@@ -40,7 +40,7 @@ it('with MongoDB, counts in the shared store, and tries again after the database
     if (!reachable) throw new Error('documents (mongodb) for gateway is not reachable: timed out');
     return store;
   });
-  const limits = authRateLimits(ctx('mongodb', documents));
+  const limits = rateLimitCounters(ctx('mongodb', documents));
   await expect(limits.store.hit('login:email:a@example.com', 60_000)).rejects.toThrow('not reachable');
   reachable = true;
   expect((await limits.store.hit('login:email:a@example.com', 60_000)).count).toBe(1);
