@@ -9,6 +9,14 @@ export const LINK_DEFAULTS = { maxUses: 1, expiresInHours: 24 } as const;
 export const LINK_LIMITS = { maxUses: 10_000, expiresInHours: 8_760 } as const;
 /** The header that carries a contributor's link token. */
 export const UPLOAD_TOKEN_HEADER = 'X-Upload-Token';
+/**
+ * The header that carries an anonymous contributor's own secret: the page makes it once per tab and sends it
+ * with every call, so what one contributor on a link uploads is theirs alone (another on the same link can
+ * neither replace nor submit it). Not needed when signed in.
+ */
+export const CONTRIBUTOR_KEY_HEADER = 'X-Contributor-Key';
+/** Its shape: at least 128 random bits as base64url (the page sends 32 bytes: 43 characters). */
+export const CONTRIBUTOR_KEY = /^[A-Za-z0-9_-]{22,128}$/;
 
 export const ASSET_KINDS = ['music', 'video', 'image', 'document'] as const;
 export type AssetKind = (typeof ASSET_KINDS)[number];

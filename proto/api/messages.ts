@@ -52,6 +52,8 @@ export const CMS_MESSAGES = {
   releaseRequired: RELEASE_MESSAGES.songRequired,
   releaseAudio: RELEASE_MESSAGES.songAudio,
   signInFirst: 'Sign in first.',
+  contributorKey:
+    'This upload page did not say which contributor is sending (X-Contributor-Key). Reload the page and try again.',
   status: 'status must be pending, published or rejected.',
 } as const;
 

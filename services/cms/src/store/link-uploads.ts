@@ -12,7 +12,8 @@ export type LinkUploadState = 'pending' | 'submitted' | 'removed' | 'closed';
 export interface LinkUploadDoc extends Doc {
   _id: string;
   linkId: string;
-  /** Storage's owner id for the file (the account, or `link:<id>` without a session). */
+  /** Storage's owner id for the file: the account, or `link:<id>:<sha-256 of the contributor key>` without
+   * a session (domain/contributor.ts). */
   ownerId: string;
   bucket: string;
   fileKey: string;
@@ -41,9 +42,9 @@ export class LinkUploadsRepository {
     return this.uploads.insertOne({ _id: randomUUID(), ...input, state: 'pending' });
   }
 
-  /** This link's unsettled signings of one file (an upsert signs the same path more than once). */
-  pendingFor(linkId: string, bucket: string, fileKey: string) {
-    return this.uploads.find({ linkId, bucket, fileKey, state: 'pending' });
+  /** One owner's unsettled signings of one file through this link (an upsert signs a path more than once). */
+  pendingFor(linkId: string, ownerId: string, bucket: string, fileKey: string) {
+    return this.uploads.find({ linkId, ownerId, bucket, fileKey, state: 'pending' });
   }
 
   /** Settles these records (only those still pending); how many it settled, inside `scope` when given. */

@@ -7,6 +7,7 @@ import { fail, GrpcStatus, invalidArgument, isServiceError, signInRequired } fro
 import { storage } from '@omni/proto';
 import { CMS_MESSAGES } from '@omni/proto/api';
 import { type AssetDoc, kindOfSniffed, type NewAssetFields } from '../domain/asset';
+import { contributorOwner } from '../domain/contributor';
 import { hashToken, IDENTIFIER_CODE, newIdentifierCode, type UploadLinkDoc } from '../domain/upload-link';
 import { type CmsContext, INSPECTION_DEADLINE_MS } from './context';
 import { discardSubmission, sweepLinkUploads, UNSUBMITTED_GRACE_MS } from './link-upload-cleanup';
@@ -24,9 +25,6 @@ export const CONTRIBUTOR_BUCKETS = [
 ] as const;
 
 const FOLDER = /^[A-Za-z0-9 _.-]+$/;
-
-/** Who a contributor's file belongs to in storage: their account, or this link when not signed in. */
-const ownerFor = (link: UploadLinkDoc, userId: string) => userId || `link:${link._id}`;
 
 function checkBucket(bucket: string) {
   if (!(CONTRIBUTOR_BUCKETS as readonly string[]).includes(bucket))
@@ -57,16 +55,17 @@ export async function signContributorUpload(
     fileName: string;
     contentType: string;
     size: number;
+    contributorKey: string;
   },
 ) {
   const link = await fileLink(ctx, req.token);
+  const ownerId = contributorOwner(link._id, req.userId, req.contributorKey);
   checkBucket(req.bucket);
   checkFolder(req.folder);
   // This link's files that lapsed unsubmitted go first, so their places are free again.
   await sweepLinkUploads(ctx, link._id);
   if (!(await ctx.links.reserveSigning(link)))
     throw fail('link_uploads_waiting', LINK_MESSAGES.uploadsWaiting);
-  const ownerId = ownerFor(link, req.userId);
   let signed: storage.SignUploadResponse;
   try {
     signed = await ctx.storage.signUpload({
@@ -108,13 +107,19 @@ export async function signContributorUpload(
  * Claims one use and creates the pending asset with its event, all or nothing. When the claim fails the
  * link is read again to say why (revoked, expired or used up).
  */
-async function claimAndCreate(ctx: CmsContext, token: string, link: UploadLinkDoc, fields: NewAssetFields) {
+async function claimAndCreate(
+  ctx: CmsContext,
+  token: string,
+  link: UploadLinkDoc,
+  ownerId: string,
+  fields: NewAssetFields,
+) {
   const page = await ctx.pages.byId(link.pageId);
   await ctx.links.ensureSignable(link);
   // The signings of this file through this link (none for a release's file, signed outside the link).
   const bucket = String(fields.bucket ?? '');
   const fileKey = String(fields.fileKey);
-  const signings = bucket ? await ctx.linkUploads.pendingFor(link._id, bucket, fileKey) : [];
+  const signings = bucket ? await ctx.linkUploads.pendingFor(link._id, ownerId, bucket, fileKey) : [];
   const asset = await ctx.assets.transaction(async (scope) => {
     const claimed = await ctx.links.claim(scope, hashToken(token), ctx.now());
     if (!claimed) return null;
@@ -139,7 +144,7 @@ async function claimAndCreate(ctx: CmsContext, token: string, link: UploadLinkDo
   });
   if (!asset) {
     // Lost the last use: the file will never be accepted through this link, so it does not stay.
-    if (bucket) await discardSubmission(ctx, link._id, bucket, fileKey);
+    if (bucket) await discardSubmission(ctx, link._id, ownerId, bucket, fileKey);
     const now = await ctx.links.byId(link._id);
     throw (now && refusalFor(now, ctx.now())) ?? fail('link_used_up', LINK_MESSAGES.usedUp);
   }
@@ -149,24 +154,34 @@ async function claimAndCreate(ctx: CmsContext, token: string, link: UploadLinkDo
 
 export async function submitContributorUpload(
   ctx: CmsContext,
-  req: { token: string; userId: string; bucket: string; fileKey: string; title: string; description: string },
+  req: {
+    token: string;
+    userId: string;
+    bucket: string;
+    fileKey: string;
+    title: string;
+    description: string;
+    contributorKey: string;
+  },
 ): Promise<{ asset: AssetDoc; path: string; url: string }> {
   const known = await knownLink(ctx, req.token);
+  const ownerId = contributorOwner(known._id, req.userId, req.contributorKey);
   checkBucket(req.bucket);
   if (!req.fileKey) throw invalidArgument('Choose a file to upload.');
   const refusal = refusalFor(known, ctx.now());
   if (refusal) {
     // Revoked, expired or used up since the file was sent: it can never be submitted through this link.
-    await discardSubmission(ctx, known._id, req.bucket, req.fileKey);
+    await discardSubmission(ctx, known._id, ownerId, req.bucket, req.fileKey);
     throw refusal;
   }
   const link = await fileLink(ctx, req.token);
   // Storage's verdict on the bytes is final: a refused file is removed there and the refusal passed on.
+  // Storage answers only the owner: another contributor's path is not found (404).
   let done: storage.CompleteUploadResponse;
   try {
     done = await ctx.storage.completeUpload(
       {
-        ownerId: ownerFor(link, req.userId),
+        ownerId,
         bucket: req.bucket,
         fileKey: req.fileKey,
         role: '',
@@ -177,10 +192,10 @@ export async function submitContributorUpload(
   } catch (err) {
     // Refused for its bytes (storage removed them): its place under the link's cap is free again.
     if (isServiceError(err) && err.code === GrpcStatus.INVALID_ARGUMENT)
-      await discardSubmission(ctx, link._id, req.bucket, req.fileKey);
+      await discardSubmission(ctx, link._id, ownerId, req.bucket, req.fileKey);
     throw err;
   }
-  const { asset } = await claimAndCreate(ctx, req.token, link, {
+  const { asset } = await claimAndCreate(ctx, req.token, link, ownerId, {
     kind: kindOfSniffed(done.inspection?.kind ?? ''),
     title: req.title.trim().slice(0, 200),
     description: req.description.trim().slice(0, 5000),
@@ -211,7 +226,7 @@ export async function submitRelease(
     { ownerId: req.userId, bucket: RELEASE_BUCKET, fileKey: req.fileKey, role: '', expectKind: 'audio' },
     { deadlineMs: INSPECTION_DEADLINE_MS },
   );
-  const { asset } = await claimAndCreate(ctx, req.token, link, {
+  const { asset } = await claimAndCreate(ctx, req.token, link, req.userId, {
     kind: 'music',
     title: title.slice(0, 200),
     description: '',

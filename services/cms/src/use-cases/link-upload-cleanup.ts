@@ -4,8 +4,8 @@
 //    holder of that URL could put the bytes back;
 //  - when it was never submitted, an hour after its signed URL lapsed (an upload under way at the URL's
 //    end and a slow submission still fit in that hour).
-// Never a file an asset points to: the contributor page upserts (the same sender at the same path replaces
-// the file), so a losing submission can share its file with an accepted one; nor one signed again since.
+// Never a file an asset points to, nor one signed again since (the contributor page upserts: the same
+// sender at the same path replaces a file not yet submitted).
 import { GrpcStatus, isServiceError } from '@omni/platform';
 import type { LinkUploadDoc } from '../store/link-uploads';
 import type { CmsContext } from './context';
@@ -38,8 +38,15 @@ async function deleteIfUnreferenced(ctx: CmsContext, upload: LinkUploadDoc) {
  * now and the link's room for signings given back. Best effort: a failure here leaves the records pending,
  * and the sweep deletes the file later.
  */
-export async function discardSubmission(ctx: CmsContext, linkId: string, bucket: string, fileKey: string) {
-  const signings = await ctx.linkUploads.pendingFor(linkId, bucket, fileKey);
+export async function discardSubmission(
+  ctx: CmsContext,
+  linkId: string,
+  ownerId: string,
+  bucket: string,
+  fileKey: string,
+) {
+  // Only the sender's own signings: naming someone else's path discards nothing of theirs.
+  const signings = await ctx.linkUploads.pendingFor(linkId, ownerId, bucket, fileKey);
   if (signings.length === 0) return;
   // The newest signing: older ones of the same path are this file too, not a newer upload to spare.
   const newest = signings.reduce((a, b) => (b.signedAt > a.signedAt ? b : a));

@@ -22,6 +22,11 @@ const REDACT = [
   'headers.authorization',
   'headers.cookie',
   'req.query.token',
+  // An anonymous contributor's own secret (the contributor page, cms): as it travels in gRPC and HTTP.
+  'contributorKey',
+  '*.contributorKey',
+  'req.headers["x-contributor-key"]',
+  'headers["x-contributor-key"]',
 ];
 
 let root: Logger | undefined;

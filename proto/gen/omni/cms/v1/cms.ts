@@ -300,6 +300,11 @@ export interface SignContributorUploadRequest {
   fileName: string;
   contentType: string;
   size: number;
+  /**
+   * An anonymous contributor's own secret (the page keeps it for its tab): cms keeps only its SHA-256, as
+   * part of the owner of what that contributor uploads. Empty when signed in.
+   */
+  contributorKey: string;
 }
 
 export interface SignContributorUploadResponse {
@@ -322,6 +327,8 @@ export interface SubmitContributorUploadRequest {
   fileKey: string;
   title: string;
   description: string;
+  /** The same secret the file was signed with; another contributor's file is not found. */
+  contributorKey: string;
 }
 
 export interface SubmitContributorUploadResponse {
@@ -3130,7 +3137,7 @@ export const ResolveUploadLinkResponse: MessageFns<ResolveUploadLinkResponse> = 
 };
 
 function createBaseSignContributorUploadRequest(): SignContributorUploadRequest {
-  return { token: "", userId: "", bucket: "", folder: "", fileName: "", contentType: "", size: 0 };
+  return { token: "", userId: "", bucket: "", folder: "", fileName: "", contentType: "", size: 0, contributorKey: "" };
 }
 
 export const SignContributorUploadRequest: MessageFns<SignContributorUploadRequest> = {
@@ -3155,6 +3162,9 @@ export const SignContributorUploadRequest: MessageFns<SignContributorUploadReque
     }
     if (message.size !== 0) {
       writer.uint32(56).int64(message.size);
+    }
+    if (message.contributorKey !== "") {
+      writer.uint32(66).string(message.contributorKey);
     }
     return writer;
   },
@@ -3228,6 +3238,14 @@ export const SignContributorUploadRequest: MessageFns<SignContributorUploadReque
             message.size = longToNumber(reader.int64());
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.contributorKey = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3261,6 +3279,11 @@ export const SignContributorUploadRequest: MessageFns<SignContributorUploadReque
         ? globalThis.String(object.content_type)
         : "",
       size: isSet(object.size) ? globalThis.Number(object.size) : 0,
+      contributorKey: isSet(object.contributorKey)
+        ? globalThis.String(object.contributorKey)
+        : isSet(object.contributor_key)
+        ? globalThis.String(object.contributor_key)
+        : "",
     };
   },
 
@@ -3287,6 +3310,9 @@ export const SignContributorUploadRequest: MessageFns<SignContributorUploadReque
     if (message.size !== 0) {
       obj.size = Math.round(message.size);
     }
+    if (message.contributorKey !== "") {
+      obj.contributorKey = message.contributorKey;
+    }
     return obj;
   },
 
@@ -3302,6 +3328,7 @@ export const SignContributorUploadRequest: MessageFns<SignContributorUploadReque
     message.fileName = object.fileName ?? "";
     message.contentType = object.contentType ?? "";
     message.size = object.size ?? 0;
+    message.contributorKey = object.contributorKey ?? "";
     return message;
   },
 };
@@ -3565,7 +3592,7 @@ export const SignContributorUploadResponse_HeadersEntry: MessageFns<SignContribu
 };
 
 function createBaseSubmitContributorUploadRequest(): SubmitContributorUploadRequest {
-  return { token: "", userId: "", bucket: "", fileKey: "", title: "", description: "" };
+  return { token: "", userId: "", bucket: "", fileKey: "", title: "", description: "", contributorKey: "" };
 }
 
 export const SubmitContributorUploadRequest: MessageFns<SubmitContributorUploadRequest> = {
@@ -3587,6 +3614,9 @@ export const SubmitContributorUploadRequest: MessageFns<SubmitContributorUploadR
     }
     if (message.description !== "") {
       writer.uint32(50).string(message.description);
+    }
+    if (message.contributorKey !== "") {
+      writer.uint32(58).string(message.contributorKey);
     }
     return writer;
   },
@@ -3652,6 +3682,14 @@ export const SubmitContributorUploadRequest: MessageFns<SubmitContributorUploadR
             message.description = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.contributorKey = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3680,6 +3718,11 @@ export const SubmitContributorUploadRequest: MessageFns<SubmitContributorUploadR
         : "",
       title: isSet(object.title) ? globalThis.String(object.title) : "",
       description: isSet(object.description) ? globalThis.String(object.description) : "",
+      contributorKey: isSet(object.contributorKey)
+        ? globalThis.String(object.contributorKey)
+        : isSet(object.contributor_key)
+        ? globalThis.String(object.contributor_key)
+        : "",
     };
   },
 
@@ -3703,6 +3746,9 @@ export const SubmitContributorUploadRequest: MessageFns<SubmitContributorUploadR
     if (message.description !== "") {
       obj.description = message.description;
     }
+    if (message.contributorKey !== "") {
+      obj.contributorKey = message.contributorKey;
+    }
     return obj;
   },
 
@@ -3717,6 +3763,7 @@ export const SubmitContributorUploadRequest: MessageFns<SubmitContributorUploadR
     message.fileKey = object.fileKey ?? "";
     message.title = object.title ?? "";
     message.description = object.description ?? "";
+    message.contributorKey = object.contributorKey ?? "";
     return message;
   },
 };

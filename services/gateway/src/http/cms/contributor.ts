@@ -1,10 +1,12 @@
 // The contributor upload page's API (/upload?token=…): the link's token travels in X-Upload-Token; a
-// session is optional except for audio releases. cms checks the link on every call and says why it no
+// session is optional except for audio releases. Without one, the page's own secret (X-Contributor-Key)
+// says which contributor sends and submits a file, so two people on one link cannot touch each other's. cms checks the link on every call and says why it no
 // longer works (404 not valid, 410 revoked / expired / used up, 403 no files). Every route is rate-limited
 // per client address and per link (contributor-rate-limits.ts): 429 with Retry-After past the limit.
 import { type Guards, type PromiseClient, parseBody } from '@omni/platform';
 import type { cms } from '@omni/proto';
 import {
+  CONTRIBUTOR_KEY_HEADER,
   contributorReleaseBody,
   contributorSignBody,
   contributorUploadBody,
@@ -19,10 +21,13 @@ import {
 } from './contributor-rate-limits';
 import { assetJson, linkJson } from './json';
 
-const tokenOf = (req: Request) => {
-  const header = req.headers[UPLOAD_TOKEN_HEADER.toLowerCase()];
+const headerOf = (req: Request, name: string) => {
+  const header = req.headers[name.toLowerCase()];
   return typeof header === 'string' ? header.trim().slice(0, 256) : '';
 };
+const tokenOf = (req: Request) => headerOf(req, UPLOAD_TOKEN_HEADER);
+/** cms checks its shape and keeps only its hash. */
+const contributorKeyOf = (req: Request) => headerOf(req, CONTRIBUTOR_KEY_HEADER);
 
 export function contributorRoutes(
   client: PromiseClient<typeof cms.CmsServiceService>,
@@ -54,6 +59,7 @@ export function contributorRoutes(
     const signed = await client.signContributorUpload({
       token: tokenOf(req),
       userId: req.principal?.userId ?? '',
+      contributorKey: contributorKeyOf(req),
       ...body,
     });
     res.json(signed);
@@ -62,7 +68,12 @@ export function contributorRoutes(
   router.post('/uploads', limited('submit', SUBMISSIONS_PER_MINUTE), async (req, res) => {
     const body = parseBody(contributorUploadBody, req, { first: true });
     const out = await client.submitContributorUpload(
-      { token: tokenOf(req), userId: req.principal?.userId ?? '', ...body },
+      {
+        token: tokenOf(req),
+        userId: req.principal?.userId ?? '',
+        contributorKey: contributorKeyOf(req),
+        ...body,
+      },
       { deadlineMs: 65_000 },
     );
     res.status(201).json({ status: 'pending', path: out.path, url: out.url, asset: assetJson(out.asset!) });
