@@ -46,8 +46,10 @@ export async function completeUpload(
     log.info({ bucket: doc.bucket, key: doc.key, problems: verdict.problems }, 'upload refused and removed');
     throw invalidArgument(verdict.problems.join(' '));
   }
-  await uploads.updateOne(
-    { _id: doc._id },
+  // Only the signing that was inspected: if the same sender signed the path again meanwhile (an upsert),
+  // these are not the bytes that will be there, so nothing is accepted.
+  const { matched } = await uploads.updateOne(
+    { _id: doc._id, signedAt: doc.signedAt, status: doc.status },
     {
       $set: {
         status: 'complete',
@@ -60,5 +62,10 @@ export async function completeUpload(
       },
     },
   );
+  if (matched === 0)
+    throw new GrpcError(
+      GrpcStatus.FAILED_PRECONDITION,
+      'This file was sent again while it was being checked. Please submit it again.',
+    );
   return { inspection, warnings: verdict.warnings, publicUrl: objects.publicUrl(doc.bucket, doc.key) };
 }

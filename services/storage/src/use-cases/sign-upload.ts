@@ -19,7 +19,7 @@ import {
 } from '../domain/buckets';
 import { buildKey, sanitiseSegment } from '../domain/keys';
 import { isLinkOwner, newUploadSession, UPLOAD_SESSION_HEADER, userSubject } from '../domain/owner';
-import { uploadId } from '../store/uploads';
+import { type UploadDoc, uploadId } from '../store/uploads';
 import type { StorageContext } from './context';
 
 const MAX_KEY_ATTEMPTS = 20;
@@ -45,6 +45,17 @@ export interface SignedUpload {
   headers: Record<string, string>;
   expiresAt: string;
   maxSize: number;
+}
+
+/**
+ * The contributor page upserts (spec §3): a path sent again by the same sender replaces that file. Never
+ * someone else's file, nor one signed for another purpose (a song submission's key can equal a folderless
+ * contributor file's), nor bytes a completion accepted: the contributor page completes a file only when it
+ * is submitted, so a complete file is one an asset refers to (pending, published or rejected). The new
+ * upload gets a suffixed name instead, as everywhere else.
+ */
+function mayUpsert(existing: UploadDoc, ownerId: string): boolean {
+  return existing.ownerId === ownerId && existing.purpose === 'contributor' && existing.status !== 'complete';
 }
 
 export async function signUpload(ctx: StorageContext, req: UploadRequest): Promise<SignedUpload> {
@@ -93,10 +104,8 @@ export async function signUpload(ctx: StorageContext, req: UploadRequest): Promi
       },
       attempt,
     );
-    // The contributor page upserts (spec §3): the same path sent again by the same sender replaces the file.
-    // Someone else's file at that path is never replaced; the new one gets a suffixed name instead.
     const existing = await uploads.findById(uploadId(bucket, key));
-    const replaces = purpose === 'contributor' && existing?.ownerId === req.ownerId;
+    const replaces = purpose === 'contributor' && !!existing && mayUpsert(existing, req.ownerId);
     if (!replaces && (await objects.statObject(bucket, key))) continue;
     const seconds = ctx.uploadUrlSeconds;
     // A link's anonymous contributor has no account to prove: a secret handed out once with this URL does.
@@ -123,14 +132,17 @@ export async function signUpload(ctx: StorageContext, req: UploadRequest): Promi
       status: 'signed' as const,
     };
     if (replaces) {
-      // What was known about the old bytes no longer holds: the new ones are inspected at completion.
-      await uploads.updateOne(
-        { _id: existing._id },
+      // What was known about the old bytes no longer holds: the new ones are inspected at completion. Only
+      // the signing that was read is replaced: a submission that completed it meanwhile keeps it, and this
+      // file takes the next name.
+      const { matched } = await uploads.updateOne(
+        { _id: existing._id, signedAt: existing.signedAt, status: existing.status },
         {
           $set: record,
           $unset: { inspection: 1, inspectedEtag: 1, problems: 1, warnings: 1, role: 1, completedAt: 1 },
         },
       );
+      if (matched === 0) continue;
     } else {
       try {
         await uploads.insertOne({ _id: uploadId(bucket, key), ...record });
