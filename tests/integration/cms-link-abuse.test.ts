@@ -1,6 +1,7 @@
 // Upload links cannot be used to fill storage: a file whose submission loses the link's use or is refused
 // after upload is deleted (unless an accepted asset points to it), and a link can hold only so many signed,
 // unsubmitted files. Checked through HTTP against a started platform, reading the bytes on disk.
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGrpcClient, GrpcStatus } from '@omni/platform';
@@ -103,23 +104,24 @@ describe('files that lose or are refused are deleted', () => {
     expect(storedFiles('documents', fileKey)).toHaveLength(0);
   });
 
-  it('never deletes a file an accepted asset points to (the same sender re-sent its path, then lost)', async () => {
+  it('never deletes a file an accepted asset points to (its sender re-sent the path, then lost)', async () => {
     const { token } = await createLink(api, admin, { pageSlug: 'music', maxUses: 2 });
     const shared = note('upsert', 1);
     const first = await contributorSignAndPut(api, token, shared);
     expect(
       (await submitContributorFile(api, token, { bucket: 'documents', fileKey: first.fileKey })).status,
     ).toBe(201);
-    // The same sender (this link's anonymous contributor) sends the same path again: it replaces the file.
+    // The same sender sends the same path again: a submitted file is never replaced, this one gets a new name.
     const again = await contributorSignAndPut(api, token, { ...shared, bytes: Buffer.from('second take') });
-    expect(again.fileKey).toBe(first.fileKey);
+    expect(again.fileKey).toBe(first.fileKey.replace(/note-1\.txt$/, 'note-1-2.txt'));
     const other = await contributorSignAndPut(api, token, note('upsert', 2));
     expect(
       (await submitContributorFile(api, token, { bucket: 'documents', fileKey: other.fileKey })).status,
     ).toBe(201);
-    // The re-sent path loses the (now used up) link, but the first asset points to it: it stays.
+    // The re-sent file loses the (now used up) link and goes; the first, which an asset points to, stays.
     const lost = await submitContributorFile(api, token, { bucket: 'documents', fileKey: again.fileKey });
     expect(lost.status).toBe(410);
+    expect(storedFiles('documents', again.fileKey)).toHaveLength(0);
     expect(storedFiles('documents', first.fileKey)).toHaveLength(1);
   });
 });
@@ -183,7 +185,10 @@ describe('DeleteObject (storage, service-to-service)', () => {
       const stranger = rpc.deleteObject({ ownerId: 'someone-else', bucket: 'documents', fileKey });
       await expect(stranger).rejects.toMatchObject({ code: GrpcStatus.NOT_FOUND });
       expect(storedFiles('documents', fileKey)).toHaveLength(1);
-      const owner = `link:${link.id}`;
+      // The link alone is not the owner: its anonymous contributor is (the hash of their page's key).
+      const linkOnly = rpc.deleteObject({ ownerId: `link:${link.id}`, bucket: 'documents', fileKey });
+      await expect(linkOnly).rejects.toMatchObject({ code: GrpcStatus.NOT_FOUND });
+      const owner = `link:${link.id}:${createHash('sha256').update(api.contributorKey).digest('hex')}`;
       expect(await rpc.deleteObject({ ownerId: owner, bucket: 'documents', fileKey })).toEqual({
         deleted: true,
       });

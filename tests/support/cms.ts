@@ -1,7 +1,17 @@
 // The OMNI CMS API the way its screens call it: an admin's upload (sign → PUT → uploads, published at
 // once), upload links, and a contributor's submission through a link (sign → PUT → uploads, pending).
+import { randomBytes } from 'node:crypto';
+
 export interface CmsApi {
-  call(path: string, init?: RequestInit & { token?: string; uploadToken?: string }): Promise<Response>;
+  /**
+   * `/api/contributor/*` calls carry this api's contributor key (X-Contributor-Key), as one browser tab's
+   * page does: two apis on one link are two anonymous contributors. `contributorKey: ''` sends none.
+   */
+  call(
+    path: string,
+    init?: RequestInit & { token?: string; uploadToken?: string; contributorKey?: string },
+  ): Promise<Response>;
+  readonly contributorKey: string;
   /** PUTs bytes to a signed URL on the test platform with the headers the sign call asked for. */
   put(
     signedUrl: string,
@@ -12,18 +22,23 @@ export interface CmsApi {
 }
 
 export function cmsApi(baseUrl: string): CmsApi {
+  const ownKey = randomBytes(32).toString('base64url');
   return {
-    call: (path, init = {}) =>
-      fetch(`${baseUrl}${path}`, {
+    contributorKey: ownKey,
+    call: (path, init = {}) => {
+      const key = init.contributorKey ?? (path.startsWith('/api/contributor/') ? ownKey : '');
+      return fetch(`${baseUrl}${path}`, {
         ...init,
         redirect: 'manual',
         headers: {
           ...(init.body ? { 'content-type': 'application/json' } : {}),
           ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
           ...(init.uploadToken !== undefined ? { 'x-upload-token': init.uploadToken } : {}),
+          ...(key ? { 'x-contributor-key': key } : {}),
           ...(init.headers as Record<string, string>),
         },
-      }),
+      });
+    },
     put: (signedUrl, bytes, contentType, headers = {}) => {
       const target = new URL(signedUrl);
       const sent = new Headers(headers);
