@@ -1,6 +1,8 @@
-// The contributor API behind /upload?token=: every call carries the link's token in X-Upload-Token (and the
-// signed-in user's bearer when there is one, which apiFetch adds). Answers are parsed with the contract.
+// The contributor API behind /upload?token=: every call carries the link's token in X-Upload-Token, this
+// tab's contributor key in X-Contributor-Key (who sends, when not signed in) and the signed-in user's bearer
+// when there is one, which apiFetch adds. Answers are parsed with the contract.
 import {
+  CONTRIBUTOR_KEY_HEADER,
   type ContributorLink,
   contributorLinkSchema,
   contributorReleaseAnswerSchema,
@@ -21,9 +23,45 @@ function parseAnswer<T>(schema: z.ZodMiniType<T>, body: unknown): T {
   return parsed.data;
 }
 
+const KEY_STORAGE = 'omni.contributorKey';
+let memoryKey: string | undefined;
+
+/**
+ * This tab's own secret: 32 random bytes, made once and kept in sessionStorage so a reload keeps the same
+ * sender (its files can still be replaced and submitted) while another tab or person on the same link is
+ * someone else. The server keeps only its hash.
+ */
+export function contributorKey(): string {
+  try {
+    const kept = sessionStorage.getItem(KEY_STORAGE);
+    if (kept) return kept;
+  } catch {
+    // Storage blocked: the key lives as long as this page.
+  }
+  memoryKey ??= newKey();
+  try {
+    sessionStorage.setItem(KEY_STORAGE, memoryKey);
+  } catch {
+    // As above.
+  }
+  return memoryKey;
+}
+
+function newKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+}
+
 const withToken = (token: string, init: RequestInit = {}): RequestInit => ({
   ...init,
-  headers: { ...(init.headers as Record<string, string>), [UPLOAD_TOKEN_HEADER]: token },
+  headers: {
+    ...(init.headers as Record<string, string>),
+    [UPLOAD_TOKEN_HEADER]: token,
+    [CONTRIBUTOR_KEY_HEADER]: contributorKey(),
+  },
 });
 
 /** What the link allows now, or an ApiError with the refusal (not valid, revoked, expired, used up). */
