@@ -237,6 +237,37 @@ describe.each(WIDTHS)('at $width px', ({ name, width, height }) => {
   }, 60_000);
 });
 
+it('two anonymous contributors on one link each keep their own file at the same path', async () => {
+  const { uploadUrl } = await createLink(api, admin, { pageSlug: 'music', maxUses: 5 });
+  const upload = async (page: Page, text: string) => {
+    await page.goto(local(uploadUrl));
+    await page.getByTestId('uploader-session').getByText('Not signed in').waitFor();
+    await page.getByLabel('Folder path (optional)').fill('shared');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('tile-presskits').click();
+    await (await chooser).setFiles({ name: 'bio.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+    await page
+      .getByTestId('upload-status')
+      .getByText(/Submitted for review\.$/)
+      .waitFor({ timeout: 15_000 });
+    const link = page.getByTestId('uploaded-files').getByRole('link').first();
+    const opened = await fetch(new URL((await link.getAttribute('href')) ?? '', suite.url));
+    return { path: (await link.textContent()) ?? '', bytes: await opened.text() };
+  };
+  const first = await newPage(1440, 1000);
+  const second = await newPage(1440, 1000);
+  try {
+    const hers = await upload(first.page, 'first contributor');
+    const his = await upload(second.page, 'second contributor');
+    expect(hers.path).toMatch(/^presskits\/anon\/\d{8}\/shared\/bio\.txt$/);
+    expect(his.path).toBe(hers.path.replace(/bio\.txt$/, 'bio-2.txt'));
+    expect([hers.bytes, his.bytes]).toEqual(['first contributor', 'second contributor']);
+  } finally {
+    await first.context.close();
+    await second.context.close();
+  }
+}, 60_000);
+
 it('/music plays a published track: preload none, its media URL answers a Range request with 206', async () => {
   const asset = await adminUpload(
     api,
