@@ -139,6 +139,38 @@ describe('what an upsert may replace', () => {
     expect(await (await fetch(url)).text()).toBe('final cut');
   });
 
+  it('an upsert link signed before the submission cannot replace the submitted bytes afterwards', async () => {
+    const api = cmsApi(platform.url);
+    const { token } = await createLink(api, admin, { pageSlug: 'music', maxUses: 3 });
+    const file = { ...bio(''), folder: 'swap' };
+    await contributorSignAndPut(api, token, { ...file, bytes: Buffer.from('first take') });
+    // The same sender signs the same path again (an upsert link) and keeps the URL without using it…
+    const { bytes: _unused, ...rest } = { ...file, bytes: Buffer.from('') };
+    const resigned = await api.call('/api/contributor/uploads-sign', {
+      method: 'POST',
+      uploadToken: token,
+      body: JSON.stringify({ ...rest, size: 64 }),
+    });
+    expect(resigned.status).toBe(200);
+    const held = (await resigned.json()) as {
+      signedUrl: string;
+      fileKey: string;
+      headers: Record<string, string>;
+    };
+    const put = (bytes: string) => api.put(held.signedUrl, Buffer.from(bytes), 'text/plain', held.headers);
+    expect((await put('reviewed take')).status).toBe(200);
+    // …submits, and the reviewer sees these bytes…
+    const res = await submitContributorFile(api, token, { bucket: 'presskits', fileKey: held.fileKey });
+    expect(res.status).toBe(201);
+    const { url } = (await res.json()) as { url: string };
+    expect(await (await fetch(url)).text()).toBe('reviewed take');
+    // …then tries to swap them through the link it still holds.
+    const swap = await put('swapped after review');
+    expect(swap.status).toBe(409);
+    expect((await errorOf(swap)).message).toMatch(/already submitted/);
+    expect(await (await fetch(url)).text()).toBe('reviewed take');
+  });
+
   it("a signed-in user's song submission survives a contributor file at the same key", async () => {
     const api = cmsApi(platform.url);
     const { token } = await createLink(api, admin, { pageSlug: 'music', maxUses: 3 });

@@ -82,6 +82,13 @@ export type UploadCredentials = (
   headers: Record<string, string | string[] | undefined>,
 ) => Promise<string | undefined>;
 
+/**
+ * Whether a PUT through an overwrite (upsert) URL may still replace the object: false once the file was
+ * submitted (an asset refers to it). Supplied by storage, which keeps the records; an overwrite URL lives
+ * 15 minutes, longer than the time between a contributor's upload and their submission.
+ */
+export type UploadReplaceable = (bucket: string, key: string) => Promise<boolean>;
+
 /** A credential sent with an upload that proves nothing (expired or not valid); the message is for a person. */
 export class UploadCredentialError extends Error {
   override name = 'UploadCredentialError';

@@ -7,6 +7,8 @@ export const MESSAGES = {
   uploadInvalid: 'This upload link is not valid for this file.',
   signInToUpload: 'Sign in to upload: this upload link works only for the account that requested it.',
   notYourUpload: 'This upload link was issued to another account. Request your own upload link.',
+  alreadySubmitted:
+    'This file was already submitted and can no longer be replaced. Upload it again to send a new version.',
   credentialsUnavailable: 'We could not check your sign-in just now. Try again in a moment.',
   downloadExpired: 'This download link has expired. Request a new one.',
   downloadInvalid: 'This download link is not valid for this file.',

@@ -4,7 +4,7 @@
 import type { Logger } from '@omni/platform';
 import { createLogger } from '@omni/platform';
 import type express from 'express';
-import type { ObjectStore, UploadCredentials } from '../port';
+import type { ObjectStore, UploadCredentials, UploadReplaceable } from '../port';
 import { LocalDiskObjectStore, type LocalObjectStoreOptions } from './local-store';
 import { createObjectsRouter } from './router';
 
@@ -22,9 +22,10 @@ export interface LocalObjectStore extends ObjectStore {
   readonly kind: 'local';
   /**
    * PUT and GET /objects/:bucket/*key for the links this store signs. A PUT must carry a credential that
-   * `credentials` maps to the owner the link was signed for.
+   * `credentials` maps to the owner the link was signed for; an overwrite link writes only while
+   * `replaceable` says the object may still be replaced (default: always).
    */
-  router(credentials: UploadCredentials): express.Router;
+  router(credentials: UploadCredentials, replaceable?: UploadReplaceable): express.Router;
 }
 
 class RoutedLocalObjectStore extends LocalDiskObjectStore implements LocalObjectStore {
@@ -35,8 +36,8 @@ class RoutedLocalObjectStore extends LocalDiskObjectStore implements LocalObject
     super(options);
   }
 
-  router(credentials: UploadCredentials): express.Router {
-    return createObjectsRouter(this, this.routerLog, credentials);
+  router(credentials: UploadCredentials, replaceable?: UploadReplaceable): express.Router {
+    return createObjectsRouter(this, this.routerLog, credentials, replaceable);
   }
 }
 

@@ -13,6 +13,7 @@ import {
   ObjectNotFoundError,
   UploadCredentialError,
   type UploadCredentials,
+  type UploadReplaceable,
 } from '../port';
 import {
   InvalidBucketNameError,
@@ -48,6 +49,7 @@ export function createObjectsRouter(
   store: LocalDiskObjectStore,
   log: Logger,
   credentials: UploadCredentials,
+  replaceable: UploadReplaceable = async () => true,
 ): express.Router {
   const router = express.Router();
 
@@ -84,6 +86,12 @@ export function createObjectsRouter(
     if (refusal) {
       if (refusal.status === 401) res.set('WWW-Authenticate', 'Bearer');
       return refuseUpload(req, res, refusal.status, refusal.message);
+    }
+
+    // An overwrite link outlives the moment its file is submitted: from then on an asset refers to these
+    // bytes (perhaps already approved), so they are not replaced behind the reviewer's back.
+    if (overwrite && !(await replaceable(bucket, key))) {
+      return refuseUpload(req, res, 409, MESSAGES.alreadySubmitted);
     }
 
     const sentType = req.headers['content-type'];
