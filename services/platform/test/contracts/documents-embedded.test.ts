@@ -191,6 +191,27 @@ describe('embedded document store', () => {
     expect([...planner.candidates('users', { i: 700 })]).toHaveLength(20_000);
   });
 
+  it("answers an equality on a compound index's leading field, and _id $in, without scanning", async () => {
+    const store = openStore();
+    const jobs = store.collection<Doc & { releaseId: string; target: string }>('jobs', {
+      indexes: [{ fields: { releaseId: 1, target: 1 }, unique: true }],
+    });
+    await jobs.insertMany(
+      Array.from({ length: 5_000 }, (_, i) => ({
+        _id: `r${i >> 1}:s${i & 1}`,
+        releaseId: `r${i >> 1}`,
+        target: `s${i & 1}`,
+      })),
+    );
+    const planner = store as unknown as { candidates(c: string, f: object): Iterable<unknown> };
+    // MongoDB serves `{releaseId}` from the {releaseId, target} index; before, this read every job.
+    expect([...planner.candidates('jobs', { releaseId: 'r7' })]).toHaveLength(2);
+    expect([...planner.candidates('jobs', { _id: { $in: ['r1:s0', 'r2:s1'] }, target: 's0' })]).toHaveLength(
+      2,
+    );
+    expect((await jobs.find({ releaseId: 'r7' })).map((j) => j.target).sort()).toEqual(['s0', 's1']);
+  });
+
   it('re-runs a transaction whose document was changed by a concurrent write', async () => {
     const store = openStore();
     const accounts = store.collection<Doc & { balance: number }>('accounts');

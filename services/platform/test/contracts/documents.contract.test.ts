@@ -177,6 +177,26 @@ function contractCases(makeTarget: () => DocumentStoreTarget): void {
       expect(await indexed.count({ n: { $in: [] } })).toBe(0);
     });
 
+    it('an equality on the leading fields of a compound index, and _id $in, find what a scan finds', async () => {
+      const indexed = store.collection<Item>(`${name}_prefix`, {
+        indexes: [{ fields: { n: 1, tags: 1, opt: 1 } }],
+      });
+      await indexed.insertMany([
+        { _id: 'a', n: 1, tags: ['x', 'y'] },
+        { _id: 'b', n: 1, tags: ['y'], opt: 'set' },
+        { _id: 'c', n: 2, tags: ['x'] },
+      ]);
+      await indexed.updateOne({ _id: 'c' }, { $set: { n: 1 } });
+      await indexed.deleteOne({ _id: 'b' });
+      await indexed.insertOne({ _id: 'd', n: 3, tags: ['y'] });
+      expect(ids(await indexed.find({ n: 1 }))).toEqual(['a', 'c']);
+      expect(ids(await indexed.find({ n: 1, tags: 'y' }))).toEqual(['a']);
+      expect(ids(await indexed.find({ n: 3, tags: 'y' }))).toEqual(['d']);
+      expect(ids(await indexed.find({ n: 2 }))).toEqual([]);
+      expect(ids(await indexed.find({ _id: { $in: ['d', 'a', 'zz', 'a'] } }))).toEqual(['a', 'd']);
+      expect(ids(await indexed.find({ _id: { $in: ['a', 'c'] }, tags: 'x' }))).toEqual(['a', 'c']);
+    });
+
     it('rejects operators outside the subset', async () => {
       const items = store.collection<Item>(name);
       await expect(items.find({ n: { $where: 'true' } } as unknown as Filter)).rejects.toThrow(/unsupported/);

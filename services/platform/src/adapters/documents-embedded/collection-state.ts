@@ -11,12 +11,23 @@ interface IndexState {
   readonly entries: Map<string, Set<string>>;
 }
 
+/**
+ * The leading fields of a compound index, with their own key map: MongoDB answers an equality on an
+ * index's first fields (`{releaseId}` on `{releaseId, target}`) from the index, so the embedded store must
+ * too, or such a read scans the whole collection and its cost grows with every document ever written.
+ */
+interface PrefixState {
+  readonly spec: IndexSpec;
+  readonly entries: Map<string, Set<string>>;
+}
+
 /** Final state of a document after a batch of writes: the new document, or null when deleted. */
 export type ChangeSet = Map<string, Doc | null>;
 
 export class CollectionState {
   readonly docs = new Map<string, Doc>();
   private readonly indexes: IndexState[] = [];
+  private readonly prefixes: PrefixState[] = [];
   /** Set when a declared unique index cannot be built over existing data; every write then fails. */
   brokenIndex: Error | undefined;
 
@@ -48,6 +59,27 @@ export class CollectionState {
       }
     }
     this.indexes.push(index);
+    this.addPrefixes(spec);
+  }
+
+  /** Key maps for a compound index's leading fields (not for a sparse one: it lacks some documents). */
+  private addPrefixes(spec: IndexSpec): void {
+    const fields = Object.keys(spec.fields);
+    if (spec.sparse) return;
+    for (let length = fields.length - 1; length >= 1; length--) {
+      const leading = fields.slice(0, length);
+      const name = leading.join(',');
+      const known = [...this.indexes.map((i) => i.spec), ...this.prefixes.map((p) => p.spec)].some(
+        (other) => !other.sparse && Object.keys(other.fields).join(',') === name,
+      );
+      if (known) continue;
+      const prefix: PrefixState = {
+        spec: { fields: Object.fromEntries(leading.map((f) => [f, 1 as const])) },
+        entries: new Map(),
+      };
+      for (const doc of this.docs.values()) addKeys(prefix.entries, doc, prefix.spec);
+      this.prefixes.push(prefix);
+    }
   }
 
   /**
@@ -73,11 +105,28 @@ export class CollectionState {
         values.push(eq.value);
       }
       if (values.length !== Object.keys(index.spec.fields).length) continue;
-      const ids = index.entries.get(lookupKey(values));
-      if (!ids) return [];
-      return [...ids].map((id) => this.docs.get(id)).filter((d): d is Doc => d !== undefined);
+      return this.holders(index.entries.get(lookupKey(values)));
     }
+    // The longest pinned leading part of a compound index (prefixes are kept longest first per index).
+    let best: { prefix: PrefixState; values: unknown[] } | undefined;
+    for (const prefix of this.prefixes) {
+      const fields = Object.keys(prefix.spec.fields);
+      if (best && fields.length <= best.values.length) continue;
+      const values: unknown[] = [];
+      for (const path of fields) {
+        const eq = equalityOf(filter, path);
+        if (!eq || (typeof eq.value === 'object' && eq.value !== null)) break;
+        values.push(eq.value);
+      }
+      if (values.length === fields.length) best = { prefix, values };
+    }
+    if (best) return this.holders(best.prefix.entries.get(lookupKey(best.values)));
     return this.docs.values();
+  }
+
+  private holders(ids: Set<string> | undefined): Doc[] {
+    if (!ids) return [];
+    return [...ids].map((id) => this.docs.get(id)).filter((d): d is Doc => d !== undefined);
   }
 
   /**
@@ -86,6 +135,16 @@ export class CollectionState {
    * only, and no null on a sparse index, as for an equality.
    */
   private inListCandidates(filter: Filter): Doc[] | undefined {
+    // `{_id: {$in: [...]}}`: one lookup per id (a store's waiting jobs, the leases a worker renews).
+    const byIds = filter._id;
+    if (byIds && typeof byIds === 'object' && !Array.isArray(byIds) && Object.keys(byIds).length === 1) {
+      const list = (byIds as { $in?: unknown }).$in;
+      if (Array.isArray(list) && list.every((v) => typeof v === 'string')) {
+        return [...new Set(list as string[])]
+          .map((id) => this.docs.get(id))
+          .filter((d): d is Doc => d !== undefined);
+      }
+    }
     for (const index of this.indexes) {
       const fields = Object.keys(index.spec.fields);
       if (fields.length !== 1) continue;
@@ -147,6 +206,7 @@ export class CollectionState {
   }
 
   private index(doc: Doc): void {
+    for (const prefix of this.prefixes) addKeys(prefix.entries, doc, prefix.spec);
     for (const index of this.indexes) {
       if (!coversDoc(doc, index.spec)) continue;
       for (const key of indexKeys(doc, index.spec)) {
@@ -161,7 +221,7 @@ export class CollectionState {
   }
 
   private unindex(doc: Doc): void {
-    for (const index of this.indexes) {
+    for (const index of [...this.indexes, ...this.prefixes]) {
       for (const key of indexKeys(doc, index.spec)) {
         const ids = index.entries.get(key);
         if (!ids) continue;
@@ -169,5 +229,16 @@ export class CollectionState {
         if (ids.size === 0) index.entries.delete(key);
       }
     }
+  }
+}
+
+function addKeys(entries: Map<string, Set<string>>, doc: Doc, spec: IndexSpec): void {
+  for (const key of indexKeys(doc, spec)) {
+    let ids = entries.get(key);
+    if (!ids) {
+      ids = new Set();
+      entries.set(key, ids);
+    }
+    ids.add(doc._id);
   }
 }
