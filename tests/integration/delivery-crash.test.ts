@@ -108,7 +108,9 @@ it('delivers every store exactly once across a kill -9 in packaging and one in t
     expect(readdirSync(join(storesRoot, job.target, folders[0]!))).toContain(
       `BatchComplete_${job.batchId}.xml`,
     );
-    expect(acknowledgementsOf(dataDir, job.target)).toEqual([`ACK_${job.batchId}_${job.messageId}.xml`]);
+    expect(acknowledgementsOf(dataDir, job.target)).toEqual([
+      `processed/ACK_${job.batchId}_${job.messageId}.xml`,
+    ]);
   }
   // Say which window the first kill hit (a fast machine may already be sending).
   process.stdout.write(`first kill during ${killedInPackaging ? 'packaging' : 'transport'}\n`);

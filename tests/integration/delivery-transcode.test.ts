@@ -80,7 +80,7 @@ it('sends a FLAC-only store a FLAC made once from the WAV master, named and hash
       flacs.push(sha256(file));
     }
     // The simulator checked every file's size and hash named in the message before acknowledging it.
-    const [ack] = acknowledgementsOf(omni.dataDir, job.target);
+    const [ack] = acknowledgementsOf(omni.dataDir, job.target); // relative to the ack folder
     const ackXml = readFileSync(
       join(omni.dataDir, 'delivery', 'stores', job.target, 'acknowledgements', ack!),
       'utf8',

@@ -79,10 +79,16 @@ export async function approve(rpc: DeliveryClient, releaseId: string): Promise<v
   await rpc.approveRelease({ releaseId, adminId: 'test-admin' });
 }
 
-/** The store's acknowledgement files (the simulator writes one per message of each batch it ingests). */
+/**
+ * The store's acknowledgement files (the simulator writes one per message of each batch it ingests),
+ * as paths relative to its acknowledgement folder: `ACK_….xml` not yet read, `processed/ACK_….xml` once
+ * delivery has acted on it.
+ */
 export function acknowledgementsOf(dataDir: string, store: string): string[] {
   const dir = join(dataDir, 'delivery', 'stores', store, 'acknowledgements');
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith('ACK_')) : [];
+  const names = (folder: string) =>
+    existsSync(folder) ? readdirSync(folder).filter((f) => f.startsWith('ACK_')) : [];
+  return [...names(dir), ...names(join(dir, 'processed')).map((f) => `processed/${f}`)];
 }
 
 /** The store's batch folders. */

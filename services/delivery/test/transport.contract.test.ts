@@ -409,5 +409,14 @@ describe.each(connectors)('%s transport', (name, start) => {
     expect((await transport.getAcknowledgement('ACK_20260101120000001.xml')).toString()).toBe(ack);
     const err = await errorOf(transport.getAcknowledgement('../BatchComplete_x.xml'));
     expect(err.retryable).toBe(false);
+
+    // An ack acted on moves to processed/ and leaves the listing; a second archive is no error.
+    await transport.archiveAcknowledgement('ACK_20260101120000001.xml');
+    await transport.archiveAcknowledgement('ACK_20260101120000001.xml');
+    expect((await transport.listAcknowledgements()).map((a) => a.name)).toEqual([
+      'ACK_20260101120000002.xml',
+    ]);
+    expect(await h.files()).toContain('acknowledgements/processed/ACK_20260101120000001.xml');
+    expect((await errorOf(transport.archiveAcknowledgement('../x.xml'))).retryable).toBe(false);
   });
 });

@@ -3,11 +3,17 @@
 // acknowledged (taken_down / purged for those kinds); ProcessingError with ManualCheckRequired → rejected
 // with the store's words; anything else → failed and resent as a new batch after backoff. Every move is
 // conditional on the job still being `sent` with that batch id, so an ack seen twice changes nothing.
+// Once its move is committed, the ack is moved to the folder's `processed/` (transport.archiveAcknowledgement):
+// the folder listed every tick then holds only unanswered batches' acks, not every ack ever written, so a
+// tick's listing does not grow with the number of releases delivered. An ack no waiting job takes (a late
+// answer to a batch already given up on, or a crash between a job's move and the archive) is archived once
+// its batch is older than the ack timeout, when no job can be waiting for it any more.
 import { ackFileName, type StoreAcknowledgement } from '../domain/ack/model';
 import type { JobDoc } from '../domain/job';
 import type { StoreProfile } from '../domain/stores/profile';
 import { JOBS } from '../store/jobs';
 import { failJob } from './fail';
+import { batchTime } from './package';
 import type { PipelineContext } from './pipeline-context';
 import { startPendingKind } from './settle';
 import { moveJob } from './transition';
@@ -28,6 +34,7 @@ export async function readAcknowledgements(
     names = new Set();
   }
   const waiting: string[] = [];
+  const taken = new Set<string>();
   for (const job of sent) {
     const name = job.batchId && job.messageId ? ackFileName(job.batchId, job.messageId) : null;
     if (!name || !names.has(name)) {
@@ -35,13 +42,22 @@ export async function readAcknowledgements(
       waiting.push(job._id);
       continue;
     }
+    taken.add(name);
     try {
       const ack = ctx.parseAcknowledgement((await transport.getAcknowledgement(name)).toString('utf8'));
       await applyAcknowledgement(ctx, job, ack);
     } catch (err) {
       ctx.logger.warn({ job: job._id, ack: name, err: (err as Error).message }, 'acknowledgement unreadable');
       waiting.push(job._id);
+      continue;
     }
+    await archive(ctx, profile, name);
+  }
+  for (const name of names) {
+    const batchId = ACK_BATCH.exec(name)?.[1];
+    if (taken.has(name) || !batchId) continue;
+    if (ctx.now().getTime() - Date.parse(batchTime(batchId)) > ctx.ackTimeoutMs)
+      await archive(ctx, profile, name);
   }
   if (waiting.length > 0) {
     // Look again after a poll interval; one write for the store's waiting jobs.
@@ -51,6 +67,20 @@ export async function readAcknowledgements(
         { _id: { $in: waiting }, status: 'sent' },
         { $set: { dueAt: new Date(ctx.now().getTime() + ctx.pollMs).toISOString() } },
       );
+  }
+}
+
+const ACK_BATCH = /^ACK_(\d{17})_/;
+
+async function archive(ctx: PipelineContext, profile: StoreProfile, name: string): Promise<void> {
+  try {
+    await ctx.transportFor(profile).archiveAcknowledgement(name);
+  } catch (err) {
+    // Harmless: the ack stays listed one more tick (a job it moved ignores it) and is archived later.
+    ctx.logger.warn(
+      { store: profile.key, ack: name, err: (err as Error).message },
+      'archiving an ack failed',
+    );
   }
 }
 

@@ -62,3 +62,6 @@ export function checkAckName(name: string): void {
     throw new TransportError('not-found', `"${name}" is not an acknowledgement file name`);
   }
 }
+
+/** Where acknowledgements already acted on go, inside the acknowledgement folder. */
+export const PROCESSED_ACK_FOLDER = 'processed';

@@ -49,6 +49,13 @@ export interface Transport {
   deliver(batch: Batch): Promise<DeliveryReport>;
   listAcknowledgements(): Promise<Acknowledgement[]>;
   getAcknowledgement(name: string): Promise<Buffer>;
+  /**
+   * Moves an acknowledgement that has been acted on into `<ackFolder>/processed/` (kept, not deleted), so
+   * the folder listed on every poll holds only answers not yet read: its listing stays as small as the
+   * backlog of unanswered batches instead of growing with every batch ever sent. Idempotent: an ack
+   * already moved (or gone) is no error.
+   */
+  archiveAcknowledgement(name: string): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { deliverBatch, type FileStore, type StoredFile } from '../choreography';
-import { checkAckName, tempPath } from '../layout';
+import { checkAckName, PROCESSED_ACK_FOLDER, tempPath } from '../layout';
 import {
   type Acknowledgement,
   type Batch,
@@ -100,6 +100,18 @@ class LocalTransport implements Transport, FileStore {
     return fs.readFile(path.join(this.ackDir, name)).catch((err) => {
       throw this.classify(err);
     });
+  }
+
+  async archiveAcknowledgement(name: string): Promise<void> {
+    checkAckName(name);
+    const processed = path.join(this.ackDir, PROCESSED_ACK_FOLDER);
+    try {
+      await fs.mkdir(processed, { recursive: true });
+      await fs.rename(path.join(this.ackDir, name), path.join(processed, name));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw this.classify(err);
+    }
   }
 
   async close(): Promise<void> {}

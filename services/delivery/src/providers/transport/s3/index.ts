@@ -5,9 +5,9 @@
 // in what a reader can see. The content's SHA-256 rides along as metadata so a re-run can tell a
 // complete file without reading it back.
 import type { Readable } from 'node:stream';
-import { Client } from 'minio';
+import { Client, CopyDestinationOptions, CopySourceOptions } from 'minio';
 import { deliverBatch, type FileStore, type StoredFile } from '../choreography';
-import { checkAckName } from '../layout';
+import { checkAckName, PROCESSED_ACK_FOLDER } from '../layout';
 import {
   type Acknowledgement,
   type Batch,
@@ -129,6 +129,25 @@ class S3Transport implements Transport, FileStore {
       for await (const chunk of stream) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks);
     } catch (err) {
+      throw this.classify(err);
+    }
+  }
+
+  /** S3 has no move: a server-side copy under `processed/`, then the original removed. */
+  async archiveAcknowledgement(name: string): Promise<void> {
+    checkAckName(name);
+    const from = this.ackPrefix + name;
+    try {
+      await this.client.copyObject(
+        new CopySourceOptions({ Bucket: this.options.bucket, Object: from }),
+        new CopyDestinationOptions({
+          Bucket: this.options.bucket,
+          Object: `${this.ackPrefix}${PROCESSED_ACK_FOLDER}/${name}`,
+        }),
+      );
+      await this.client.removeObject(this.options.bucket, from);
+    } catch (err) {
+      if (isS3NotFound(err)) return;
       throw this.classify(err);
     }
   }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import SftpClient from 'ssh2-sftp-client';
 import { deliverBatch, type FileStore, type StoredFile } from '../choreography';
-import { checkAckName, tempPath } from '../layout';
+import { checkAckName, PROCESSED_ACK_FOLDER, tempPath } from '../layout';
 import {
   type Acknowledgement,
   type Batch,
@@ -172,6 +172,20 @@ class SftpTransport implements Transport, FileStore {
     try {
       const sftp = await this.connection();
       return (await sftp.get(this.remote(`${this.ackFolder}/${name}`))) as Buffer;
+    } catch (err) {
+      throw this.classify(err);
+    }
+  }
+
+  async archiveAcknowledgement(name: string): Promise<void> {
+    checkAckName(name);
+    try {
+      const sftp = await this.connection();
+      const from = this.remote(`${this.ackFolder}/${name}`);
+      if ((await sftp.exists(from)) !== '-') return;
+      const processed = this.remote(`${this.ackFolder}/${PROCESSED_ACK_FOLDER}`);
+      if ((await sftp.exists(processed)) !== 'd') await sftp.mkdir(processed, true);
+      await this.rename(sftp, from, `${processed}/${name}`);
     } catch (err) {
       throw this.classify(err);
     }
