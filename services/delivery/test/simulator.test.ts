@@ -120,7 +120,7 @@ test("a restart after the acks were written but before the batch was recorded ke
   const ackFile = path.join(ackDir(), `ACK_${BATCH}_msg-0196000000111.xml`);
   const written = readFileSync(ackFile, 'utf8');
   // The crash window: the record of the batch never reached the disk.
-  writeFileSync(path.join(root, 'spotify', '.simulator', 'ingested.json'), '{}');
+  writeFileSync(path.join(root, 'spotify', '.simulator', 'ingested.jsonl'), '');
 
   const again = await startSimulator();
   await settle(again);

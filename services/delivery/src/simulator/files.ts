@@ -53,3 +53,37 @@ export function inside(base: string, child: string): string | undefined {
   const full = path.resolve(base, child);
   return full.startsWith(`${path.resolve(base)}${path.sep}`) ? full : undefined;
 }
+
+/** Appends one line, flushed to disk before it resolves (the file is created private). */
+export async function appendLine(file: string, line: string): Promise<void> {
+  await mkdirPrivate(path.dirname(file));
+  await fs.appendFile(file, `${line}\n`, { mode: PRIVATE_FILE_MODE, flush: true });
+}
+
+/**
+ * The ingested batches by folder: the older whole-file record (`legacy`, if any), then the log's lines in
+ * order (a later line for a folder wins). A last line cut short by a crash is skipped: its batch is
+ * ingested again, and its acks already written are read back rather than rewritten.
+ */
+export async function readIngested<T extends object>(
+  legacy: string,
+  log: string,
+): Promise<Record<string, T>> {
+  const ingested = await readJson<Record<string, T>>(legacy, {});
+  let text = '';
+  try {
+    text = await fs.readFile(log, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    try {
+      const { folder, ...batch } = JSON.parse(line) as { folder: string } & T;
+      ingested[folder] = batch as unknown as T;
+    } catch {
+      // a torn last line
+    }
+  }
+  return ingested;
+}

@@ -4,7 +4,8 @@
 // cost nothing more; see watch()), and when a batch's
 // BatchComplete_<batchId>.xml appears it waits the store's delay, verifies every message (verify.ts) and
 // writes `acknowledgements/ACK_<batchId>_<messageId>.xml`. Each batch is ingested exactly once, across
-// restarts: the ingested batches are recorded in `<root>/<key>/.simulator/ingested.json`.
+// restarts: the ingested batches are recorded in `<root>/<key>/.simulator/ingested.jsonl`, one line
+// appended per batch (rewriting one JSON of every batch per batch made each ingest cost more than the last).
 import { type FSWatcher, watch as fsWatch } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -14,8 +15,9 @@ import { type AckFileStatus, ackFileName, type StoreAcknowledgement } from '../d
 import { parseBatchComplete } from '../domain/ddex/batch-complete';
 import type { BatchCompleteInput } from '../domain/ddex/batch-complete-model';
 import type { ErnValidator } from '../domain/ddex/validate';
+import { PROCESSED_ACK_FOLDER } from '../providers/transport/layout';
 import { ACCEPT, afterBatch, DEFAULT_REASONS, type SimulatorBehaviour } from './behaviour';
-import { exists, mkdirPrivate, readJson, writeAtomic } from './files';
+import { appendLine, exists, mkdirPrivate, readIngested, readJson, writeAtomic } from './files';
 import { createLimit } from './limit';
 import { verifyMessage } from './verify';
 
@@ -23,6 +25,7 @@ import { verifyMessage } from './verify';
 const BATCH_FOLDER = /^(?:[PMN]_)?(\d{17})$/;
 const STATE_DIR = '.simulator';
 const ACK_FOLDER = 'acknowledgements';
+const INGESTED_LOG = 'ingested.jsonl';
 
 export type BatchOutcome = AckFileStatus | 'ProcessingError' | 'Rejected' | 'pending' | 'incomplete';
 
@@ -122,7 +125,10 @@ export function createStoreSimulator(options: StoreSimulatorOptions): StoreSimul
   };
 
   async function load(key: string): Promise<void> {
-    const ingested = await readJson<Record<string, IngestedBatch>>(stateFile(key, 'ingested.json'), {});
+    const ingested = await readIngested<IngestedBatch>(
+      stateFile(key, 'ingested.json'),
+      stateFile(key, INGESTED_LOG),
+    );
     const behaviour = await readJson<SimulatorBehaviour>(stateFile(key, 'behaviour.json'), ACCEPT);
     const knownHashes = new Set(Object.values(ingested).flatMap((b) => b.fileHashes));
     stores.set(key, {
@@ -247,6 +253,8 @@ export function createStoreSimulator(options: StoreSimulatorOptions): StoreSimul
       messageIds.map((id) =>
         fs
           .readFile(path.join(ackDir, ackFileName(batchId, id)), 'utf8')
+          // Delivery moves an ack it has acted on to processed/.
+          .catch(() => fs.readFile(path.join(ackDir, PROCESSED_ACK_FOLDER, ackFileName(batchId, id)), 'utf8'))
           .then(parseAcknowledgement)
           .catch(() => undefined),
       ),
@@ -318,7 +326,7 @@ export function createStoreSimulator(options: StoreSimulatorOptions): StoreSimul
   async function record(key: string, folder: string, batch: IngestedBatch) {
     const s = state(key);
     s.ingested[folder] = batch;
-    await writeAtomic(stateFile(key, 'ingested.json'), JSON.stringify(s.ingested), stateDir(key));
+    await appendLine(stateFile(key, INGESTED_LOG), JSON.stringify({ folder, ...batch }));
   }
 
   async function saveBehaviour(key: string, behaviour: SimulatorBehaviour) {
