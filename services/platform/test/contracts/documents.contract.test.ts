@@ -197,6 +197,28 @@ function contractCases(makeTarget: () => DocumentStoreTarget): void {
       expect(ids(await indexed.find({ _id: { $in: ['a', 'c'] }, tags: 'x' }))).toEqual(['a', 'c']);
     });
 
+    it('a range on a one-field index finds what a scan finds (strings, numbers, missing and multikey)', async () => {
+      const indexed = store.collection<Item & { at?: string }>(`${name}_range`, {
+        indexes: [{ fields: { at: 1 } }, { fields: { n: 1 } }, { fields: { tags: 1 } }],
+      });
+      await indexed.insertMany([
+        { _id: 'a', n: 1, at: '2026-01-01', tags: ['b', 'x'] },
+        { _id: 'b', n: 2, at: '2026-01-03', tags: [] },
+        { _id: 'c', n: 3, tags: ['c'] },
+        { _id: 'd', n: 4, at: '2026-01-02' },
+      ]);
+      await indexed.updateOne({ _id: 'b' }, { $unset: { at: '' } });
+      expect(ids(await indexed.find({ at: { $lte: '2026-01-02' } }))).toEqual(['a', 'd']);
+      expect(ids(await indexed.find({ at: { $lt: '2026-01-02' } }))).toEqual(['a']);
+      expect(ids(await indexed.find({ at: { $gt: '2026-01-01', $lte: '2027' } }))).toEqual(['d']);
+      expect(ids(await indexed.find({ n: { $gte: 2, $lt: 4 } }))).toEqual(['b', 'c']);
+      expect(ids(await indexed.find({ n: { $gt: '1' } }))).toEqual([]);
+      expect(ids(await indexed.find({ tags: { $gte: 'c' } }))).toEqual(['a', 'c']);
+      expect(ids(await indexed.find({ at: { $lte: '2026-12-31' }, n: { $in: [4] } }))).toEqual(['d']);
+      const sorted = await indexed.find({ at: { $gte: '2026' } }, { sort: { at: -1 }, limit: 1 });
+      expect(sorted.map((d) => d._id)).toEqual(['d']);
+    });
+
     it('rejects operators outside the subset', async () => {
       const items = store.collection<Item>(name);
       await expect(items.find({ n: { $where: 'true' } } as unknown as Filter)).rejects.toThrow(/unsupported/);

@@ -2,7 +2,7 @@
 // never mutated (every write replaces the object), so a reference doubles as a version for conflict checks
 // and a snapshot can hold references without copying.
 import { type Doc, DuplicateKeyError, type Filter, type IndexSpec } from '../../ports/documents';
-import { coversDoc, equalityOf, indexKeys, indexName, lookupKey } from '../documents-shared';
+import { compareValues, coversDoc, equalityOf, indexKeys, indexName, lookupKey } from '../documents-shared';
 
 interface IndexState {
   readonly spec: IndexSpec;
@@ -121,7 +121,35 @@ export class CollectionState {
       if (values.length === fields.length) best = { prefix, values };
     }
     if (best) return this.holders(best.prefix.entries.get(lookupKey(best.values)));
-    return this.docs.values();
+    return this.rangeCandidates(filter) ?? this.docs.values();
+  }
+
+  /**
+   * `{field: {$lte: x}}` (and $lt/$gt/$gte) on a one-field index: the holders of the keys in range, as
+   * MongoDB walks an index range. Only the index's distinct values are looked at, so a worker's
+   * `{dueAt: {$lte: now}}` considers the jobs that have a due time (work still to do), not every job ever
+   * delivered. A range only matches values of its operand's type (filter.ts), never null or missing.
+   */
+  private rangeCandidates(filter: Filter): Doc[] | undefined {
+    for (const index of this.indexes) {
+      const fields = Object.keys(index.spec.fields);
+      if (fields.length !== 1) continue;
+      const condition = filter[fields[0]!];
+      if (!condition || typeof condition !== 'object' || Array.isArray(condition)) continue;
+      const bounds = Object.entries(condition);
+      if (bounds.length === 0 || !bounds.every(([op]) => RANGE.has(op))) continue;
+      const type = typeof bounds[0]![1];
+      if ((type !== 'string' && type !== 'number') || bounds.some(([, v]) => typeof v !== type)) continue;
+      const ids = new Set<string>();
+      for (const [key, holders] of index.entries) {
+        const [value] = JSON.parse(key) as unknown[];
+        if (typeof value !== type) continue;
+        if (!bounds.every(([op, bound]) => inRange(op, compareValues(value, bound)))) continue;
+        for (const id of holders) ids.add(id);
+      }
+      return this.holders(ids);
+    }
+    return undefined;
   }
 
   private holders(ids: Set<string> | undefined): Doc[] {
@@ -230,6 +258,12 @@ export class CollectionState {
       }
     }
   }
+}
+
+const RANGE = new Set(['$gt', '$gte', '$lt', '$lte']);
+
+function inRange(op: string, c: number): boolean {
+  return op === '$gt' ? c > 0 : op === '$gte' ? c >= 0 : op === '$lt' ? c < 0 : c <= 0;
 }
 
 function addKeys(entries: Map<string, Set<string>>, doc: Doc, spec: IndexSpec): void {

@@ -4,4 +4,4 @@ export { coversDoc, indexKeys, indexName, lookupKey } from './indexes';
 export { prepareInsert } from './insert';
 export { compareBySort, validateSort } from './sort';
 export { applyUpdate, normaliseUpdate, seedFromFilter, validateUpdate } from './update';
-export { deepEqual, InvalidQueryError, isPlainObject, toStorable } from './values';
+export { compareValues, deepEqual, InvalidQueryError, isPlainObject, toStorable } from './values';
