@@ -13,10 +13,13 @@ export interface CountedTransaction {
 }
 
 const READS = new Set(['find', 'findOne', 'findById', 'findOneAndUpdate']);
+const UPDATES = new Set(['updateOne', 'updateMany']);
 
 export class CountingDocuments {
   readonly transactions: CountedTransaction[] = [];
   readonly outside: Record<string, number> = {};
+  /** Documents changed by updateOne/updateMany outside transactions, per collection. */
+  readonly updatedOutside: Record<string, number> = {};
   store: DocumentStore | null = null;
 
   /** The service module, opening its documents through this decorator. */
@@ -62,6 +65,7 @@ export class CountingDocuments {
   reset(): void {
     this.transactions.length = 0;
     for (const key of Object.keys(this.outside)) delete this.outside[key];
+    for (const key of Object.keys(this.updatedOutside)) delete this.updatedOutside[key];
   }
 
   private collection<T extends Doc>(
@@ -69,6 +73,7 @@ export class CountingDocuments {
     reads: Record<string, number>,
     run: CountedTransaction | null,
   ): Collection<T> {
+    const updated = this.updatedOutside;
     return new Proxy(inner, {
       get(target, prop, receiver) {
         const value = Reflect.get(target, prop, receiver);
@@ -78,6 +83,12 @@ export class CountingDocuments {
             const result = await value.apply(target, args);
             const n = Array.isArray(result) ? result.length : result ? 1 : 0;
             reads[target.name] = (reads[target.name] ?? 0) + n;
+            return result;
+          };
+        if (UPDATES.has(String(prop)) && !run)
+          return async (...args: unknown[]) => {
+            const result = (await value.apply(target, args)) as { modified: number };
+            updated[target.name] = (updated[target.name] ?? 0) + result.modified;
             return result;
           };
         if (prop === 'insertOne' && target.name === 'outbox' && run)

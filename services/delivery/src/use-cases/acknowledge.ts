@@ -24,6 +24,7 @@ export async function readAcknowledgements(
   ctx: PipelineContext,
   profile: StoreProfile,
   sent: readonly JobDoc[],
+  options: { rotate: boolean } = { rotate: true },
 ): Promise<void> {
   const transport = ctx.transportFor(profile);
   let names: Set<string>;
@@ -59,8 +60,8 @@ export async function readAcknowledgements(
     if (ctx.now().getTime() - Date.parse(batchTime(batchId)) > ctx.ackTimeoutMs)
       await archive(ctx, profile, name);
   }
-  if (waiting.length > 0) {
-    // Look again after a poll interval; one write for the store's waiting jobs.
+  if (options.rotate && waiting.length > 0) {
+    // The worker's page was full: the waiting jobs go behind the others; one write for the store's.
     await ctx.store
       .collection<JobDoc>(JOBS)
       .updateMany(

@@ -1,6 +1,6 @@
 // The delivery worker: every DELIVERY_POLL_MS (or at once when woken, e.g. by an approval) it
-// 1. reads acknowledgements for sent jobs that are due a look: a bounded page, grouped by store, the
-//    store's folder listed once;
+// 1. reads acknowledgements for sent jobs: a bounded page, grouped by store, the store's folder listed
+//    once, and at most once per poll interval per store however often the worker is woken;
 // 2. claims due jobs one by one with a lease (a conditional update: not held, due, no live lease), at most
 //    `concurrency` at once, and runs each (use-cases/send.ts). A crashed process's leases expire, so its
 //    jobs become due again; leases are renewed while a job runs.
@@ -27,6 +27,8 @@ export class DeliveryWorker {
   private ticking: Promise<void> | null = null;
   private again = false;
   private stopped = true;
+  /** When each store's acknowledgement folder was last listed (a wake storm must not relist 142 stores). */
+  private readonly listedAt = new Map<string, number>();
 
   constructor(
     private readonly ctx: PipelineContext,
@@ -120,9 +122,17 @@ export class DeliveryWorker {
     );
     const byStore = new Map<string, JobDoc[]>();
     for (const job of sent) byStore.set(job.target, [...(byStore.get(job.target) ?? []), job]);
+    // A full page may not hold every sent job: then the waiting ones go to the back (their dueAt moves
+    // on), so the next page reaches the others. Otherwise nothing is written for a job that waits: before,
+    // every waiting job was rewritten on every tick, writes that grew with the backlog of unanswered batches.
+    const rotate = sent.length >= ACK_PAGE;
+    const now = Date.now();
     for (const [key, jobs] of byStore) {
       const profile = this.ctx.profileOf(key);
-      if (profile) await readAcknowledgements(this.ctx, profile, jobs);
+      if (!profile) continue;
+      if (now - (this.listedAt.get(key) ?? 0) < this.ctx.pollMs) continue;
+      this.listedAt.set(key, now);
+      await readAcknowledgements(this.ctx, profile, jobs, { rotate });
     }
   }
 
