@@ -70,8 +70,7 @@ export function anyHeld(counts: JobCounts): boolean {
  */
 export function reviewForRollUp(review: ReviewStatus | undefined, counts: JobCounts): ReviewStatus | null {
   if (review) return review;
-  const jobs = entries(counts);
-  return jobs.length > 0 && !jobs.some(([job]) => job.held) ? 'approved' : null;
+  return entries(counts).length > 0 && !anyHeld(counts) ? 'approved' : null;
 }
 
 const GONE: ReadonlySet<StoreStatus> = new Set(['taken_down', 'purged']);
