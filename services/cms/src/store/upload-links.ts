@@ -57,7 +57,7 @@ export class UploadLinksRepository {
     return scope.collection<UploadLinkDoc>(COLLECTION).findOneAndUpdate(
       { tokenHash, status: 'active', remaining: { $gt: 0 }, expiresAt: { $gt: now.toISOString() } },
       // One use fewer shrinks the signing cap by PENDING_PER_USE (the signings this submission settles
-      // give their places back beside it: releaseIn).
+      // give their places back beside it: release).
       { $inc: { uses: 1, remaining: -1, signable: -signableFor(1) } },
     );
   }
@@ -84,16 +84,13 @@ export class UploadLinksRepository {
     );
   }
 
-  /** The same, inside a transaction (a submission settling its signings). */
-  async releaseIn(scope: TransactionScope, linkId: string, count: number) {
-    if (count > 0)
-      await scope
-        .collection<UploadLinkDoc>(COLLECTION)
-        .updateOne({ _id: linkId }, { $inc: { signable: count } });
-  }
-
-  /** Gives back room for signings that ended without a submission (refused, lost, lapsed). */
-  async release(linkId: string, count: number) {
-    if (count > 0) await this.links.updateOne({ _id: linkId }, { $inc: { signable: count } });
+  /**
+   * Gives back room for signings that ended: without a submission (refused, lost, lapsed), or settled by
+   * one (inside its transaction, `scope`).
+   */
+  async release(linkId: string, count: number, scope?: TransactionScope) {
+    if (count <= 0) return;
+    const links = scope ? scope.collection<UploadLinkDoc>(COLLECTION) : this.links;
+    await links.updateOne({ _id: linkId }, { $inc: { signable: count } });
   }
 }

@@ -39,10 +39,13 @@ function checkFolder(folder: string) {
     );
 }
 
-async function fileLink(ctx: CmsContext, token: string) {
-  const link = await usableLink(ctx, token);
+function allowingFiles(link: UploadLinkDoc) {
   if (!link.allowFile) throw fail('link_forbids_files', LINK_MESSAGES.noFiles);
   return link;
+}
+
+async function fileLink(ctx: CmsContext, token: string) {
+  return allowingFiles(await usableLink(ctx, token));
 }
 
 export async function signContributorUpload(
@@ -128,7 +131,7 @@ async function claimAndCreate(
       'submitted',
       scope,
     );
-    await ctx.links.releaseIn(scope, link._id, settled);
+    await ctx.links.release(link._id, settled, scope);
     const created = await ctx.assets.create(
       { ...fields, pageId: link.pageId, linkId: link._id },
       'pending',
@@ -174,7 +177,7 @@ export async function submitContributorUpload(
     await discardSubmission(ctx, known._id, ownerId, req.bucket, req.fileKey);
     throw refusal;
   }
-  const link = await fileLink(ctx, req.token);
+  const link = allowingFiles(known);
   // Storage's verdict on the bytes is final: a refused file is removed there and the refusal passed on.
   // Storage answers only the owner: another contributor's path is not found (404).
   let done: storage.CompleteUploadResponse;
