@@ -7,7 +7,7 @@ import { onAssetApproved } from './events/asset-approved';
 import { storageHandlers } from './grpc/server';
 import { uploadCredentials } from './http/upload-credentials';
 import { describeObjectStore, openObjectStore } from './providers/objects/open';
-import { uploadId, uploadsCollection } from './store/uploads';
+import { replaceable, uploadId, uploadsCollection } from './store/uploads';
 
 export { PUBLIC_BUCKETS } from './domain/buckets';
 export const storageService: ServiceModule = {
@@ -30,9 +30,9 @@ export const storageService: ServiceModule = {
     // the credentials storage recognises. (MinIO serves S3's presigned URLs: see docs/architecture.md §6.)
     // An overwrite (upsert) link replaces a file only until it is submitted (status complete).
     const uploads = uploadsCollection(store);
-    const replaceable = async (bucket: string, key: string) =>
-      (await uploads.findById(uploadId(bucket, key)))?.status !== 'complete';
-    if (local) ctx.http.use(local.router(uploadCredentials(tokenVerifierFor(ctx.config)), replaceable));
+    const mayReplace = async (bucket: string, key: string) =>
+      replaceable(await uploads.findById(uploadId(bucket, key)));
+    if (local) ctx.http.use(local.router(uploadCredentials(tokenVerifierFor(ctx.config)), mayReplace));
     // How long a signed upload link lives is an operator's setting (UPLOAD_LINK_SECONDS).
     const uploadUrlSeconds = ctx.config.env.UPLOAD_LINK_SECONDS;
     ctx.grpc.add(

@@ -37,6 +37,13 @@ export interface UploadDoc {
 
 export const uploadId = (bucket: string, key: string) => `${bucket}/${key}`;
 
+/**
+ * Whether an upload's bytes may still be replaced (an upsert, or a PUT through an upsert link): not once
+ * completed. The contributor page completes a file only when it is submitted, so a complete file is one an
+ * asset refers to (pending, published or rejected). No record: nothing to protect.
+ */
+export const replaceable = (doc: Pick<UploadDoc, 'status'> | null) => doc?.status !== 'complete';
+
 export function uploadsCollection(store: DocumentStore): Collection<UploadDoc> {
   return store.collection<UploadDoc>('uploads', {
     indexes: [{ fields: { ownerId: 1, signedAt: -1 } }, { fields: { ownerId: 1, bucket: 1, signedAt: -1 } }],

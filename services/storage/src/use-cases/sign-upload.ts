@@ -19,7 +19,7 @@ import {
 } from '../domain/buckets';
 import { buildKey, sanitiseSegment } from '../domain/keys';
 import { isLinkOwner, newUploadSession, UPLOAD_SESSION_HEADER, userSubject } from '../domain/owner';
-import { type UploadDoc, uploadId } from '../store/uploads';
+import { replaceable, type UploadDoc, uploadId } from '../store/uploads';
 import type { StorageContext } from './context';
 
 const MAX_KEY_ATTEMPTS = 20;
@@ -50,12 +50,11 @@ export interface SignedUpload {
 /**
  * The contributor page upserts (spec §3): a path sent again by the same sender replaces that file. Never
  * someone else's file, nor one signed for another purpose (a song submission's key can equal a folderless
- * contributor file's), nor bytes a completion accepted: the contributor page completes a file only when it
- * is submitted, so a complete file is one an asset refers to (pending, published or rejected). The new
- * upload gets a suffixed name instead, as everywhere else.
+ * contributor file's), nor bytes a completion accepted (`replaceable`). The new upload gets a suffixed name
+ * instead, as everywhere else.
  */
 function mayUpsert(existing: UploadDoc, ownerId: string): boolean {
-  return existing.ownerId === ownerId && existing.purpose === 'contributor' && existing.status !== 'complete';
+  return existing.ownerId === ownerId && existing.purpose === 'contributor' && replaceable(existing);
 }
 
 export async function signUpload(ctx: StorageContext, req: UploadRequest): Promise<SignedUpload> {
