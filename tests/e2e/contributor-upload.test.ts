@@ -144,6 +144,17 @@ describe.each(WIDTHS)('at $width px', ({ name, width, height }) => {
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(href, suite.url).href);
       await page.getByTestId('link-uses-left').getByText('4').waitFor();
 
+      // On a phone the toasts ('Signed in', 'Copied!') sit over the form's button, and a pointer resting on
+      // them pauses them (sonner): move it away and let them go, as a person would, before using the form.
+      await page.mouse.move(0, 0);
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-sonner-toast]').length === 0,
+        undefined,
+        {
+          timeout: 15_000,
+        },
+      );
+
       // The release form: the spec's messages in order, then a blank code made by the server.
       const status = page.getByTestId('release-status');
       await page.getByRole('button', { name: 'Submit release' }).click();
