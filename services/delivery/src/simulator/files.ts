@@ -1,6 +1,6 @@
 // File helpers of the store simulator: private modes (the data folder's rules, platform data-dir/modes),
 // atomic JSON state (temp + rename) and streaming hashes (a 50 MB master is never read in one piece).
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -9,16 +9,40 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@omni/platform';
 
 export const mkdirPrivate = (dir: string) => fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
 
+/** The write in progress (and those queued behind it) per target, so writes of one file run in call order. */
+const writing = new Map<string, Promise<void>>();
+
 /**
  * Writes `target` complete or not at all: a temporary file in `tempDir` (same filesystem, never in a folder
- * a reader lists) renamed into place.
+ * a reader lists) renamed into place. The temporary name is random: a pid and millisecond name let two
+ * writes in one millisecond share a temp file, and the second rename failed (ENOENT). Writes of one target
+ * are queued in call order, so the file ends with the last call's content and no write is lost to a race.
  */
-export async function writeAtomic(target: string, content: string, tempDir: string): Promise<void> {
+export function writeAtomic(target: string, content: string, tempDir: string): Promise<void> {
+  const key = path.resolve(target);
+  const previous = writing.get(key) ?? Promise.resolve();
+  // A failed write fails its own caller only; the next one still runs.
+  const mine = previous.catch(() => undefined).then(() => writeNow(target, content, tempDir));
+  writing.set(key, mine);
+  void mine
+    .catch(() => undefined)
+    .then(() => {
+      if (writing.get(key) === mine) writing.delete(key);
+    });
+  return mine;
+}
+
+async function writeNow(target: string, content: string, tempDir: string): Promise<void> {
   await mkdirPrivate(tempDir);
   await mkdirPrivate(path.dirname(target));
-  const temp = path.join(tempDir, `${path.basename(target)}.${process.pid}.${Date.now()}.tmp`);
-  await fs.writeFile(temp, content, { mode: PRIVATE_FILE_MODE, flush: true });
-  await fs.rename(temp, target);
+  const temp = path.join(tempDir, `${path.basename(target)}.${randomUUID()}.tmp`);
+  try {
+    await fs.writeFile(temp, content, { mode: PRIVATE_FILE_MODE, flush: true });
+    await fs.rename(temp, target);
+  } catch (err) {
+    await fs.rm(temp, { force: true });
+    throw err;
+  }
 }
 
 export async function readJson<T>(file: string, fallback: T): Promise<T> {
