@@ -47,7 +47,7 @@ export const deliveryService: ServiceModule = {
     };
     const registry = await openStoreRegistry(config, config.dataDir);
     // One XSD validator (a worker thread) for the packaging and the simulator.
-    const validator = createErnValidator();
+    const validator = createErnValidator(undefined, logger);
     const simulator =
       registry.mode === 'simulator'
         ? createStoreSimulator({

@@ -27,4 +27,5 @@ export * from './runtime/graph';
 export * from './runtime/manager';
 export * from './runtime/ports';
 export * from './runtime/service';
+export * from './runtime/workers';
 export * from './telemetry/telemetry';

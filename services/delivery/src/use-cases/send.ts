@@ -42,8 +42,16 @@ export async function runJob(ctx: PipelineContext, claimed: JobDoc): Promise<voi
     });
   } catch (err) {
     if (err instanceof LostLease) return;
-    const retryable = err instanceof TransportError ? err.retryable : !(err instanceof PackageError);
-    const reason = err instanceof Error ? err.message : String(err);
+    const ours = !(err instanceof TransportError || err instanceof PackageError);
+    const retryable = err instanceof TransportError ? err.retryable : ours ? 'ours' : false;
+    // Our own fault (a worker restarting, a peer down) is logged with its cause for us, and told to the
+    // artist in words: the store job page is theirs, "validator exited (code 1)" is not.
+    if (ours) ctx.logger.error({ err, job: job._id }, 'delivery job failed for an internal reason');
+    const reason = ours
+      ? `We could not prepare your release for ${profile.name}; we are retrying.`
+      : err instanceof Error
+        ? err.message
+        : String(err);
     const fresh = (await ctx.store.collection<JobDoc>('delivery_jobs').findById(job._id)) ?? job;
     if (fresh.lease?.owner !== ctx.workerId || fresh.status !== 'packaging') return;
     await startPendingKind(ctx, await failJob(ctx, fresh, 'packaging', reason, retryable));

@@ -1,7 +1,7 @@
 // Validates an ERN 4.3 message against the DDEX XSD (services/delivery/ddex/ern43) with libxml2 compiled
 // to WebAssembly: no native build, no network. A message that fails must never leave for a store.
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { createLogger, type Logger, superviseWorker } from '@omni/platform';
 
 export interface ErnValidationError {
   line: number;
@@ -20,48 +20,23 @@ export interface ErnValidator {
 
 export const ERN43_SCHEMA = join(__dirname, '../../../ddex/ern43/release-notification.xsd');
 
-type Reply = { id: number; result?: ErnValidationResult; error?: string };
-
-/** A validator with its own worker; the schema is parsed once. Close it when done. */
-export function createErnValidator(schemaPath = ERN43_SCHEMA): ErnValidator {
-  const worker = new Worker(join(__dirname, 'validate-worker.mjs'), { workerData: { schemaPath } });
-  // An idle validator must not keep the process alive.
-  worker.unref();
-  const pending = new Map<
-    number,
-    { resolve: (r: ErnValidationResult) => void; reject: (e: Error) => void }
-  >();
-  let next = 0;
-  let failure: Error | undefined;
-  const failAll = (err: Error) => {
-    failure = err;
-    for (const p of pending.values()) p.reject(err);
-    pending.clear();
-  };
-  worker.on('message', ({ id, result, error }: Reply) => {
-    const p = pending.get(id);
-    if (!p) return;
-    pending.delete(id);
-    if (result) p.resolve(result);
-    else p.reject(new Error(`ERN validation failed to run: ${error}`));
-    if (pending.size === 0) worker.unref();
+/**
+ * A validator with its own worker; the schema is parsed once. Close it when done. The worker is supervised
+ * (platform kit): if it dies, the cause is logged at error, the messages it held are refused with
+ * WorkerUnavailableError (the delivery job retries them) and a new worker starts after a back-off.
+ */
+export function createErnValidator(
+  schemaPath = ERN43_SCHEMA,
+  logger: Pick<Logger, 'error' | 'info'> = createLogger('ern-validator'),
+): ErnValidator {
+  const worker = superviseWorker<{ xml: string }, ErnValidationResult>({
+    name: 'ERN validator',
+    file: join(__dirname, 'validate-worker.mjs'),
+    workerData: { schemaPath },
+    logger,
   });
-  worker.on('error', (err) => failAll(new Error(`ERN validator stopped: ${err.message}`)));
-  worker.on('exit', (code) => failAll(new Error(`ERN validator exited (code ${code})`)));
-
   return {
-    validate(xml) {
-      if (failure) return Promise.reject(failure);
-      const id = next++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        worker.ref();
-        worker.postMessage({ id, xml });
-      });
-    },
-    async close() {
-      worker.removeAllListeners('exit');
-      await worker.terminate();
-    },
+    validate: (xml) => worker.request({ xml }),
+    close: () => worker.close(),
   };
 }

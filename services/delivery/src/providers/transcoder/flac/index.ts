@@ -5,7 +5,7 @@
 // (encode-worker.mjs), since libFLAC encodes synchronously and would otherwise hold this process's event
 // loop — every service's, in the all-in-one mode — for the whole transcode.
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { startWorker } from '@omni/platform';
 import { type AudioFormat, type PcmFacts, TranscodeError, type Transcoder } from '../port';
 import { readWavLayout, type WavLayout } from './wav-header';
 
@@ -26,7 +26,7 @@ type Reply = { facts?: PcmFacts; error?: string; transcode?: boolean };
 
 function encodeInWorker(input: string, output: string, layout: WavLayout): Promise<PcmFacts> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(join(__dirname, 'encode-worker.mjs'), {
+    const worker = startWorker(join(__dirname, 'encode-worker.mjs'), {
       workerData: { input, output, layout },
     });
     let settled = false;
