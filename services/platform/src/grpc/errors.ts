@@ -85,6 +85,38 @@ export function httpErrorFromGrpc(err: unknown): HttpError | undefined {
   return undefined;
 }
 
+/**
+ * The most a status message may take on the wire. grpc-js sends it as the `grpc-message` trailer,
+ * percent-encoded (encodeURI: a space or a non-ASCII byte costs three characters), and a trailer block
+ * over HTTP/2's header limits is never delivered: the call hangs until its deadline and the connection
+ * it shares with every other call from that peer goes with it. A person reads a few lines, never more.
+ */
+export const MAX_STATUS_MESSAGE_WIRE_CHARS = 4096;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A status message cut (on a character boundary, with "…") to fit MAX_STATUS_MESSAGE_WIRE_CHARS encoded. */
+export function capStatusMessage(text: string): string {
+  // encodeURI (grpc-js's too) throws on a lone surrogate half: such a message would never be sent at all.
+  const message = text.replace(LONE_SURROGATE, '\uFFFD');
+  const wire = (part: string) => encodeURI(part).length;
+  if (wire(message) <= MAX_STATUS_MESSAGE_WIRE_CHARS) return message;
+  // Every character costs at least one encoded character: no more than the limit can fit.
+  const chars = Array.from(message.slice(0, MAX_STATUS_MESSAGE_WIRE_CHARS * 2)).slice(
+    0,
+    MAX_STATUS_MESSAGE_WIRE_CHARS,
+  );
+  let low = 0;
+  let high = chars.length;
+  // The longest prefix that fits with its ellipsis (encoded length grows with the prefix).
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (wire(`${chars.slice(0, mid).join('')}…`) <= MAX_STATUS_MESSAGE_WIRE_CHARS) low = mid;
+    else high = mid - 1;
+  }
+  return `${chars.slice(0, low).join('').trimEnd()}…`;
+}
+
 /** The status a handler's GrpcError is sent as, its reason in the metadata. */
 export function toServiceError(err: GrpcError): Partial<ServiceError> {
   const metadata = new Metadata();

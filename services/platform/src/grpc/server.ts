@@ -16,7 +16,14 @@ import { ZodError } from 'zod';
 import { describeZodError } from '../http/errors';
 import { InvalidInput } from '../http/validate';
 import type { Logger } from '../logging/logger';
-import { fail, GrpcError, httpStatusForGrpc, isServiceError, toServiceError } from './errors';
+import {
+  capStatusMessage,
+  fail,
+  GrpcError,
+  httpStatusForGrpc,
+  isServiceError,
+  toServiceError,
+} from './errors';
 
 type AnyMethod = {
   path: string;
@@ -72,7 +79,12 @@ export function unaryHandlers<D extends Record<string, AnyMethod>>(
     const handler: handleUnaryCall<unknown, unknown> = (call, callback) => {
       fn(call.request as never, contextOf(call)).then(
         (response) => callback(null, response),
-        (err: unknown) => callback(toStatus(err, logger, method.path), null),
+        (err: unknown) => {
+          const failure = toStatus(err, logger, method.path);
+          // Every status this kit sends is capped here, whoever wrote its message (one place).
+          if (failure.details) failure.details = capStatusMessage(failure.details);
+          callback(failure, null);
+        },
       );
     };
     handlers[key] = handler;
