@@ -20,7 +20,7 @@ function run(name, command, args, cwd = root) {
   children.push(child);
 }
 
-// Tracing instrumentation is left out under watch (tsx restarts the child); `npm start` loads it.
+// The same main.ts as the built entry, run from source: its first import registers tracing here too.
 run('services', process.execPath, [
   `${root}node_modules/tsx/dist/cli.mjs`,
   'watch',

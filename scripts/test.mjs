@@ -28,6 +28,7 @@ if (jestArgs.length === 0) {
   step('lint and format (biome)', bin('biome'), ['ci', '.']);
   step('type check (tsc)', 'npm', ['run', '--silent', 'typecheck']);
   step('web app builds', process.execPath, ['scripts/build-frontends.mjs']);
+  step('server builds (the one entry, dist/omni/main.cjs)', process.execPath, ['scripts/build-server.mjs']);
 }
 
 mkdirSync(`${root}tests/.artifacts`, { recursive: true });

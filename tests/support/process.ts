@@ -1,4 +1,5 @@
-// Runs the platform as a separate process, the way `npm start` does (instrumentation loaded first), on a
+// Runs the platform as a separate process through the one entry `npm start` and the image run
+// (dist/omni/main.cjs, built from the sources when they changed), on a
 // free port and a fresh data folder, with the embedded issuer's key created up front so tests and
 // benchmarks can sign tokens for it.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -9,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { createLogger } from '@omni/platform';
 import { createEmbeddedDocumentStore } from '@omni/platform/src/adapters/documents-embedded';
 import { activeSigningKey } from '@omni/service-identity/src/providers/identity/embedded/signing-keys';
+import { builtServerEntry } from './server-entry';
 import { signTestToken, type TokenOptions } from './tokens';
 
 export const repoRoot = resolve(__dirname, '../..');
@@ -69,11 +71,7 @@ export async function startPlatformProcess(
     [
       // PROF_DIR=<folder> writes a V8 CPU profile of the platform there when it exits (e.g. under a bench).
       ...(process.env.PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF_DIR}`] : []),
-      '--import',
-      'tsx',
-      '--import',
-      './services/platform/src/telemetry/register.ts',
-      'services/omni/src/main.ts',
+      builtServerEntry(),
       ...(options.args ?? []),
     ],
     {
@@ -133,29 +131,19 @@ export async function runPlatformUntilExit(
   ms = 20_000,
 ): Promise<{ code: number | null; output: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'omni-refuse-'));
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--import',
-      './services/platform/src/telemetry/register.ts',
-      'services/omni/src/main.ts',
-    ],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATA_DIR: dataDir,
-        OMNI_RANDOM_PORTS: 'true',
-        HTTP_PORT: String(await freePort()),
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, [builtServerEntry()], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      OMNI_RANDOM_PORTS: 'true',
+      HTTP_PORT: String(await freePort()),
+      LOG_LEVEL: 'warn',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));

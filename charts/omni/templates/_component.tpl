@@ -80,8 +80,11 @@ spec:
         - name: {{ .name }}
           image: {{ include "omni.image" $root | quote }}
           imagePullPolicy: {{ $root.Values.image.pullPolicy }}
-          {{- with $svc.args }}
+          # The one entry (as the image's CMD and `npm start`); a service's extra args follow it.
           args:
+            - node
+            - dist/omni/main.cjs
+          {{- with $svc.args }}
             {{- toYaml . | nindent 12 }}
           {{- end }}
           ports:

@@ -1,11 +1,18 @@
 // The one binary. `--services=all` (the default, what `npm start` runs) starts every service in this
 // process on the embedded adapters; `--services=cms` (or OMNI_SERVICES=cms) starts one, as each
 // Kubernetes pod does. SIGTERM/SIGINT drain and stop in order; a second signal forces the exit.
+//
+// Built into the one entry dist/omni/main.cjs (scripts/build-server.mjs) that `npm start`, the image and
+// the chart run. Tracing is registered by the first import, before anything it instruments is loaded, so
+// every way of starting Omni traces the same way (no `--import` flag to forget, none for workers to inherit).
+import '@omni/platform/src/telemetry/register';
 import { ConfigError, createLogger, loadConfig, type Platform, startPlatform } from '@omni/platform';
 import { printBanner } from './banner';
 import { MODULES } from './modules';
 
 async function main(): Promise<void> {
+  // Stack traces name the TypeScript sources, not the bundle's lines.
+  process.setSourceMapsEnabled(true);
   const logger = createLogger('omni');
   let config: ReturnType<typeof loadConfig>;
   try {

@@ -1,7 +1,6 @@
 // Validates an ERN 4.3 message against the DDEX XSD (services/delivery/ddex/ern43) with libxml2 compiled
 // to WebAssembly: no native build, no network. A message that fails must never leave for a store.
-import { join } from 'node:path';
-import { createLogger, type Logger, superviseWorker } from '@omni/platform';
+import { appPath, createLogger, type Logger, superviseWorker } from '@omni/platform';
 
 export interface ErnValidationError {
   line: number;
@@ -18,7 +17,7 @@ export interface ErnValidator {
   close(): Promise<void>;
 }
 
-export const ERN43_SCHEMA = join(__dirname, '../../../ddex/ern43/release-notification.xsd');
+export const ERN43_SCHEMA = appPath('services/delivery/ddex/ern43/release-notification.xsd');
 
 /**
  * A validator with its own worker; the schema is parsed once. Close it when done. The worker is supervised
@@ -31,7 +30,7 @@ export function createErnValidator(
 ): ErnValidator {
   const worker = superviseWorker<{ xml: string }, ErnValidationResult>({
     name: 'ERN validator',
-    file: join(__dirname, 'validate-worker.mjs'),
+    file: appPath('services/delivery/src/domain/ddex/validate-worker.mjs'),
     workerData: { schemaPath },
     logger,
   });

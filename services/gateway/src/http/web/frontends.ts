@@ -2,8 +2,8 @@
 // /app-config.json, so a remote can be redeployed without rebuilding the shell. Paths that are not a
 // screen of the spec still get the shell (it renders the not-found page) but with HTTP status 404.
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { HttpFastPath, Logger } from '@omni/platform';
+import { join } from 'node:path';
+import { appPath, type HttpFastPath, type Logger } from '@omni/platform';
 import express, { type Express, type RequestHandler } from 'express';
 import { acceptedEncodings, htmlEncoding } from './encoding';
 import { htmlPagesFastPath } from './html-answers';
@@ -50,6 +50,7 @@ const SCREENS: Record<Remote, Record<string, string[]>> = {
     '/uploader': ['./UploaderPage'],
     '/artist-upload': ['./ArtistUploadPage'],
     '/upload': ['./ContributorUploadPage'],
+    '/releases': ['./ReleasesPage'],
   },
   admin: {
     // /admin opens its first section.
@@ -93,7 +94,7 @@ export function isScreen(path: string): boolean {
 }
 
 export function defaultFrontendsDir(): string {
-  return resolve(__dirname, '../../../../../frontends');
+  return appPath('frontends');
 }
 
 const SUFFIX = { br: '.br', gzip: '.gz' } as const;

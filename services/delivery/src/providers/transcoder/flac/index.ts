@@ -4,8 +4,7 @@
 // The header is read and checked here; the encoding runs in a worker thread of its own
 // (encode-worker.mjs), since libFLAC encodes synchronously and would otherwise hold this process's event
 // loop — every service's, in the all-in-one mode — for the whole transcode.
-import { join } from 'node:path';
-import { startWorker } from '@omni/platform';
+import { appPath, startWorker } from '@omni/platform';
 import { type AudioFormat, type PcmFacts, TranscodeError, type Transcoder } from '../port';
 import { readWavLayout, type WavLayout } from './wav-header';
 
@@ -26,7 +25,7 @@ type Reply = { facts?: PcmFacts; error?: string; transcode?: boolean };
 
 function encodeInWorker(input: string, output: string, layout: WavLayout): Promise<PcmFacts> {
   return new Promise((resolve, reject) => {
-    const worker = startWorker(join(__dirname, 'encode-worker.mjs'), {
+    const worker = startWorker(appPath('services/delivery/src/providers/transcoder/flac/encode-worker.mjs'), {
       workerData: { input, output, layout },
     });
     let settled = false;
