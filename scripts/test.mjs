@@ -3,7 +3,7 @@
 // browser tests need, then every jest suite. Ends with the plain line CI reads: "N passed, N failed",
 // counting each static check as one test and every jest test.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -23,6 +23,18 @@ function step(name, command, args) {
 }
 
 const bin = (name) => `${root}node_modules/.bin/${name}`;
+
+// What the suites need from the machine and npm cannot install: said once, before the run, not as 200
+// browser failures after it (README, "Two commands").
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium))
+  console.log(
+    `\n⚠ No Chromium at ${chromium}: every browser suite will fail. Install it: sudo apt-get install -y chromium (or run .ci/run, which does).`,
+  );
+if (!existsSync('/usr/sbin/sshd'))
+  console.log(
+    '\n⚠ No sshd at /usr/sbin/sshd: the SFTP transport suite will print SKIPPED. Install it: sudo apt-get install -y openssh-server',
+  );
 if (jestArgs.length === 0) {
   step('proto contracts are generated and current', process.execPath, ['scripts/proto-gen.mjs', '--check']);
   step('lint and format (biome)', bin('biome'), ['ci', '.']);

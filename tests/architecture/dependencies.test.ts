@@ -40,7 +40,7 @@ function sourceRoot(dir: string): string | undefined {
   return existsSync(join(dir, 'src')) ? join(dir, 'src') : dir;
 }
 
-/** Declared but loaded otherwise than by an import: the binary runs under `node --import tsx`. */
+/** Declared but loaded otherwise than by an import: `npm run dev` and `npm run create-admin` run under tsx. */
 const LOADED_NOT_IMPORTED: Record<string, string[]> = { '@omni/server': ['tsx'] };
 
 const SKIPPED_DIRS = new Set(['node_modules', 'test', 'dist', '.artifacts']);
