@@ -86,6 +86,8 @@ export const BILLING_MESSAGES = {
     'The webhook signature does not match this endpoint, or its timestamp is too old (more than 5 minutes).',
   badEvent: 'The webhook body is not a Stripe event.',
   paymentsUnavailable: 'Payments are unavailable right now. Please try again in a few minutes.',
+  sandboxLocalOnly:
+    'The checkout sandbox can only be used on the machine running Omni (from localhost). It takes no real payments.',
 } as const;
 
 /** The Missing Money Finder: spec §8 texts and the scan's refusals (said once). */

@@ -105,7 +105,7 @@ describe.each(SERVICES)('%s', (service) => {
 describe("the gateway's routes", () => {
   const http = join(root, 'services/gateway/src/http');
   /** Pieces of the edge every group uses; any other file belongs in the folder of the service behind it. */
-  const EDGE = ['health.ts', 'local-caller.ts', 'proxy-path.ts', 'proxy.ts'];
+  const EDGE = ['health.ts', 'proxy-path.ts', 'proxy.ts'];
 
   it('are grouped by the service behind them (and web/ for the web app)', async () => {
     const { gatewayService } = await import('../../services/gateway/src');

@@ -10,6 +10,7 @@ import {
 } from '@omni/platform';
 import { billing, catalog, cms, delivery, finder, health, identity, storage } from '@omni/proto';
 import { billingRoutes } from './http/billing';
+import { forwardSandbox } from './http/billing/sandbox';
 import { dashboardRoutes } from './http/catalog/dashboard';
 import { deliveryRoutes, loadReleaseDelivery } from './http/catalog/deliveries';
 import { DeliveryStreams, followDeliveryUpdates } from './http/catalog/delivery-stream';
@@ -110,11 +111,7 @@ export const gatewayService: ServiceModule = {
       forwardTo(() => config.httpUrl('storage'), logger),
     );
     // The embedded checkout sandbox's hosted pages are billing's (PAYMENTS=embedded); Stripe hosts its own.
-    if (config.env.PAYMENTS === 'embedded')
-      http.use(
-        '/billing-sandbox',
-        forwardTo(() => config.httpUrl('billing'), logger, 'Checkout'),
-      );
+    if (config.env.PAYMENTS === 'embedded') forwardSandbox(http, () => config.httpUrl('billing'), logger);
     if (!keycloak)
       http.use(
         '/realms',

@@ -1,7 +1,8 @@
 // The sandbox's hosted pages under /billing-sandbox/ (the gateway forwards that prefix to billing's HTTP
 // in embedded mode). Forms post here; each answer is a page or a 303 to the next one, so the pages work
 // without script. Bad input gets the page again with the reason, as a 4xx.
-import { HttpError, type Logger } from '@omni/platform';
+import { HttpError, type Logger, onlyThisMachine } from '@omni/platform';
+import { BILLING_MESSAGES } from '@omni/proto/api';
 import express, { type Request, type Response, Router } from 'express';
 import { advanceClock, MAX_ADVANCE_SECONDS } from './advance';
 import { authenticate, type PayOutcome, payCheckout, readSession } from './checkout';
@@ -28,6 +29,10 @@ export function sandboxRouter(ctx: SandboxContext, logger: Logger): Router {
 
   const send = (res: Response, status: number, body: string) =>
     res.status(status).set('Cache-Control', 'no-store').type('html').send(body);
+
+  // Only this machine, as the gateway already checks at the edge: billing started alone (its own pod or
+  // process) listens on every interface, and these pages pay and cancel without money changing hands.
+  router.use(PREFIX, onlyThisMachine(BILLING_MESSAGES.sandboxLocalOnly));
 
   router.get(`${PREFIX}/sandbox.css`, (_req, res) => {
     res.type('css').set('Cache-Control', 'public, max-age=300').send(STYLES);
