@@ -10,5 +10,6 @@ export * from './finder';
 export * from './messages';
 export * from './platforms';
 export * from './release-constants';
+export * from './release-files';
 export * from './releases';
 export * from './responses';

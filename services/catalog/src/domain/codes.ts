@@ -3,6 +3,7 @@
 // hands out duplicates). UPC: prefix 899999, seven digits and the GS1 check digit — 14 digits, the
 // GTIN-14 length, exactly as the spec builds it. Codes people type in may be any GTIN length (12-14).
 import { randomInt } from 'node:crypto';
+import { gs1CheckDigit } from '@omni/proto/api';
 
 export const ISRC_PREFIX = 'QZQDU';
 export const UPC_PREFIX = '899999';
@@ -20,28 +21,9 @@ export function formatIsrc(year2: string, sequence: number): string {
   return `${ISRC_PREFIX}${year2}${String(sequence).padStart(5, '0')}`;
 }
 
-/** Any well-formed ISRC: country (2 letters), registrant (3 alphanumerics), year (2), designation (5). */
-const ISRC_SHAPE = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/;
-
-/** Uppercases and drops the dashes and spaces people type ('us-s1z-99-00001'); undefined when malformed. */
-export function normalizeIsrc(input: string): string | undefined {
-  const compact = input.replace(/[\s-]/g, '').toUpperCase();
-  return ISRC_SHAPE.test(compact) ? compact : undefined;
-}
-
-/** GS1 check digit: from the right, weights 3 and 1 alternate; the digit brings the sum to a multiple of 10. */
-export function gs1CheckDigit(digits: string): number {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    const d = Number(digits[digits.length - 1 - i]);
-    sum += i % 2 === 0 ? d * 3 : d;
-  }
-  return (10 - (sum % 10)) % 10;
-}
-
-export function isValidUpc(upc: string): boolean {
-  return /^\d{12,14}$/.test(upc) && gs1CheckDigit(upc.slice(0, -1)) === Number(upc.at(-1));
-}
+// The shapes of typed codes are the API contract's (the web app checks them before sending, with the same
+// rules and words).
+export { gs1CheckDigit, ISRC_RULE, isValidUpc, normalizeIsrc, UPC_RULE } from '@omni/proto/api';
 
 /**
  * A fresh UPC. The seven digits are random rather than the spec's "last 7 digits of the time", which two

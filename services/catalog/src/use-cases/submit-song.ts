@@ -3,7 +3,7 @@
 // filled in and the codes not given are allocated.
 import { alreadyExists, invalidArgument } from '@omni/platform';
 import type { catalog } from '@omni/proto';
-import { isValidUpc, normalizeIsrc } from '../domain/codes';
+import { ISRC_RULE, isValidUpc, normalizeIsrc, UPC_RULE } from '../domain/codes';
 import type { FileChecker } from '../domain/file-rules';
 import { DEFAULT_GENRE, emptyMetadata } from '../domain/release';
 import { hasFile, MESSAGES } from '../domain/release-input';
@@ -19,19 +19,13 @@ export async function submitSong(store: CatalogStore, files: FileChecker, req: c
   let isrc: string | undefined;
   if (req.isrc.trim()) {
     isrc = normalizeIsrc(req.isrc);
-    if (!isrc)
-      throw invalidArgument(
-        'ISRC must be 12 letters and digits like QZQDU2600001 (country, registrant, year, number); leave it blank to get one.',
-      );
+    if (!isrc) throw invalidArgument(ISRC_RULE);
     if (await store.isrcInUse(isrc)) throw alreadyExists(`ISRC ${isrc} is already used by another track.`);
   }
   let upc: string | undefined;
   if (req.upc.trim()) {
     upc = req.upc.replace(/[\s-]/g, '');
-    if (!isValidUpc(upc))
-      throw invalidArgument(
-        'UPC must be 12 to 14 digits ending in a valid check digit; leave it blank to get one.',
-      );
+    if (!isValidUpc(upc)) throw invalidArgument(UPC_RULE);
     if (await store.upcInUse(upc)) throw alreadyExists(`UPC ${upc} is already used by another release.`);
   }
   return submitRelease(store, files, {

@@ -1,9 +1,10 @@
 // The stores' rules for what a release carries (docs/architecture.md, "What stores refuse"), applied
-// to storage's inspection of the bytes. This is the one place they are written: catalog asks storage to
+// to storage's inspection of the bytes. Storage is the one service that judges them: catalog asks storage to
 // judge a release's files (GetObjectInfo with a role) rather than judging them again.
 //   refused: what no store accepts, or what cannot be played at all: the upload is removed and the 4xx says
 //            what is wrong and what is needed.
 //   warned:  what some stores refuse: the file is kept, the warning names those stores.
+import { coverArtProblems, masterAudioProblems } from '@omni/proto/api';
 import type { Inspection } from './inspect';
 
 export interface Judgement {
@@ -11,10 +12,8 @@ export interface Judgement {
   warnings: string[];
 }
 
-const ARTWORK_MIN_PIXELS = 3000;
-const MASTER_FORMATS = new Set(['wav', 'flac']);
-const MASTER_BIT_DEPTHS = new Set([16, 24]);
-const MASTER_MIN_SAMPLE_RATE = 44_100;
+// The limits and their messages are @omni/proto/api's release-files (the web app checks a file's header with
+// the same rules before it sends a byte); what needs the inspected bytes (playable? readable?) is here.
 
 /**
  * Stores that refuse a mono master. Distributor guidance says "stereo (some refuse mono)" without naming
@@ -49,26 +48,7 @@ export function masterJudgement(inspection: Inspection, looksLike: string): Judg
   const unplayable = playableAudioProblems(inspection, looksLike);
   if (unplayable.length > 0) return { problems: unplayable, warnings: [] };
   const { format, bitDepth, sampleRate, channels } = inspection;
-  const problems: string[] = [];
-  if (!MASTER_FORMATS.has(format)) {
-    problems.push(
-      `Stores take release masters only as lossless WAV or FLAC; this file is ${format.toUpperCase() || 'in another format'}. Export the master as WAV or FLAC.`,
-    );
-  } else if (!MASTER_BIT_DEPTHS.has(bitDepth)) {
-    problems.push(
-      `Stores take release masters at 16 or 24 bit; this file is ${bitDepth ? `${bitDepth} bit` : 'of unknown bit depth'}. Export it again at 16 or 24 bit.`,
-    );
-  }
-  if (sampleRate < MASTER_MIN_SAMPLE_RATE) {
-    problems.push(
-      `Stores take release masters at 44.1 kHz or more; this file is ${describeRate(sampleRate)}. Export it again at 44.1 kHz or more (resampling up does not add quality: use the original session).`,
-    );
-  }
-  if (channels > 2) {
-    problems.push(
-      `Stores take release masters in stereo; this file has ${channels} channels. Export a stereo mix.`,
-    );
-  }
+  const problems = masterAudioProblems({ format, bitDepth, sampleRate, channels });
   const warnings =
     problems.length === 0 && channels === 1
       ? [
@@ -88,35 +68,7 @@ export function coverJudgement(inspection: Inspection, looksLike: string): Judge
       warnings: [],
     };
   }
-  const problems: string[] = [];
   const { width, height, format, colorMode } = inspection;
-  if (format !== 'jpg' && format !== 'png') {
-    problems.push(
-      `Cover art must be a JPG or PNG image; this one is ${format.toUpperCase() || 'in an unknown format'}.`,
-    );
-  }
-  if (width !== height) {
-    problems.push(`Cover art must be square; this image is ${width}x${height}.`);
-  }
-  if (Math.min(width, height) < ARTWORK_MIN_PIXELS) {
-    problems.push(
-      `Cover art must be at least ${ARTWORK_MIN_PIXELS}x${ARTWORK_MIN_PIXELS} pixels; this image is ${width}x${height}.`,
-    );
-  }
-  // Stores ask for RGB. An alpha channel is not RGB: stores flatten transparency onto a background of their
-  // choosing (black on some, white on others), so the cover would not look as the artist made it.
-  if (colorMode === 'rgba') {
-    problems.push(
-      'Cover art must be RGB without transparency; this image has an alpha channel. Save it as JPG, or as PNG without transparency.',
-    );
-  } else if (colorMode !== 'rgb') {
-    problems.push(
-      `Cover art must be in RGB colour; this image is ${colorMode.toUpperCase() || 'in an unknown colour mode'}.`,
-    );
-  }
+  const problems = coverArtProblems({ format, width, height, colorMode });
   return { problems, warnings: [] };
-}
-
-function describeRate(hz: number): string {
-  return `${(hz / 1000).toLocaleString('en', { maximumFractionDigits: 2 })} kHz`;
 }
