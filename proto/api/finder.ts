@@ -11,6 +11,28 @@ export const SCAN_WAIT_MS = 10_000;
 /** The largest play-count CSV accepted (bytes). */
 export const MAX_PLAYS_CSV_BYTES = 5 * 1024 * 1024;
 
+/**
+ * The play-count CSV's service_type values, with what each means, as the upload card and the refusal list
+ * them. Both are non-interactive webcasting (SoundExchange's statutory rates differ between them); plays
+ * on demand do not belong in the file at all, and an empty service_type is taken as non_subscription.
+ */
+export const PLAY_SERVICE_TYPES = [
+  { value: 'non_subscription', meaning: 'free, ad-supported internet radio' },
+  { value: 'subscription', meaning: 'paid subscription internet radio' },
+] as const;
+export type PlayServiceType = (typeof PLAY_SERVICE_TYPES)[number]['value'];
+
+/** The rule a bad service_type breaks, in the refusal's words. */
+export const PLAY_SERVICE_TYPE_RULE = `service_type must be ${PLAY_SERVICE_TYPES.map(
+  ({ value, meaning }) => `${value} (${meaning})`,
+).join(' or ')}, or left empty for non_subscription.`;
+
+/** Play-count imports an account may send per window (POST /api/finder/plays, counted per account). */
+export const PLAYS_IMPORT_LIMIT = { imports: 10, windowMs: 10 * 60_000 } as const;
+export const PLAYS_RATE_LIMITED = `You have sent ${PLAYS_IMPORT_LIMIT.imports} play-count files in the last ${
+  PLAYS_IMPORT_LIMIT.windowMs / 60_000
+} minutes. Please wait a few minutes and send the file again.`;
+
 // ---- requests -------------------------------------------------------------------------------------------
 
 export const scanBody = z.strictObject({

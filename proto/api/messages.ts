@@ -97,6 +97,8 @@ export const FINDER_MESSAGES = {
   scanFailed: 'Scan failed',
   subscriptionRequired:
     'Scanning needs an active Missing Money Finder subscription. Subscribe on this page to run a scan.',
+  playsNeedSubscription:
+    'Uploading play counts needs an active Missing Money Finder subscription. Subscribe on this page first.',
   noScanYet: 'There is no scan to export yet. Run a scan first.',
   disclaimer:
     'Estimates only. Values are calculated from the play counts you supplied and published statutory rates; registrations were checked against registry snapshots of the dates shown, not live. Nothing here is a statement from any collecting society.',

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createGrpcClient } from '@omni/platform';
 import { catalog } from '@omni/proto';
 import { FINDER_MESSAGES } from '@omni/proto/api';
+import { PlaysRepository } from '../../services/finder/src/store/plays';
 import {
   account,
   gatedCatalog,
@@ -223,8 +224,16 @@ describe('play counts', () => {
       body,
     });
 
-  it('imports a CSV with a header, and replaces the previous import', async () => {
+  const subscriber = async () => {
     const { userId, token } = await account(platform);
+    await subscribeToFinder(platform, userId);
+    return { userId, token };
+  };
+  const storedRows = async (userId: string) =>
+    new PlaysRepository(await platform.ports.documents('finder')).rows(userId);
+
+  it('imports a CSV with a header, and replaces the previous import', async () => {
+    const { userId, token } = await subscriber();
     const csv =
       'isrc,territory,plays,year,service_type\nQZQDU2600001,US,1000,2025,non_subscription\nQZ-QDU-26-00001,GB,20,,\nQZQDU2600002,US,5,2024,subscription\n';
     const res = await post(token, csv);
@@ -232,17 +241,16 @@ describe('play counts', () => {
     expect(await res.json()).toEqual({ rows: 3, recordings: 2 });
     const again = await post(token, 'plays,isrc,territory\n7,QZQDU2600009,DE\n');
     expect(await again.json()).toEqual({ rows: 1, recordings: 1 });
-    const doc = await (await platform.ports.documents('finder')).collection('play_counts').findById(userId);
-    expect(doc?.rows).toEqual([{ isrc: 'QZQDU2600009', territory: 'DE', plays: 7 }]);
+    expect(await storedRows(userId)).toEqual([{ isrc: 'QZQDU2600009', territory: 'DE', plays: 7 }]);
   });
 
   it('refuses a bad file with 400 naming each bad line, and keeps the previous import', async () => {
-    const { userId, token } = await account(platform);
+    const { userId, token } = await subscriber();
     await post(token, 'isrc,territory,plays\nQZQDU2600001,US,10\n');
     const cases: Array<[string, RegExp]> = [
       [
         'isrc,territory,plays\nQZQDU2600001,US,10\nNOT-AN-ISRC,US,3\nQZQDU2600002,USA,3\n',
-        /Line 3: .*not an ISRC.*Line 4: territory/,
+        /2 lines have problems[\s\S]*Line 3: "NOT-AN-ISRC" is not an ISRC[\s\S]*Line 4: territory "USA"/,
       ],
       ['isrc,territory,plays\nQZQDU2600001,US,-4\n', /Line 2: plays must be a whole number/],
       ['isrc,plays\nQZQDU2600001,4\n', /Line 1: the header .*missing territory/],
@@ -257,12 +265,11 @@ describe('play counts', () => {
       expect({ csv, status: res.status }).toEqual({ csv, status: 400 });
       expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(message);
     }
-    const doc = await (await platform.ports.documents('finder')).collection('play_counts').findById(userId);
-    expect(doc?.rows).toEqual([{ isrc: 'QZQDU2600001', territory: 'US', plays: 10 }]);
+    expect(await storedRows(userId)).toEqual([{ isrc: 'QZQDU2600001', territory: 'US', plays: 10 }]);
   });
 
   it('answers 413 beyond the size limit and 415 for a body that is not CSV', async () => {
-    const { token } = await account(platform);
+    const { token } = await subscriber();
     const big = `isrc,territory,plays\n${'QZQDU2600001,US,10\n'.repeat(300_000)}`;
     expect((await post(token, big)).status).toBe(413);
     expect((await post(token, '{"a":1}', 'application/json')).status).toBe(415);

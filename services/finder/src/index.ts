@@ -30,6 +30,7 @@ export const finderService: ServiceModule = {
     // A job still 'running' in the store was cut off by a crash or a stop: no process will finish it.
     const interrupted = await jobs.failInterrupted(INTERRUPTED);
     if (interrupted > 0) logger.warn({ interrupted }, 'finder: marked interrupted scans as failed');
+    const billingClient = ctx.client('billing', billing.BillingServiceService);
     const scans = new Scans({
       documents,
       jobs,
@@ -37,14 +38,14 @@ export const finderService: ServiceModule = {
       outbox,
       relay: () => void outbox.flush().catch(() => undefined),
       catalog: ctx.client('catalog', catalog.CatalogServiceService),
-      billing: ctx.client('billing', billing.BillingServiceService),
+      billing: billingClient,
       scanner: createScanner,
       registries: openRegistries(config, registryKeys),
       logger,
     });
     ctx.grpc.add(
       finder.FinderServiceService,
-      finderHandlers({ scans, jobs, plays, publicUrl: config.publicUrl }),
+      finderHandlers({ scans, jobs, plays, billing: billingClient, publicUrl: config.publicUrl }),
     );
     ctx.readiness('documents', () => documents.healthy());
     ctx.readiness('events', () => bus.healthy());

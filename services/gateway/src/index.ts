@@ -104,7 +104,7 @@ export const gatewayService: ServiceModule = {
     http.use('/api/admin', adminDeliveryRoutes(deliveryClient, guards));
     http.use('/api/songs', songRoutes(catalogClient, guards));
     http.use('/api/dashboard', dashboardRoutes(catalogClient, guards));
-    http.use('/api/finder', finderRoutes(ctx.client('finder', finder.FinderServiceService), guards));
+    http.use('/api/finder', finderRoutes(ctx.client('finder', finder.FinderServiceService), guards, limits));
     forwardMailbox(http, () => config.httpUrl('identity'), logger);
     http.use(
       '/objects',

@@ -1,6 +1,6 @@
 // FinderService over gRPC: adapts requests to the scan use cases and jobs to the contract's ScanJob.
-import { fail, type UnaryImpl, unauthenticated } from '@omni/platform';
-import type { finder } from '@omni/proto';
+import { fail, type PromiseClient, type UnaryImpl, unauthenticated } from '@omni/platform';
+import type { billing, finder } from '@omni/proto';
 import type { JobDoc, JobsRepository } from '../store/jobs';
 import type { PlaysRepository } from '../store/plays';
 import { exportScan } from '../use-cases/export-scan';
@@ -30,6 +30,7 @@ export function finderHandlers(deps: {
   scans: Scans;
   jobs: JobsRepository;
   plays: PlaysRepository;
+  billing: PromiseClient<typeof billing.BillingServiceService>;
   publicUrl: string;
 }): UnaryImpl<typeof finder.FinderServiceService> {
   const { scans, jobs, plays, publicUrl } = deps;
@@ -57,7 +58,8 @@ export function finderHandlers(deps: {
     async importPlays(req) {
       if (req.csv.length === 0)
         throw fail('invalid_request', 'The file is empty. Send a CSV with the header isrc,territory,plays.');
-      return importPlays(plays, account(req.accountId), Buffer.from(req.csv));
+      const csv = Buffer.from(req.csv.buffer, req.csv.byteOffset, req.csv.byteLength);
+      return importPlays({ plays, billing: deps.billing }, account(req.accountId), csv);
     },
   };
 }
