@@ -58,6 +58,31 @@ it('no service imports an infrastructure client or an embedded engine outside it
   expect(offenders).toEqual([]);
 });
 
+/** The rules of a service: what it decides, in its own terms (README "Architecture"). */
+const inRules = (file: string) => /\/src\/(domain|store|use-cases)\//.test(file);
+
+/** Every module a file names, type-only imports and `import('x')` type references included. */
+const everyImportOf = (file: string): string[] =>
+  [...readFileSync(file, 'utf8').matchAll(/(?:from\s+|import\s*\(\s*|require\s*\(\s*)['"]([^'"]+)['"]/g)].map(
+    (m) => m[1]!,
+  );
+
+it('a service’s rules (domain, store, use-cases) never name an engine, not even its types', () => {
+  // A provider's shapes stay in its adapter, which maps them into the service's own types (billing's
+  // providers/payments/stripe turns Stripe's events and subscriptions into billing's PaymentEvent and
+  // SubscriptionFacts): the rules then never change when a provider's API version does.
+  const offenders = serviceFiles
+    .filter(({ file }) => inRules(file))
+    .flatMap(({ file }) =>
+      everyImportOf(file)
+        .filter((spec) => ENGINES.some((e) => spec === e || spec.startsWith(`${e}/`)))
+        .map((spec) => `${relative(root, file)} imports ${spec}`),
+    );
+  expect(offenders).toEqual([]);
+  // The check reads what it is meant to: billing's rules exist and are among the files read.
+  expect(serviceFiles.some(({ file }) => /billing\/src\/use-cases\/apply-event\.ts$/.test(file))).toBe(true);
+});
+
 it('no service imports another service', () => {
   const offenders = serviceFiles.flatMap(({ service, file }) =>
     importsOf(file)

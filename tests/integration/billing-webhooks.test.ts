@@ -130,6 +130,111 @@ describe('signatures', () => {
   });
 });
 
+describe('fields of correctly signed events (issue 21 §4.4)', () => {
+  /** Posts a correctly signed body and returns the status and the error the sender reads. */
+  async function refusal(payload: string) {
+    const res = await postEvent(platform.url, payload, sign(payload));
+    const body = (await res.json()) as { error?: { message: string } };
+    return { status: res.status, message: body.error?.message ?? '' };
+  }
+
+  it('refuses times out of range or not whole seconds, unknown statuses and wrong kinds with 400 naming the field, changing nothing', async () => {
+    const { userId, token } = await account();
+    const s = sub(userId);
+    const good = subscriptionObject(s);
+    const withItem = (item: Record<string, unknown>) => ({
+      ...good,
+      items: { ...good.items, data: [{ ...good.items.data[0], ...item }] },
+    });
+    const cases: Array<[string, StripeEventJson, RegExp]> = [
+      [
+        'period end 1e308',
+        event('customer.subscription.created', now(), withItem({ current_period_end: 1e308 })),
+        /current_period_end must be a time before 2200-01-01/,
+      ],
+      [
+        'period end negative',
+        event('customer.subscription.created', now(), withItem({ current_period_end: -1 })),
+        /current_period_end must be a time after 2000-01-01/,
+      ],
+      [
+        'period end with a fraction of a second',
+        event('customer.subscription.created', now(), withItem({ current_period_end: s.periodEnd + 0.5 })),
+        /current_period_end must be whole unix seconds/,
+      ],
+      [
+        'period end as text',
+        event('customer.subscription.created', now(), withItem({ current_period_end: '2030-01-01' })),
+        /current_period_end must be a time in unix seconds/,
+      ],
+      [
+        'cancel_at 1e308',
+        event('customer.subscription.updated', now(), { ...good, cancel_at: 1e308 }),
+        /data\.object\.cancel_at must be a time before 2200-01-01/,
+      ],
+      [
+        'event created 1e308',
+        event('customer.subscription.created', 1e308, good),
+        /event\.created must be a time before 2200-01-01/,
+      ],
+      [
+        'an unknown status',
+        event('customer.subscription.updated', now(), { ...good, status: 'bogus' }),
+        /data\.object\.status must be one of active, trialing, past_due/,
+      ],
+      [
+        'an unknown previous status',
+        event('customer.subscription.updated', now(), good, { status: 'bogus' }),
+        /previous_attributes\.status must be one of/,
+      ],
+      [
+        'a subscription without an id',
+        event('customer.subscription.created', now(), { ...good, id: 42 }),
+        /data\.object\.id/,
+      ],
+      [
+        'an invoice retry at 1e308',
+        event('invoice.payment_failed', now(), {
+          id: 'in_x',
+          object: 'invoice',
+          next_payment_attempt: 1e308,
+          parent: { subscription_details: { subscription: s.id } },
+        }),
+        /next_payment_attempt must be a time before 2200-01-01/,
+      ],
+    ];
+    for (const [what, e, reason] of cases) {
+      const answer = await refusal(JSON.stringify(e));
+      expect({ what, status: answer.status }).toEqual({ what, status: 400 });
+      expect({ what, message: answer.message }).toEqual({ what, message: expect.stringMatching(reason) });
+      expect(await auditRows(e.id)).toBe(0);
+    }
+    // JSON's 1e999 is Infinity once parsed: refused the same way.
+    const infinite = JSON.stringify(event('customer.subscription.created', now(), good)).replace(
+      `"current_period_end":${s.periodEnd}`,
+      '"current_period_end":1e999',
+    );
+    expect(infinite).toContain('1e999');
+    expect(await refusal(infinite)).toEqual({
+      status: 400,
+      message: expect.stringMatching(/current_period_end must be a time in unix seconds/),
+    });
+    expect(await subscriptionOf(token)).toMatchObject({ subscribed: false, subscription_end: null });
+
+    // The same subscription with sane fields is applied: the refusals were about the fields alone.
+    expect((await deliver(event('customer.subscription.created', now(), good))).applied).toBe(true);
+    expect(await subscriptionOf(token)).toMatchObject({
+      subscribed: true,
+      subscription_end: isoOf(s.periodEnd),
+    });
+  });
+
+  it('accepts event types billing does not act on, whatever their object holds', async () => {
+    const e = event('customer.updated', now(), { id: 'cus_x', object: 'customer', balance: 1e308 });
+    expect(await deliver(e)).toMatchObject({ received: true, applied: true });
+  });
+});
+
 describe('idempotency and order', () => {
   it('applies the same event once: the second delivery answers applied=false and the audit has one row', async () => {
     const { userId, token } = await account();

@@ -104,7 +104,7 @@ it('a paid checkout emits checkout.session.completed, customer.subscription.crea
     customer: customer.id,
     parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } },
   });
-  expect(await sandbox.running.sandbox.retrieveSubscription(sub.id)).toEqual(sub);
+  expect(await sandbox.running.sandbox.subscription(sub.id)).toEqual(sub);
 
   // The session page now says so, and a second submit (a double click) makes no second subscription.
   const again = await pay(session.url, '4242 4242 4242 4242');

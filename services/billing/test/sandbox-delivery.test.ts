@@ -63,7 +63,7 @@ it('keeps its state and its outgoing queue across a restart', async () => {
   const events = await endpoint.waitFor(3);
   expect(events.map((e) => e.type)).toEqual(ORDER);
   const sub = events[1]!.data.object as Stripe.Subscription;
-  expect(await running.sandbox.retrieveSubscription(sub.id)).toEqual(sub);
+  expect(await running.sandbox.subscription(sub.id)).toEqual(sub);
   // Same key after the restart: the same customer and session, as Stripe's keys last 24 hours.
   const again = await openCheckout(running.sandbox, 'price_pro_monthly', 'restart');
   expect(again.customer.id).toBe(customer.id);

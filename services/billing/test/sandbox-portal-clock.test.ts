@@ -88,7 +88,7 @@ it('portal: cancel at period end, resume, switch to annual, cancel now — each 
   const [deleted] = await next(7, 1);
   expect(deleted!.type).toBe('customer.subscription.deleted');
   expect(deleted!.data.object).toMatchObject({ id: sub.id, status: 'canceled' });
-  expect((await sandbox.running.sandbox.retrieveSubscription(sub.id)).status).toBe('canceled');
+  expect((await sandbox.running.sandbox.subscription(sub.id)).status).toBe('canceled');
   expect((await act('resume')).status).toBe(409);
 });
 
@@ -144,7 +144,7 @@ it('clock: renewals of 4000 0000 0000 0341 fail — past_due, retries, then dele
   await advance({ seconds: 3 * DAY });
   const [retry] = await next(5, 1);
   expect(retry!.data.object).toMatchObject({ attempt_count: 2 });
-  expect((await sandbox.running.sandbox.retrieveSubscription(sub.id)).status).toBe('past_due');
+  expect((await sandbox.running.sandbox.subscription(sub.id)).status).toBe('past_due');
 
   await advance({ seconds: 5 * DAY });
   const [last, deleted] = await next(6, 2);
@@ -166,7 +166,7 @@ it('clock: a subscription set to cancel at period end is deleted when the period
   await postForm(`${url}/subscriptions/${sub.id}/cancel-at-period-end`, {});
   await next(3, 1);
   await advance({ seconds: DAY });
-  expect((await sandbox.running.sandbox.retrieveSubscription(sub.id)).status).toBe('active');
+  expect((await sandbox.running.sandbox.subscription(sub.id)).status).toBe('active');
   await advance({ to: 'period_end' });
   const [deleted] = await next(4, 1);
   expect(deleted!.type).toBe('customer.subscription.deleted');

@@ -116,7 +116,7 @@ describe('requests', () => {
     });
   });
 
-  it('reads a subscription as Stripe holds it, period end on its items', async () => {
+  it('reads a subscription as Stripe holds it, period end on its items, in billing’s terms', async () => {
     const end = Math.floor(Date.now() / 1000) + 30 * 86400;
     const seeded = server.addSubscription({
       customer: 'cus_x',
@@ -129,9 +129,17 @@ describe('requests', () => {
 
     const subscription = await payments.retrieveSubscription(seeded.id);
 
-    expect(subscription).toMatchObject({ id: seeded.id, status: 'past_due', cancel_at_period_end: true });
-    expect(subscription.items.data[0]!.current_period_end).toBe(end);
-    expect(subscription.metadata).toEqual({ account_id: 'acc_9', product: 'pro' });
+    expect(subscription).toEqual({
+      id: seeded.id,
+      customerId: 'cus_x',
+      status: 'past_due',
+      cancelAtPeriodEnd: true,
+      cancelAt: new Date(end * 1000).toISOString(),
+      currentPeriodEnd: new Date(end * 1000).toISOString(),
+      priceId: 'price_omni_pro_annual',
+      metadataAccountId: 'acc_9',
+      metadataProduct: 'pro',
+    });
     expect(server.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/subscriptions/${seeded.id}` });
   });
 });

@@ -7,9 +7,9 @@
 
 import type { Doc } from '@omni/platform';
 import type { BillingProduct } from '@omni/proto/api';
-import type Stripe from 'stripe';
+import type { PaymentEvent, PreviousFacts, SubscriptionStatus } from '../providers/payments/port';
 
-export type SubscriptionStatus = Stripe.Subscription.Status;
+export type { SubscriptionFacts, SubscriptionStatus } from '../providers/payments/port';
 
 export const ENTITLED_STATUSES: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due'];
 
@@ -35,46 +35,15 @@ export interface SubscriptionDoc extends Doc {
   version: number;
   rank: number;
   /** The tracked previous attributes of the event that wrote this state (ordering rule 4). */
-  previous?: { status?: SubscriptionStatus; cancel_at_period_end?: boolean };
+  previous?: PreviousFacts;
   /** Set by customer.subscription.deleted: nothing changes this subscription afterwards. */
   final: boolean;
-  /** The last invoice outcome seen (invoice.paid / invoice.payment_failed), for the past-due story. */
-  lastInvoice?: { status: 'paid' | 'failed'; at: number; invoiceId: string };
+  /**
+   * The last invoice outcome seen (invoice.paid / invoice.payment_failed), for the past-due story: `at`
+   * is the event's time (seconds), `nextAttemptAt` when the provider charges again after a failure.
+   */
+  lastInvoice?: { status: 'paid' | 'failed'; at: number; invoiceId: string; nextAttemptAt?: number | null };
   updatedAt: string;
-}
-
-/** The fields that come from a subscription object itself. */
-export interface SubscriptionFacts {
-  id: string;
-  customerId: string;
-  status: SubscriptionStatus;
-  cancelAtPeriodEnd: boolean;
-  cancelAt: string | null;
-  currentPeriodEnd: string | null;
-  priceId: string;
-  metadataAccountId: string;
-  metadataProduct: string;
-}
-
-const iso = (seconds: number | null | undefined) =>
-  typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null;
-
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? '');
-
-export function factsOf(sub: Stripe.Subscription): SubscriptionFacts {
-  const item = sub.items?.data?.[0];
-  return {
-    id: sub.id,
-    customerId: idOf(sub.customer),
-    status: sub.status,
-    cancelAtPeriodEnd: sub.cancel_at_period_end === true,
-    cancelAt: iso(sub.cancel_at),
-    currentPeriodEnd: iso(item?.current_period_end),
-    priceId: item?.price?.id ?? '',
-    metadataAccountId: sub.metadata?.account_id ?? '',
-    metadataProduct: sub.metadata?.product ?? '',
-  };
 }
 
 /**
@@ -91,12 +60,12 @@ export function factsOf(sub: Stripe.Subscription): SubscriptionFacts {
  *      way the order is unknown (`tie`): the state held stays and billing re-reads the subscription from
  *      the provider to settle it (use-cases/settle-subscription.ts).
  */
-export const EVENT_RANK: Record<string, number> = {
-  'customer.subscription.created': 0,
-  'customer.subscription.updated': 1,
-  'customer.subscription.paused': 1,
-  'customer.subscription.resumed': 1,
-  'customer.subscription.deleted': 2,
+export const EVENT_RANK: Record<Extract<PaymentEvent, { kind: 'subscription' }>['change'], number> = {
+  created: 0,
+  updated: 1,
+  paused: 1,
+  resumed: 1,
+  deleted: 2,
 };
 
 export type Order = 'newer' | 'older' | 'tie';
@@ -108,7 +77,7 @@ export function ordering(
   incoming: {
     created: number;
     rank: number;
-    previous?: Record<string, unknown>;
+    previous?: PreviousFacts;
     status: SubscriptionStatus;
     cancelAtPeriodEnd: boolean;
   },
@@ -124,29 +93,19 @@ export function ordering(
   return 'tie';
 }
 
-/** The tracked fields an update changed, with their old values (from `data.previous_attributes`). */
-export function trackedPrevious(previous: Record<string, unknown> | undefined): SubscriptionDoc['previous'] {
-  if (!previous) return undefined;
-  const tracked: NonNullable<SubscriptionDoc['previous']> = {};
-  if ('status' in previous) tracked.status = previous.status as SubscriptionStatus;
-  if ('cancel_at_period_end' in previous)
-    tracked.cancel_at_period_end = previous.cancel_at_period_end === true;
-  return Object.keys(tracked).length > 0 ? tracked : undefined;
-}
-
 /** True when the update's previous attributes (the fields it changed, with their old values) match `held`. */
 function madeFrom(
-  previous: Record<string, unknown> | undefined,
+  previous: PreviousFacts | undefined,
   held: { status?: SubscriptionStatus; cancelAtPeriodEnd: boolean },
 ): boolean {
   if (!previous) return false;
   let evidence = false;
-  if ('status' in previous) {
+  if (previous.status !== undefined) {
     if (previous.status !== held.status) return false;
     evidence = true;
   }
-  if ('cancel_at_period_end' in previous) {
-    if (previous.cancel_at_period_end !== held.cancelAtPeriodEnd) return false;
+  if (previous.cancelAtPeriodEnd !== undefined) {
+    if (previous.cancelAtPeriodEnd !== held.cancelAtPeriodEnd) return false;
     evidence = true;
   }
   return evidence;

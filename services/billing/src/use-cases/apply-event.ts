@@ -4,15 +4,8 @@
 // redelivery, a crash half-way or two deliveries racing can never apply an event twice or lose one.
 import { DuplicateKeyError, type TransactionScope } from '@omni/platform';
 import { type BillingProduct, PRODUCTS } from '@omni/proto/api';
-import type Stripe from 'stripe';
-import {
-  EVENT_RANK,
-  factsOf,
-  ordering,
-  type SubscriptionDoc,
-  trackedPrevious,
-  visibleState,
-} from '../domain/subscription';
+import { EVENT_RANK, ordering, type SubscriptionDoc, visibleState } from '../domain/subscription';
+import type { PaymentEvent } from '../providers/payments/port';
 import type { EventOutcome } from '../store/webhook-events';
 import { announcement } from './announcement';
 import type { BillingContext } from './context';
@@ -51,7 +44,7 @@ export async function handleWebhook(ctx: BillingContext, payload: Buffer, signat
         note: result.note,
         subscriptionId: result.subscriptionId,
         accountId: result.accountId,
-        livemode: event.livemode === true,
+        livemode: event.livemode,
       });
       if (result.announce) {
         await ctx.outbox.add(
@@ -75,21 +68,17 @@ export async function handleWebhook(ctx: BillingContext, payload: Buffer, signat
   }
 }
 
-function dispatch(ctx: BillingContext, scope: TransactionScope, event: Stripe.Event): Promise<Outcome> {
-  switch (event.type) {
-    case 'customer.subscription.created':
-    case 'customer.subscription.updated':
-    case 'customer.subscription.deleted':
-    case 'customer.subscription.paused':
-    case 'customer.subscription.resumed':
+type EventOf<K extends PaymentEvent['kind']> = Extract<PaymentEvent, { kind: K }>;
+
+function dispatch(ctx: BillingContext, scope: TransactionScope, event: PaymentEvent): Promise<Outcome> {
+  switch (event.kind) {
+    case 'subscription':
       return applySubscription(ctx, scope, event);
-    case 'checkout.session.completed':
-    case 'checkout.session.expired':
+    case 'checkout':
       return applyCheckoutSession(ctx, scope, event);
-    case 'invoice.paid':
-    case 'invoice.payment_failed':
+    case 'invoice':
       return applyInvoice(ctx, scope, event);
-    default:
+    case 'other':
       return Promise.resolve({
         outcome: 'ignored',
         note: 'billing does not act on this event type',
@@ -118,12 +107,12 @@ async function accountFor(
 async function applySubscription(
   ctx: BillingContext,
   scope: TransactionScope,
-  event: Stripe.Event,
+  event: EventOf<'subscription'>,
 ): Promise<Outcome> {
-  const facts = factsOf(event.data.object as Stripe.Subscription);
+  const facts = event.subscription;
   const held = await ctx.subscriptions.byId(scope, facts.id);
-  const rank = EVENT_RANK[event.type] ?? 1;
-  const previous = (event.data as { previous_attributes?: Record<string, unknown> }).previous_attributes;
+  const rank = EVENT_RANK[event.change];
+  const previous = event.previous;
   const accountId = await accountFor(ctx, scope, facts.metadataAccountId, held, facts.customerId);
   const base = { subscriptionId: facts.id, accountId };
   const order = ordering(held, { created: event.created, rank, previous, ...facts });
@@ -158,8 +147,8 @@ async function applySubscription(
     priceId: facts.priceId,
     version: event.created,
     rank,
-    final: event.type === 'customer.subscription.deleted',
-    ...(trackedPrevious(previous) ? { previous: trackedPrevious(previous) } : {}),
+    final: event.change === 'deleted',
+    ...(previous ? { previous } : {}),
     ...(held?.lastInvoice ? { lastInvoice: held.lastInvoice } : {}),
     updatedAt: new Date().toISOString(),
   };
@@ -175,18 +164,16 @@ async function applySubscription(
 async function applyCheckoutSession(
   ctx: BillingContext,
   scope: TransactionScope,
-  event: Stripe.Event,
+  event: EventOf<'checkout'>,
 ): Promise<Outcome> {
-  const session = event.data.object as Stripe.Checkout.Session;
-  const subscriptionId = idOf(session.subscription);
-  const customerId = idOf(session.customer);
-  const attempt = await ctx.attempts.bySession(scope, session.id);
-  const accountId = session.client_reference_id ?? attempt?.accountId ?? '';
-  if (event.type === 'checkout.session.expired') {
-    await ctx.attempts.close(scope, session.id, 'expired');
+  const { sessionId, subscriptionId, customerId } = event;
+  const attempt = await ctx.attempts.bySession(scope, sessionId);
+  const accountId = event.accountId || attempt?.accountId || '';
+  if (event.outcome === 'expired') {
+    await ctx.attempts.close(scope, sessionId, 'expired');
     return { outcome: 'applied', note: 'checkout expired', subscriptionId, accountId };
   }
-  await ctx.attempts.close(scope, session.id, 'completed');
+  await ctx.attempts.close(scope, sessionId, 'completed');
   if (accountId && customerId) await ctx.customers.linkInScope(scope, accountId, customerId);
   if (!subscriptionId || !accountId)
     return { outcome: 'applied', note: 'no subscription', subscriptionId, accountId };
@@ -203,7 +190,7 @@ async function applyCheckoutSession(
       ...(linked.status ? { announce: linked } : {}),
     };
   }
-  const metaProduct = session.metadata?.product ?? '';
+  const metaProduct = event.metadataProduct;
   const product = attempt?.product ?? (isProduct(metaProduct) ? metaProduct : undefined);
   if (!product)
     return {
@@ -237,10 +224,9 @@ async function applyCheckoutSession(
 async function applyInvoice(
   ctx: BillingContext,
   scope: TransactionScope,
-  event: Stripe.Event,
+  event: EventOf<'invoice'>,
 ): Promise<Outcome> {
-  const invoice = event.data.object as Stripe.Invoice;
-  const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+  const { subscriptionId } = event;
   const held = subscriptionId ? await ctx.subscriptions.byId(scope, subscriptionId) : null;
   const base = { subscriptionId, accountId: held?.accountId ?? '' };
   if (!held) return { ...base, outcome: 'recorded', note: 'no subscription held for this invoice' };
@@ -249,13 +235,11 @@ async function applyInvoice(
   await ctx.subscriptions.put(scope, {
     ...held,
     lastInvoice: {
-      status: event.type === 'invoice.paid' ? 'paid' : 'failed',
+      status: event.outcome,
       at: event.created,
-      invoiceId: invoice.id ?? '',
+      invoiceId: event.invoiceId,
+      nextAttemptAt: event.outcome === 'failed' ? event.nextAttemptAt : null,
     },
   });
   return { ...base, outcome: 'applied', note: '' };
 }
-
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? '');

@@ -3,19 +3,18 @@
 // advice: "compare the object's own timestamps or re-read it"). The re-read keeps the ordering key of the
 // state held, so any later event still wins. When the provider cannot be reached, the state held stays:
 // the next event for the subscription brings it up to date anyway.
-import { factsOf, type SubscriptionDoc, visibleState } from '../domain/subscription';
+import { type SubscriptionDoc, type SubscriptionFacts, visibleState } from '../domain/subscription';
 import { announcement } from './announcement';
 import type { BillingContext } from './context';
 
 export async function settleSubscription(ctx: BillingContext, subscriptionId: string, version: number) {
-  let fresh: Awaited<ReturnType<ReturnType<BillingContext['payments']>['retrieveSubscription']>>;
+  let facts: SubscriptionFacts;
   try {
-    fresh = await ctx.payments().retrieveSubscription(subscriptionId);
+    facts = await ctx.payments().retrieveSubscription(subscriptionId);
   } catch (err) {
     ctx.logger.warn({ err, subscriptionId }, 'could not re-read a subscription to settle a same-second tie');
     return;
   }
-  const facts = factsOf(fresh);
   let announced = false;
   await ctx.store.transaction(async (scope) => {
     announced = false;

@@ -9,7 +9,8 @@
 import type { DocumentStore, Logger } from '@omni/platform';
 import type { Router } from 'express';
 import type Stripe from 'stripe';
-import type { PaymentsProvider } from '../port';
+import type { PaymentsProvider, SubscriptionFacts } from '../port';
+import { subscriptionFacts } from '../stripe/events';
 import { createCheckoutSession, createCustomer } from './checkout';
 import { SandboxClock } from './clock';
 import { createContext } from './context';
@@ -25,6 +26,8 @@ export interface SandboxPayments extends PaymentsProvider {
   readonly kind: 'sandbox';
   /** The hosted pages under /billing-sandbox/ (full paths: mount with `http.use(sandbox.router())`). */
   router(): Router;
+  /** The subscription object exactly as the sandbox holds it (as Stripe's API would return it), for tests. */
+  subscription(id: string): Promise<Stripe.Subscription>;
 }
 
 export interface SandboxOptions {
@@ -59,6 +62,13 @@ export async function createSandboxPayments(o: SandboxOptions): Promise<SandboxP
   // Events queued before a restart (or whose delivery failed) go out now.
   deliverer.kick();
 
+  async function subscription(id: string): Promise<Stripe.Subscription> {
+    const doc = await store.collection<SubscriptionDoc>('subscriptions').findById(id);
+    // Stripe answers 404 resource_missing: a refusal of our request, so a plain Error (see port.ts).
+    if (!doc) throw new Error(`No such subscription: '${id}'`);
+    return doc.object;
+  }
+
   return {
     kind: 'sandbox',
     createCustomer: (input, key) => createCustomer(ctx, input, key),
@@ -74,12 +84,9 @@ export async function createSandboxPayments(o: SandboxOptions): Promise<SandboxP
         .insertOne({ _id: id, customer: customerId, object });
       return { url };
     },
-    async retrieveSubscription(id): Promise<Stripe.Subscription> {
-      const doc = await store.collection<SubscriptionDoc>('subscriptions').findById(id);
-      // Stripe answers 404 resource_missing: a refusal of our request, so a plain Error (see port.ts).
-      if (!doc) throw new Error(`No such subscription: '${id}'`);
-      return doc.object;
-    },
+    // Read in billing's terms through the same mapping as Stripe's own answers.
+    retrieveSubscription: async (id): Promise<SubscriptionFacts> => subscriptionFacts(await subscription(id)),
+    subscription,
     router: () => sandboxRouter(ctx, logger),
     close: () => deliverer.close(),
   };

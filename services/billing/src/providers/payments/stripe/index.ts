@@ -1,11 +1,11 @@
 // The payments port on Stripe's API (production, and tests against a local server in Stripe's shapes).
 // It only asks Stripe for things: subscription state changes reach billing through signed webhook events.
 import type { Logger } from '@omni/platform';
-import type Stripe from 'stripe';
-import type { PaymentsProvider } from '../port';
+import type { PaymentsProvider, SubscriptionFacts } from '../port';
 import { checkoutSessionParams } from './checkout-params';
 import { createStripeClient } from './client';
 import { rethrow } from './errors';
+import { subscriptionFacts } from './events';
 
 export interface StripePaymentsOptions {
   secretKey: string;
@@ -60,8 +60,9 @@ export function createStripePayments(o: StripePaymentsOptions): PaymentsProvider
       return { url: session.url };
     },
 
-    async retrieveSubscription(id): Promise<Stripe.Subscription> {
-      return call('retrieve subscription', () => stripe.subscriptions.retrieve(id));
+    async retrieveSubscription(id): Promise<SubscriptionFacts> {
+      // Checked as a webhook's subscription is: Stripe's answer is data from outside like any other.
+      return subscriptionFacts(await call('retrieve subscription', () => stripe.subscriptions.retrieve(id)));
     },
 
     async close() {
