@@ -9,8 +9,8 @@
 // reads and drops what the client still sends for a moment, so that the client reads the answer instead
 // of a reset.
 import { type ClientRequest, request as httpRequest, type IncomingMessage } from 'node:http';
-import type { Logger } from '@omni/platform';
-import type { Request, RequestHandler, Response } from 'express';
+import { closeAfterEarlyAnswer, type Logger } from '@omni/platform';
+import type { Request, RequestHandler } from 'express';
 import { REFUSED_PATH_MESSAGE, staysInPlace } from './proxy-path';
 
 const HOP_BY_HOP = new Set([
@@ -25,9 +25,6 @@ const HOP_BY_HOP = new Set([
   // the gateway's with the service below.
   'expect',
 ]);
-
-/** How long a client may go on sending a body that has already been answered before it is cut off. */
-const DRAIN_GRACE_MS = 2000;
 
 /** `service` names what is behind the mount in the message shown when it does not answer. */
 export function forwardTo(base: () => string, logger: Logger, service = 'Storage'): RequestHandler {
@@ -64,8 +61,10 @@ export function forwardTo(base: () => string, logger: Logger, service = 'Storage
         const out: Record<string, string | string[]> = {};
         for (const [k, v] of Object.entries(received.headers))
           if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
+        // Answered while the client is still sending: say Connection: close and drain before closing.
+        if (!req.readableEnded) closeAfterEarlyAnswer(req, res);
         res.writeHead(received.statusCode ?? 502, out);
-        if (!req.readableEnded) stopForwarding(req, res, upstream, received);
+        if (!req.readableEnded) stopForwarding(req, upstream, received);
         received.pipe(res);
       },
     );
@@ -98,18 +97,13 @@ export function forwardTo(base: () => string, logger: Logger, service = 'Storage
  * The service answered before the client finished sending. Nothing more goes upstream (its connection,
  * holding a half-sent request, is closed once the answer is in), and the client's remaining bytes are
  * read and dropped: closing a socket with unread bytes resets it, and a reset can swallow the answer.
- * A client that is still sending after the grace period is cut off; it has the answer by then.
+ * The client's connection closes once the answer is written and the body drained, or after the grace
+ * period (closeAfterEarlyAnswer).
  */
-function stopForwarding(req: Request, res: Response, upstream: ClientRequest, answer: IncomingMessage): void {
+function stopForwarding(req: Request, upstream: ClientRequest, answer: IncomingMessage): void {
   req.unpipe(upstream);
   answer.once('end', () => upstream.destroy());
   // Called after the answer's head is written: a client still waiting for "100 Continue" must not be
   // told to go on now (platform/http/expect-continue.ts sends it only before an answer).
   req.resume();
-  res.once('finish', () => {
-    if (req.readableEnded) return;
-    const cutOff = setTimeout(() => req.socket.destroy(), DRAIN_GRACE_MS);
-    cutOff.unref();
-    req.once('end', () => clearTimeout(cutOff));
-  });
 }

@@ -4,7 +4,7 @@
 //   GET /objects/:bucket/*key  signed download, or unsigned for public buckets; Range and If-None-Match
 // Every refusal is a 4xx with {error:{message}} a person can act on; nothing a client sends yields a 5xx.
 import { pipeline } from 'node:stream/promises';
-import type { Logger } from '@omni/platform';
+import { closeAfterEarlyAnswer, type Logger } from '@omni/platform';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import {
@@ -40,9 +40,6 @@ const downloadQuery = z.object({
   expires: z.string().regex(/^\d{1,12}$/),
   sig: z.string().max(128),
 });
-
-/** How long to keep draining a refused upload so the client can read the 413 before the socket closes. */
-const DRAIN_GRACE_MS = 2000;
 
 /** `credentials` says which owner subject a PUT proves; the link's signed owner must be that subject. */
 export function createObjectsRouter(
@@ -260,22 +257,12 @@ function parseTarget(req: Request, res: Response): { bucket: string; key: string
 }
 
 /**
- * Sends a refusal for a request whose body may still be arriving. What is in flight is read and dropped
- * for a moment so the client sees the reply instead of a reset connection (closing a socket with unread
- * bytes resets it); a client still sending after that is cut off, so a refused upload is not read to the
- * end. No `Connection: close` here: Node closes such a connection the moment the reply is written,
- * before any of that draining could happen.
+ * Sends a refusal for a request whose body may still be arriving: with `Connection: close`, and the rest
+ * of the body read and dropped for a grace period before the socket closes, so the client reads the
+ * refusal instead of a reset connection (platform/http/early-answer.ts).
  */
 function refuseUpload(req: Request, res: Response, status: number, message: string): void {
-  if (req.method === 'PUT' && !req.complete) {
-    res.once('finish', () => {
-      req.resume();
-      if (req.complete) return;
-      const cutOff = setTimeout(() => req.socket.destroy(), DRAIN_GRACE_MS);
-      cutOff.unref();
-      req.once('end', () => clearTimeout(cutOff));
-    });
-  }
+  if (req.method === 'PUT') closeAfterEarlyAnswer(req, res);
   sendError(res, status, message);
 }
 
