@@ -18,7 +18,6 @@ export * from './grpc/reasons';
 export * from './grpc/server';
 export * from './http/app';
 export * from './http/early-answer';
-export * from './http/early-answer';
 export * from './http/errors';
 export * from './http/fast-path';
 export * from './http/local-caller';
