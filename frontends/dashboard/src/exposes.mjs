@@ -8,4 +8,5 @@ export const exposes = {
   './UploaderPage': './src/pages/uploader-page.tsx',
   './ContributorUploadPage': './src/pages/contributor-upload-page.tsx',
   './ReleasePage': './src/pages/release-page.tsx',
+  './ReleasesPage': './src/pages/releases-page.tsx',
 };

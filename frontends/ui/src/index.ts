@@ -31,6 +31,12 @@ export {
   AccordionItem,
   AccordionTrigger,
 } from './components/accordion';
+export {
+  APP_NAV_LINKS,
+  AppHeader,
+  type AppNavLink,
+  isCurrentAppLink,
+} from './components/app-header';
 export { Badge, type BadgeProps, badgeVariants } from './components/badge';
 export { Button, type ButtonProps } from './components/button';
 export { buttonVariants } from './components/button-variants';
@@ -52,6 +58,7 @@ export {
 export { FormField, type FormFieldProps } from './components/form-field';
 export { Input } from './components/input';
 export { Label } from './components/label';
+export { OmniLogo } from './components/omni-logo';
 export { Progress } from './components/progress';
 export { ReviewFindings } from './components/review-findings';
 export {
@@ -101,6 +108,7 @@ export {
   wantsBearer,
 } from './lib/put-to-signed-url';
 export { createQueryClient, QueryProvider } from './lib/query';
+export { isSigningOut, signOutWithToast } from './lib/sign-out';
 export { APP_NAME, documentTitle, useDocumentTitle } from './lib/use-document-title';
 export { usePageMeta } from './lib/use-page-meta';
 export { prefersReducedMotion, usePrefersReducedMotion } from './lib/use-reduced-motion';

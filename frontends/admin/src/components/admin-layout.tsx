@@ -1,5 +1,5 @@
-import { Button, cn, useSession } from '@omni/ui';
-import { FileAudio, PanelLeft, X } from 'lucide-react';
+import { AppHeader, Button, cn, OmniLogo, useSession } from '@omni/ui';
+import { PanelLeft, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useSidebar } from '../hooks/use-sidebar';
@@ -24,16 +24,20 @@ export default function AdminLayout() {
     return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   }
   if (!session.user.roles.includes('admin')) {
+    // The app's own header and navigation: the artist is in the signed-in app, only not allowed here.
     return (
-      <main id="main" className="mx-auto max-w-lg p-8 text-center">
-        <h1 className="text-2xl font-bold">Administrators only</h1>
-        <p className="mt-2 text-muted-foreground">
-          OMNI CMS needs an administrator account. You are signed in as {session.user.email}.
-        </p>
-        <Button asChild className="mt-6">
-          <Link to="/app">Go to your dashboard</Link>
-        </Button>
-      </main>
+      <div className="min-h-screen bg-muted/30">
+        <AppHeader />
+        <main id="main" className="mx-auto max-w-lg p-8 text-center">
+          <h1 className="text-2xl font-bold">Administrators only</h1>
+          <p className="mt-2 text-muted-foreground">
+            OMNI CMS needs an administrator account. You are signed in as {session.user.email}.
+          </p>
+          <Button asChild className="mt-6">
+            <Link to="/app">Go to your dashboard</Link>
+          </Button>
+        </main>
+      </div>
     );
   }
   return <AdminFrame />;
@@ -107,19 +111,13 @@ function AdminFrame() {
   );
 }
 
+/** The kit's one Omni logo (as on the public site and in the app), leading back to the app's dashboard. */
 function SidebarBrand({ collapsed, bordered = true }: { collapsed: boolean; bordered?: boolean }) {
   return (
-    <Link
-      to="/app"
-      className={cn(
-        'flex h-14 items-center gap-2 font-bold',
-        bordered && 'border-b',
-        collapsed ? 'justify-center' : 'px-4',
-      )}
-      aria-label={collapsed ? 'Omni dashboard' : undefined}
+    <div
+      className={cn('flex h-14 items-center', bordered && 'border-b', collapsed ? 'justify-center' : 'px-4')}
     >
-      <FileAudio className="h-5 w-5 shrink-0 text-primary" aria-hidden="true" />
-      {collapsed ? null : 'Omni'}
-    </Link>
+      <OmniLogo to="/app" label="Omni dashboard" markOnly={collapsed} />
+    </div>
   );
 }

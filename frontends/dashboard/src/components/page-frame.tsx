@@ -1,20 +1,12 @@
+import { AppHeader } from '@omni/ui';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { SiteLogo } from './site-logo';
 import '../styles.css';
 
-/** The frame of the signed-in tools (/artist-upload, /uploader, /release/:id): logo, a way back to /app. */
+/** The frame of the signed-in tools (/artist-upload, /uploader, /releases, /release/:id): the app header. */
 export function PageFrame({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-screen bg-muted/30">
-      <header className="border-b bg-background">
-        <div className="container flex h-14 items-center justify-between">
-          <SiteLogo />
-          <Link to="/app" className="text-sm font-medium text-muted-foreground hover:text-foreground">
-            Dashboard
-          </Link>
-        </div>
-      </header>
+      <AppHeader />
       <main id="main" className="container space-y-6 py-10">
         {children}
       </main>

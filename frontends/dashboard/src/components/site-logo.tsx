@@ -1,10 +1,6 @@
-import { Link } from 'react-router';
+import { OmniLogo } from '@omni/ui';
 
+/** The public-site logo on the sign-in pages and the contributor page: the kit's one Omni logo, to /. */
 export function SiteLogo() {
-  return (
-    <Link to="/" className="flex items-center gap-2 font-bold tracking-tight" aria-label="Omni home">
-      <span className="inline-block h-6 w-6 rounded-full bg-primary" aria-hidden="true" />
-      Omni
-    </Link>
-  );
+  return <OmniLogo />;
 }

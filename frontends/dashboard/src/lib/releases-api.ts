@@ -10,7 +10,7 @@ import {
   platformsSchema,
   type ResubmitReleaseRequest,
   releaseAnswerSchema,
-  type releaseSchema,
+  releaseSchema,
   type SubmitSongRequest,
   songAnswerSchema,
   storageStatusSchema,
@@ -54,6 +54,17 @@ export async function createRelease(request: CreateReleaseRequest): Promise<Rele
 export async function fetchRelease(id: string): Promise<Release> {
   const body = await apiFetch(`/api/releases/${encodeURIComponent(id)}`);
   return releaseAnswerSchema.parse(body).release;
+}
+
+const releasesListSchema = z.object({ releases: z.array(releaseSchema) });
+
+/** The most a page of GET /api/releases holds (the gateway's limit); the list says when there may be more. */
+export const RELEASES_LIST_LIMIT = 200;
+
+/** The caller's releases, newest first, each with its delivery counts (GET /api/releases). */
+export async function fetchReleases(): Promise<Release[]> {
+  const body = await apiFetch(`/api/releases?limit=${RELEASES_LIST_LIMIT}`);
+  return releasesListSchema.parse(body).releases;
 }
 
 export async function fetchDashboard(): Promise<DashboardData> {

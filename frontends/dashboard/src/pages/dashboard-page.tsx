@@ -28,7 +28,7 @@ function Dashboard() {
   if (!session) return null;
   return (
     <div className="min-h-screen bg-muted/30">
-      <DashboardHeader session={session} badge={subscription?.subscribed ? <ProBadge /> : null} />
+      <DashboardHeader badge={subscription?.subscribed ? <ProBadge /> : null} />
       <main id="main" className="container py-10">
         <h1 className="text-3xl font-bold tracking-tight">
           Welcome back, {displayNameOf(session.profile, FALLBACK_NAME)}!

@@ -1,6 +1,5 @@
-import { useDocumentTitle } from '@omni/ui';
+import { AppHeader, useDocumentTitle } from '@omni/ui';
 import { MagicLinkSignIn } from '../components/magic-link-sign-in';
-import { SiteLogo } from '../components/site-logo';
 import { BucketUploads } from '../components/uploader/bucket-uploads';
 import { SetupChecklist } from '../components/uploader/setup-checklist';
 import { SongSubmission } from '../components/uploader/song-submission';
@@ -10,11 +9,7 @@ export default function UploaderPage() {
   useDocumentTitle('Uploader');
   return (
     <div className="min-h-screen bg-muted/30">
-      <header className="border-b bg-background">
-        <div className="container flex h-14 items-center">
-          <SiteLogo />
-        </div>
-      </header>
+      <AppHeader />
       <main id="main" className="container space-y-6 py-10">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Uploader</h1>

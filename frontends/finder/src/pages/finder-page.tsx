@@ -1,27 +1,23 @@
 import { BILLING_MESSAGES } from '@omni/proto/api';
-import { openPendingTab, refetchAfterCheckout, Spinner, toast, useDocumentTitle, useSession } from '@omni/ui';
+import {
+  AppHeader,
+  isSigningOut,
+  openPendingTab,
+  refetchAfterCheckout,
+  Spinner,
+  toast,
+  useDocumentTitle,
+  useSession,
+} from '@omni/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { CatalogScan } from '../components/catalog-scan';
 import { FinderPlanCard } from '../components/finder-plan-card';
 import { FinderSubscriptionStatus } from '../components/finder-subscription-status';
 import { checkoutFailure } from '../lib/checkout-failure';
 import { checkFinderSubscription, finderCheckoutUrl } from '../lib/finder-billing';
 import '../styles.css';
-
-function FinderHeader() {
-  return (
-    <header className="border-b bg-background">
-      <div className="container flex h-14 items-center">
-        <Link to="/" className="flex items-center gap-2 font-bold tracking-tight" aria-label="Omni home">
-          <span className="inline-block h-6 w-6 rounded-full bg-primary" aria-hidden="true" />
-          Omni
-        </Link>
-      </div>
-    </header>
-  );
-}
 
 /** The page for a signed-in user: spinner first, then the subscribe card or the subscription and its scan. */
 function FinderContent({ userId }: { userId: string }) {
@@ -74,10 +70,11 @@ function FinderContent({ userId }: { userId: string }) {
 export default function FinderPage() {
   useDocumentTitle('Missing Money Finder');
   const { status, session } = useSession();
-  if (status === 'signed-out') return <Navigate to="/login" replace />;
+  // Signing out from the app header goes to / (spec), not to /login.
+  if (status === 'signed-out') return isSigningOut() ? null : <Navigate to="/login" replace />;
   return (
     <div className="min-h-screen bg-muted/30">
-      <FinderHeader />
+      <AppHeader />
       <main id="main" className="container py-12">
         <h1 id="page-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
           Missing Money Finder

@@ -1,4 +1,4 @@
-import { Button, buttonVariants, cn } from '@omni/ui';
+import { Button, buttonVariants, cn, OmniLogo } from '@omni/ui';
 import { ChevronDown, LayoutDashboard, LogOut, Menu, X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
@@ -251,17 +251,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <div className="container flex items-center justify-between gap-4 py-3">
-        <Link
-          to="/"
-          className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          aria-label="Omni home"
-        >
-          <span
-            className="inline-block h-7 w-7 rounded-full bg-gradient-to-br from-primary to-fuchsia-500"
-            aria-hidden="true"
-          />
-          Omni
-        </Link>
+        <OmniLogo />
         <nav aria-label="Main" className="hidden min-w-0 items-center gap-1 md:flex">
           {NAV_LINKS.map((link) => (
             <NavLink
