@@ -112,7 +112,7 @@ describe('sign-up, verification and sign-in', () => {
     expect(me.status).toBe(200);
     expect(await me.json()).toEqual({
       user: { id: session.user.id, email, emailVerified: true, roles: ['artist'] },
-      profile: { displayName: '' },
+      profile: { displayName: '', mail: { releases: true, billing: true } },
     });
   });
 
@@ -241,12 +241,27 @@ describe('single-use links', () => {
     expect((await errorOf(reused)).code).toBe('invalid_link');
   });
 
-  it('answers a magic link request for an unknown email the same way and sends nothing', async () => {
+  it('answers a magic link request for an unknown email the same way; its link creates the account', async () => {
     const email = newEmail();
-    const res = await post('/api/auth/magic-link', { email });
+    const res = await post('/api/auth/magic-link', { email, redirectTo: '/upload?token=abc' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'Magic link sent. Check your email.' });
-    expect(await mailsTo(email)).toHaveLength(0);
+    // Nothing exists until the link is followed: asking for strangers' addresses makes no accounts.
+    expect((await login(email, 'whatever-pass')).status).toBe(401);
+    const [mail] = await mailsTo(email);
+    expect(mail!.text).toContain('No Omni account uses this address yet: this link creates one');
+    const link = new URL(mail!.links[0]!);
+    expect(`${link.pathname}?token=${link.searchParams.get('token')}`).toBe('/upload?token=abc');
+    const consumed = await post('/api/auth/magic-link/consume', { token: link.searchParams.get('magic') });
+    expect(consumed.status).toBe(200);
+    const session = (await consumed.json()) as Session;
+    expect(session.user).toMatchObject({ email, emailVerified: true, roles: ['artist'] });
+    const me = await api('/api/me', { token: session.accessToken });
+    expect(((await me.json()) as { user: { id: string } }).user.id).toBe(session.user.id);
+    // The next link to that address signs the same account in.
+    await post('/api/auth/magic-link', { email });
+    const again = await post('/api/auth/magic-link/consume', { token: await linkParam(email, 'magic', 0) });
+    expect(((await again.json()) as Session).user.id).toBe(session.user.id);
   });
 
   it('resets a password once; the old password and every session stop working', async () => {
@@ -364,6 +379,7 @@ describe('profile', () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as { profile: { displayName: string } }).profile).toEqual({
       displayName: 'Nova',
+      mail: { releases: true, billing: true },
     });
     const again = (await (await login(email, password)).json()) as Session;
     expect(again.profile.displayName).toBe('Nova');

@@ -88,10 +88,17 @@ export const gatewayService: ServiceModule = {
         limits,
       }),
     );
-    http.use('/api/me', meRoutes(identityClient, guards));
-    http.use('/api', uploadRoutes(ctx, guards));
     const catalogClient = ctx.client('catalog', catalog.CatalogServiceService);
     const deliveryClient = ctx.client('delivery', delivery.DeliveryServiceService);
+    http.use(
+      '/api/me',
+      meRoutes(identityClient, guards, {
+        catalog: catalogClient,
+        delivery: deliveryClient,
+        billing: ctx.client('billing', billing.BillingServiceService),
+      }),
+    );
+    http.use('/api', uploadRoutes(ctx, guards));
     http.use('/api/platforms', platformRoutes(catalogClient));
     const streams = new DeliveryStreams(loadReleaseDelivery(deliveryClient), logger);
     const following = await followDeliveryUpdates(await ctx.ports.events(), streams, logger);

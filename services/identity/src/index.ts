@@ -1,9 +1,11 @@
 // identity: accounts, sessions, roles, profiles. The provider (Keycloak or the embedded issuer) holds
 // users and signs tokens; this service adds the single-use links and their mails, profiles, the first
-// admin, and announces new accounts (`user.registered`) through its outbox.
+// admin, and announces new accounts (`user.registered`) through its outbox. It owns the mail port, so it
+// also mails people when something happens to their release or a payment fails (events/).
 import { createTokenVerifier, Outbox, REALM, type ServiceModule, type TokenVerifier } from '@omni/platform';
 import { identity } from '@omni/proto';
 import { seedAdmin } from './domain/seed-admin';
+import { consumeNotificationEvents } from './events/notification-events';
 import { identityHandlers } from './grpc/server';
 import { mountMailbox } from './http/mailbox';
 import { mountOidcRoutes } from './http/oidc';
@@ -11,7 +13,9 @@ import { describeIdentityProvider, openIdentityProvider } from './providers/iden
 import { describeMailer, openMailer } from './providers/mail/open';
 import { Handoffs } from './store/handoffs';
 import { LinkTokens } from './store/link-tokens';
+import { Notifications } from './store/notifications';
 import { Profiles } from './store/profiles';
+import { createNotifier } from './use-cases/notify';
 
 /** Built on first use: the embedded issuer's JWKS URL names identity's own HTTP port, bound after init. */
 function lazyVerifier(make: () => TokenVerifier): TokenVerifier {
@@ -30,7 +34,8 @@ export const identityService: ServiceModule = {
   name: 'identity',
   description: 'accounts, sessions, roles, profiles',
   calls: [],
-  consumes: [],
+  // Mails about a release's review and delivery, its store count, and a failed payment.
+  consumes: ['delivery.updated', 'release.created', 'subscription.updated'],
   produces: ['user.registered'],
   ports: ['documents', 'events'],
   providers: { identity: describeIdentityProvider, mail: describeMailer },
@@ -74,6 +79,22 @@ export const identityService: ServiceModule = {
         await handlers.createAdmin({ email, password, displayName: 'Omni admin' }, { metadata: {} });
       },
       logger,
+    });
+
+    const notifications = new Notifications(store);
+    const notifier = createNotifier({
+      notifications,
+      provider,
+      profiles,
+      mailer,
+      publicUrl: config.publicUrl,
+      logger,
+    });
+    const consumers = await consumeNotificationEvents({ bus, store, notifications, notifier, logger });
+    ctx.onStarted(() => notifier.start());
+    ctx.onStop(async () => {
+      await Promise.all(consumers.map((c) => c.close()));
+      await notifier.stop();
     });
 
     ctx.readiness('documents', () => store.healthy());

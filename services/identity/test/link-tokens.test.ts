@@ -56,7 +56,7 @@ describe('handoff codes', () => {
     expiresIn: 300,
     refreshExpiresIn: 1800,
     user: { id: 'u1', email: 'a@example.com', emailVerified: true, roles: ['artist'] },
-    profile: { displayName: 'A' },
+    profile: { displayName: 'A', releaseMails: true, billingMails: false },
   };
 
   it('open the session they sealed, and only that code does', () => {

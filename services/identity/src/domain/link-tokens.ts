@@ -3,13 +3,15 @@
 // so the data folder (or a database dump) signs nobody in.
 import { createHash, randomBytes } from 'node:crypto';
 
-export type LinkPurpose = 'verify' | 'magic' | 'reset';
+/** `email` is the link that confirms a new address for an account (email change while signed in). */
+export type LinkPurpose = 'verify' | 'magic' | 'reset' | 'email';
 
 /** How long each kind of link works. */
 export const LINK_TTL_SECONDS: Record<LinkPurpose, number> = {
   verify: 24 * 3600,
   magic: 15 * 60,
   reset: 30 * 60,
+  email: 24 * 3600,
 };
 
 /** A fresh token for a link: 32 random bytes, URL-safe. */

@@ -5,7 +5,7 @@ import type { MailMessage } from '../providers/mail/port';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function mail(
+export function mail(
   to: string,
   subject: string,
   intro: string,
@@ -31,14 +31,54 @@ export const verificationMail = (to: string, link: string) =>
     'The link works once and for 24 hours. If you did not sign up, ignore this email.',
   );
 
-export const magicLinkMail = (to: string, link: string) =>
+export const magicLinkMail = (to: string, link: string, newAccount = false) =>
+  newAccount
+    ? mail(
+        to,
+        'Your Omni sign-in link',
+        'No Omni account uses this address yet: this link creates one for it and signs you in. Nothing is created until you follow it.',
+        'Create my account and sign in',
+        link,
+        'The link works once and for 15 minutes. If you did not ask for it, ignore this email: no account is created.',
+      )
+    : mail(
+        to,
+        'Your Omni sign-in link',
+        'Use this link to sign in to Omni.',
+        'Sign in',
+        link,
+        'The link works once and for 15 minutes. If you did not ask for it, ignore this email.',
+      );
+
+export const emailChangeMail = (to: string, link: string) =>
   mail(
     to,
-    'Your Omni sign-in link',
-    'Use this link to sign in to Omni.',
-    'Sign in',
+    'Confirm your new email for Omni',
+    'You asked to use this address for your Omni account. Your account keeps its old address until you confirm.',
+    'Confirm new email',
     link,
-    'The link works once and for 15 minutes. If you did not ask for it, ignore this email.',
+    'The link works once and for 24 hours. If you did not ask for it, ignore this email: nothing changes.',
+  );
+
+/** To the old address once the change is done: whoever lost it must learn, and can take the account back. */
+export const emailChangedMail = (to: string, newEmail: string, resetLink: string) =>
+  mail(
+    to,
+    'Your Omni email was changed',
+    `The email of your Omni account is now ${newEmail}; this address no longer signs in.`,
+    'Not you? Reset your password',
+    resetLink,
+    'If you made this change, there is nothing to do.',
+  );
+
+export const passwordChangedMail = (to: string, resetLink: string) =>
+  mail(
+    to,
+    'Your Omni password was changed',
+    'The password of your Omni account was just changed, and every other session was signed out.',
+    'Not you? Reset your password',
+    resetLink,
+    'If you made this change, there is nothing to do.',
   );
 
 export const passwordResetMail = (to: string, link: string) =>

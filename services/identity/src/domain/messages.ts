@@ -13,5 +13,11 @@ export const MESSAGES = {
   sessionExpired: SESSION_EXPIRED,
   linkInvalid: 'This link has expired or was already used. Request a new one.',
   externalSignInFailed: 'Sign-in did not complete. Please try again.',
+  currentPasswordRequired: 'Enter your current password.',
+  currentPasswordWrong: 'Your current password is not right.',
+  emailUnchanged: 'This is already your email.',
+  emailChangeSent: 'We sent a link to your new address. Your email changes when you follow it.',
+  deleteConfirmation: 'Type DELETE to confirm.',
+  resetLinkUnusable: 'This reset link has expired or was already used. Request a new one below.',
   handoffInvalid: 'This sign-in has expired or was already used. Please sign in again.',
 } as const;

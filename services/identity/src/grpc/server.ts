@@ -19,7 +19,9 @@ import type { Mailer } from '../providers/mail/port';
 import { HANDOFF_TTL_SECONDS, type Handoffs } from '../store/handoffs';
 import type { LinkTokens } from '../store/link-tokens';
 import type { ProfileDoc, Profiles } from '../store/profiles';
+import { accountUseCases } from '../use-cases/account';
 import { linkMails } from '../use-cases/link-mails';
+import { accountHandlers, profileProto, userProto } from './account-handlers';
 import { mapIdentityError } from './provider-errors';
 
 export interface IdentityDeps {
@@ -37,16 +39,10 @@ export interface IdentityDeps {
 const parse = <S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> =>
   parseWith(schema, value, { first: true });
 
-const userProto = (u: IdentityUser): identity.User => ({
-  id: u.id,
-  email: u.email,
-  emailVerified: u.emailVerified,
-  roles: u.roles,
-});
-
 export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.IdentityServiceService> {
   const { provider, links, handoffs, profiles } = deps;
   const mails = linkMails(deps);
+  const account = accountUseCases({ provider, links, profiles, mails });
   const session = async (user: IdentityUser, tokens: TokenSet): Promise<identity.Session> => {
     const profile = await profiles.ensure(user, 'signup');
     return {
@@ -55,7 +51,7 @@ export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.
       expiresIn: tokens.expiresIn,
       refreshExpiresIn: tokens.refreshExpiresIn,
       user: userProto(user),
-      profile: { displayName: profile.displayName },
+      profile: profileProto(profile),
     };
   };
 
@@ -72,7 +68,7 @@ export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.
     const user = await provider.getUser(userId);
     if (!user) throw fail('session_expired', MESSAGES.sessionExpired);
     const profile: ProfileDoc = await profiles.ensure(user, 'signup');
-    return { user: userProto(user), profile: { displayName: profile.displayName } };
+    return { user: userProto(user), profile: profileProto(profile) };
   };
 
   return {
@@ -128,12 +124,10 @@ export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.
     },
 
     async consumeMagicLink(req) {
-      const userId = await links.consume('magic', req.token);
-      if (!userId) throw fail('invalid_link', MESSAGES.linkInvalid);
+      const current = await account.magicLinkUser(req.token).catch(mapIdentityError);
       // Clicking a link mailed to the address proves the address, as the verification link does.
-      const current = await provider.getUser(userId);
-      if (current && !current.emailVerified) await provider.markEmailVerified(userId).catch(mapIdentityError);
-      const { user, tokens } = await provider.issueSession(userId).catch(mapIdentityError);
+      if (!current.emailVerified) await provider.markEmailVerified(current.id).catch(mapIdentityError);
+      const { user, tokens } = await provider.issueSession(current.id).catch(mapIdentityError);
       return { session: await session(user, tokens) };
     },
 
@@ -161,12 +155,21 @@ export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.
 
     async updateMe(req, ctx) {
       const principal = await caller(ctx.bearer);
-      const displayName = parse(v.displayName, req.displayName);
       await me(principal.userId);
-      await profiles.setDisplayName(principal.userId, displayName);
-      await provider.setName(principal.userId, displayName).catch(mapIdentityError);
+      if (req.displayName !== undefined) {
+        const displayName = parse(v.displayName, req.displayName);
+        await profiles.setDisplayName(principal.userId, displayName);
+        await provider.setName(principal.userId, displayName).catch(mapIdentityError);
+      }
+      if (req.releaseMails !== undefined || req.billingMails !== undefined)
+        await profiles.setMailSettings(principal.userId, {
+          releases: req.releaseMails,
+          billing: req.billingMails,
+        });
       return me(principal.userId);
     },
+
+    ...accountHandlers({ account, links, caller, session }),
 
     async completeExternalSignIn(req) {
       const grant = parse(v.authorizationCodeGrant, {

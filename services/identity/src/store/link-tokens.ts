@@ -11,7 +11,13 @@ import {
 
 export interface LinkTokenDoc extends Doc {
   purpose: LinkPurpose;
+  /** '' for a magic link to an address no account has yet: following it creates the account. */
   userId: string;
+  /**
+   * The address the link was mailed to, where it matters: a magic link for a new account (which address
+   * to create it for), an email change (the new address, which becomes the account's once followed).
+   */
+  email?: string;
   createdAt: string;
   expiresAt: string;
   usedAt: string | null;
@@ -29,13 +35,14 @@ export class LinkTokens {
     });
   }
 
-  async issue(purpose: LinkPurpose, userId: string): Promise<string> {
+  async issue(purpose: LinkPurpose, userId: string, email?: string): Promise<string> {
     const token = newLinkToken();
     const now = this.now();
     await this.links.insertOne({
       _id: linkTokenId(token),
       purpose,
       userId,
+      ...(email ? { email } : {}),
       createdAt: new Date(now).toISOString(),
       expiresAt: linkExpiry(purpose, now).toISOString(),
       usedAt: null,
@@ -45,13 +52,29 @@ export class LinkTokens {
 
   /** Spends the link and returns whose it was, or null when unknown, expired, used or of another kind. */
   async consume(purpose: LinkPurpose, token: string): Promise<string | null> {
+    return (await this.spend(purpose, token))?.userId ?? null;
+  }
+
+  /** Spends the link and returns it whole (with the address it carries), or null as `consume`. */
+  async spend(purpose: LinkPurpose, token: string): Promise<LinkTokenDoc | null> {
     if (!isWellFormedToken(token)) return null;
     const now = new Date(this.now()).toISOString();
-    const spent = await this.links.findOneAndUpdate(
+    return this.links.findOneAndUpdate(
       { _id: linkTokenId(token), purpose, usedAt: null, expiresAt: { $gt: now } },
       { $set: { usedAt: now } },
     );
-    return spent?.userId ?? null;
+  }
+
+  /** Whether the link would still work, without spending it (a page checks before asking for input). */
+  async usable(purpose: LinkPurpose, token: string): Promise<boolean> {
+    if (!isWellFormedToken(token)) return false;
+    const found = await this.links.findOne({
+      _id: linkTokenId(token),
+      purpose,
+      usedAt: null,
+      expiresAt: { $gt: new Date(this.now()).toISOString() },
+    });
+    return !!found;
   }
 
   /** After a password reset, the other reset links of that user must not work either. */

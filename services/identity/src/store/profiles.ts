@@ -7,9 +7,27 @@ import type { IdentityUser } from '../providers/identity/port';
 export interface ProfileDoc extends Doc {
   /** _id is the user id. */
   displayName: string;
+  /**
+   * The account page's mail settings; absent (profiles made before they existed) means on. Security
+   * mails (verification, reset, email change) ignore them.
+   */
+  mail?: Partial<MailSettings>;
   createdAt: string;
   updatedAt: string;
 }
+
+export interface MailSettings {
+  /** Approved, rejected, refused by a store, live, taken down. */
+  releases: boolean;
+  /** A failed payment. */
+  billing: boolean;
+}
+
+/** What a profile's settings are, with the defaults (on) for what it never set. */
+export const mailSettingsOf = (profile: Pick<ProfileDoc, 'mail'> | null | undefined): MailSettings => ({
+  releases: profile?.mail?.releases ?? true,
+  billing: profile?.mail?.billing ?? true,
+});
 
 const COLLECTION = 'profiles';
 
@@ -56,5 +74,20 @@ export class Profiles {
       { _id: userId },
       { $set: { displayName, updatedAt: new Date().toISOString() } },
     );
+  }
+
+  async setMailSettings(userId: string, settings: Partial<MailSettings>): Promise<ProfileDoc | null> {
+    const set: Record<string, unknown> = { updatedAt: new Date().toISOString() };
+    if (settings.releases !== undefined) set['mail.releases'] = settings.releases;
+    if (settings.billing !== undefined) set['mail.billing'] = settings.billing;
+    return this.profiles.findOneAndUpdate({ _id: userId }, { $set: set });
+  }
+
+  get(userId: string): Promise<ProfileDoc | null> {
+    return this.profiles.findById(userId);
+  }
+
+  async remove(userId: string): Promise<void> {
+    await this.profiles.deleteOne({ _id: userId });
   }
 }

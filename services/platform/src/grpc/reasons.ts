@@ -17,6 +17,11 @@ export const REASONS = {
   /** Wrong password or unknown email: the caller must not learn which. */
   invalid_credentials: { status: status.UNAUTHENTICATED, code: 'invalid_credentials' },
   email_not_confirmed: { status: status.PERMISSION_DENIED, code: 'email_not_confirmed' },
+  /**
+   * A signed-in person's current password, asked again before an account change, was wrong. Not 401: the
+   * session is fine, and the web app would refresh it and retry on a 401.
+   */
+  wrong_password: { status: status.PERMISSION_DENIED, code: 'wrong_password' },
   email_taken: { status: status.ALREADY_EXISTS, code: 'email_taken' },
   /** A refresh token that is expired, revoked or unknown, or a session whose account is gone. */
   session_expired: { status: status.UNAUTHENTICATED, code: 'session_expired' },

@@ -39,6 +39,12 @@ export interface User {
 
 export interface Profile {
   displayName: string;
+  /**
+   * The account page's mail settings: whether mails about releases (approved, rejected, refused by a
+   * store, live, taken down) and about billing (a failed payment) are sent. Security mails always are.
+   */
+  releaseMails: boolean;
+  billingMails: boolean;
 }
 
 export interface Session {
@@ -141,12 +147,72 @@ export interface GetMeResponse {
 }
 
 export interface UpdateMeRequest {
-  displayName: string;
+  /** Each field left unset keeps its value. */
+  displayName?: string | undefined;
+  releaseMails?: boolean | undefined;
+  billingMails?: boolean | undefined;
 }
 
 export interface UpdateMeResponse {
   user?: User | undefined;
   profile?: Profile | undefined;
+}
+
+/** Whether an emailed link still works, without spending it (the reset page says at once when it does not). */
+export interface CheckLinkRequest {
+  /** 'reset' (the only one a page checks before using it). */
+  purpose: string;
+  token: string;
+}
+
+export interface CheckLinkResponse {
+}
+
+/**
+ * The caller's current password, checked before an account change (the gateway asks before it takes a
+ * deleted account's releases down).
+ */
+export interface ConfirmPasswordRequest {
+  password: string;
+}
+
+export interface ConfirmPasswordResponse {
+}
+
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** Every other session of the account ends; this one goes on with the session returned. */
+export interface ChangePasswordResponse {
+  session?: Session | undefined;
+}
+
+/** Mails a link to the new address; the address changes only when that link is followed. */
+export interface RequestEmailChangeRequest {
+  newEmail: string;
+  password: string;
+}
+
+export interface RequestEmailChangeResponse {
+}
+
+export interface ConfirmEmailChangeRequest {
+  token: string;
+}
+
+export interface ConfirmEmailChangeResponse {
+  session?: Session | undefined;
+}
+
+export interface DeleteAccountRequest {
+  password: string;
+  /** What the person typed to confirm: must be DELETE. */
+  confirmation: string;
+}
+
+export interface DeleteAccountResponse {
 }
 
 export interface CreateAdminRequest {
@@ -312,13 +378,19 @@ export const User: MessageFns<User> = {
 };
 
 function createBaseProfile(): Profile {
-  return { displayName: "" };
+  return { displayName: "", releaseMails: false, billingMails: false };
 }
 
 export const Profile: MessageFns<Profile> = {
   encode(message: Profile, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.displayName !== "") {
       writer.uint32(10).string(message.displayName);
+    }
+    if (message.releaseMails !== false) {
+      writer.uint32(16).bool(message.releaseMails);
+    }
+    if (message.billingMails !== false) {
+      writer.uint32(24).bool(message.billingMails);
     }
     return writer;
   },
@@ -344,6 +416,22 @@ export const Profile: MessageFns<Profile> = {
             message.displayName = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.releaseMails = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.billingMails = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -363,6 +451,16 @@ export const Profile: MessageFns<Profile> = {
         : isSet(object.display_name)
         ? globalThis.String(object.display_name)
         : "",
+      releaseMails: isSet(object.releaseMails)
+        ? globalThis.Boolean(object.releaseMails)
+        : isSet(object.release_mails)
+        ? globalThis.Boolean(object.release_mails)
+        : false,
+      billingMails: isSet(object.billingMails)
+        ? globalThis.Boolean(object.billingMails)
+        : isSet(object.billing_mails)
+        ? globalThis.Boolean(object.billing_mails)
+        : false,
     };
   },
 
@@ -370,6 +468,12 @@ export const Profile: MessageFns<Profile> = {
     const obj: any = {};
     if (message.displayName !== "") {
       obj.displayName = message.displayName;
+    }
+    if (message.releaseMails !== false) {
+      obj.releaseMails = message.releaseMails;
+    }
+    if (message.billingMails !== false) {
+      obj.billingMails = message.billingMails;
     }
     return obj;
   },
@@ -380,6 +484,8 @@ export const Profile: MessageFns<Profile> = {
   fromPartial(object: DeepPartial<Profile>): Profile {
     const message = createBaseProfile();
     message.displayName = object.displayName ?? "";
+    message.releaseMails = object.releaseMails ?? false;
+    message.billingMails = object.billingMails ?? false;
     return message;
   },
 };
@@ -2052,13 +2158,19 @@ export const GetMeResponse: MessageFns<GetMeResponse> = {
 };
 
 function createBaseUpdateMeRequest(): UpdateMeRequest {
-  return { displayName: "" };
+  return { displayName: undefined, releaseMails: undefined, billingMails: undefined };
 }
 
 export const UpdateMeRequest: MessageFns<UpdateMeRequest> = {
   encode(message: UpdateMeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.displayName !== "") {
+    if (message.displayName !== undefined) {
       writer.uint32(10).string(message.displayName);
+    }
+    if (message.releaseMails !== undefined) {
+      writer.uint32(16).bool(message.releaseMails);
+    }
+    if (message.billingMails !== undefined) {
+      writer.uint32(24).bool(message.billingMails);
     }
     return writer;
   },
@@ -2084,6 +2196,22 @@ export const UpdateMeRequest: MessageFns<UpdateMeRequest> = {
             message.displayName = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.releaseMails = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.billingMails = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2102,14 +2230,30 @@ export const UpdateMeRequest: MessageFns<UpdateMeRequest> = {
         ? globalThis.String(object.displayName)
         : isSet(object.display_name)
         ? globalThis.String(object.display_name)
-        : "",
+        : undefined,
+      releaseMails: isSet(object.releaseMails)
+        ? globalThis.Boolean(object.releaseMails)
+        : isSet(object.release_mails)
+        ? globalThis.Boolean(object.release_mails)
+        : undefined,
+      billingMails: isSet(object.billingMails)
+        ? globalThis.Boolean(object.billingMails)
+        : isSet(object.billing_mails)
+        ? globalThis.Boolean(object.billing_mails)
+        : undefined,
     };
   },
 
   toJSON(message: UpdateMeRequest): unknown {
     const obj: any = {};
-    if (message.displayName !== "") {
+    if (message.displayName !== undefined) {
       obj.displayName = message.displayName;
+    }
+    if (message.releaseMails !== undefined) {
+      obj.releaseMails = message.releaseMails;
+    }
+    if (message.billingMails !== undefined) {
+      obj.billingMails = message.billingMails;
     }
     return obj;
   },
@@ -2119,7 +2263,9 @@ export const UpdateMeRequest: MessageFns<UpdateMeRequest> = {
   },
   fromPartial(object: DeepPartial<UpdateMeRequest>): UpdateMeRequest {
     const message = createBaseUpdateMeRequest();
-    message.displayName = object.displayName ?? "";
+    message.displayName = object.displayName ?? undefined;
+    message.releaseMails = object.releaseMails ?? undefined;
+    message.billingMails = object.billingMails ?? undefined;
     return message;
   },
 };
@@ -2207,6 +2353,838 @@ export const UpdateMeResponse: MessageFns<UpdateMeResponse> = {
     message.profile = (object.profile !== undefined && object.profile !== null)
       ? Profile.fromPartial(object.profile)
       : undefined;
+    return message;
+  },
+};
+
+function createBaseCheckLinkRequest(): CheckLinkRequest {
+  return { purpose: "", token: "" };
+}
+
+export const CheckLinkRequest: MessageFns<CheckLinkRequest> = {
+  encode(message: CheckLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.purpose !== "") {
+      writer.uint32(10).string(message.purpose);
+    }
+    if (message.token !== "") {
+      writer.uint32(18).string(message.token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.purpose = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CheckLinkRequest {
+    return {
+      purpose: isSet(object.purpose) ? globalThis.String(object.purpose) : "",
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+    };
+  },
+
+  toJSON(message: CheckLinkRequest): unknown {
+    const obj: any = {};
+    if (message.purpose !== "") {
+      obj.purpose = message.purpose;
+    }
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CheckLinkRequest>): CheckLinkRequest {
+    return CheckLinkRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CheckLinkRequest>): CheckLinkRequest {
+    const message = createBaseCheckLinkRequest();
+    message.purpose = object.purpose ?? "";
+    message.token = object.token ?? "";
+    return message;
+  },
+};
+
+function createBaseCheckLinkResponse(): CheckLinkResponse {
+  return {};
+}
+
+export const CheckLinkResponse: MessageFns<CheckLinkResponse> = {
+  encode(_: CheckLinkResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckLinkResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckLinkResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): CheckLinkResponse {
+    return {};
+  },
+
+  toJSON(_: CheckLinkResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<CheckLinkResponse>): CheckLinkResponse {
+    return CheckLinkResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<CheckLinkResponse>): CheckLinkResponse {
+    const message = createBaseCheckLinkResponse();
+    return message;
+  },
+};
+
+function createBaseConfirmPasswordRequest(): ConfirmPasswordRequest {
+  return { password: "" };
+}
+
+export const ConfirmPasswordRequest: MessageFns<ConfirmPasswordRequest> = {
+  encode(message: ConfirmPasswordRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.password !== "") {
+      writer.uint32(10).string(message.password);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConfirmPasswordRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConfirmPasswordRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.password = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConfirmPasswordRequest {
+    return { password: isSet(object.password) ? globalThis.String(object.password) : "" };
+  },
+
+  toJSON(message: ConfirmPasswordRequest): unknown {
+    const obj: any = {};
+    if (message.password !== "") {
+      obj.password = message.password;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ConfirmPasswordRequest>): ConfirmPasswordRequest {
+    return ConfirmPasswordRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ConfirmPasswordRequest>): ConfirmPasswordRequest {
+    const message = createBaseConfirmPasswordRequest();
+    message.password = object.password ?? "";
+    return message;
+  },
+};
+
+function createBaseConfirmPasswordResponse(): ConfirmPasswordResponse {
+  return {};
+}
+
+export const ConfirmPasswordResponse: MessageFns<ConfirmPasswordResponse> = {
+  encode(_: ConfirmPasswordResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConfirmPasswordResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConfirmPasswordResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ConfirmPasswordResponse {
+    return {};
+  },
+
+  toJSON(_: ConfirmPasswordResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<ConfirmPasswordResponse>): ConfirmPasswordResponse {
+    return ConfirmPasswordResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<ConfirmPasswordResponse>): ConfirmPasswordResponse {
+    const message = createBaseConfirmPasswordResponse();
+    return message;
+  },
+};
+
+function createBaseChangePasswordRequest(): ChangePasswordRequest {
+  return { currentPassword: "", newPassword: "" };
+}
+
+export const ChangePasswordRequest: MessageFns<ChangePasswordRequest> = {
+  encode(message: ChangePasswordRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.currentPassword !== "") {
+      writer.uint32(10).string(message.currentPassword);
+    }
+    if (message.newPassword !== "") {
+      writer.uint32(18).string(message.newPassword);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangePasswordRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangePasswordRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.currentPassword = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.newPassword = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangePasswordRequest {
+    return {
+      currentPassword: isSet(object.currentPassword)
+        ? globalThis.String(object.currentPassword)
+        : isSet(object.current_password)
+        ? globalThis.String(object.current_password)
+        : "",
+      newPassword: isSet(object.newPassword)
+        ? globalThis.String(object.newPassword)
+        : isSet(object.new_password)
+        ? globalThis.String(object.new_password)
+        : "",
+    };
+  },
+
+  toJSON(message: ChangePasswordRequest): unknown {
+    const obj: any = {};
+    if (message.currentPassword !== "") {
+      obj.currentPassword = message.currentPassword;
+    }
+    if (message.newPassword !== "") {
+      obj.newPassword = message.newPassword;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ChangePasswordRequest>): ChangePasswordRequest {
+    return ChangePasswordRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ChangePasswordRequest>): ChangePasswordRequest {
+    const message = createBaseChangePasswordRequest();
+    message.currentPassword = object.currentPassword ?? "";
+    message.newPassword = object.newPassword ?? "";
+    return message;
+  },
+};
+
+function createBaseChangePasswordResponse(): ChangePasswordResponse {
+  return { session: undefined };
+}
+
+export const ChangePasswordResponse: MessageFns<ChangePasswordResponse> = {
+  encode(message: ChangePasswordResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.session !== undefined) {
+      Session.encode(message.session, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangePasswordResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangePasswordResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.session = Session.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangePasswordResponse {
+    return { session: isSet(object.session) ? Session.fromJSON(object.session) : undefined };
+  },
+
+  toJSON(message: ChangePasswordResponse): unknown {
+    const obj: any = {};
+    if (message.session !== undefined) {
+      obj.session = Session.toJSON(message.session);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ChangePasswordResponse>): ChangePasswordResponse {
+    return ChangePasswordResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ChangePasswordResponse>): ChangePasswordResponse {
+    const message = createBaseChangePasswordResponse();
+    message.session = (object.session !== undefined && object.session !== null)
+      ? Session.fromPartial(object.session)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseRequestEmailChangeRequest(): RequestEmailChangeRequest {
+  return { newEmail: "", password: "" };
+}
+
+export const RequestEmailChangeRequest: MessageFns<RequestEmailChangeRequest> = {
+  encode(message: RequestEmailChangeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.newEmail !== "") {
+      writer.uint32(10).string(message.newEmail);
+    }
+    if (message.password !== "") {
+      writer.uint32(18).string(message.password);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RequestEmailChangeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRequestEmailChangeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.newEmail = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.password = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RequestEmailChangeRequest {
+    return {
+      newEmail: isSet(object.newEmail)
+        ? globalThis.String(object.newEmail)
+        : isSet(object.new_email)
+        ? globalThis.String(object.new_email)
+        : "",
+      password: isSet(object.password) ? globalThis.String(object.password) : "",
+    };
+  },
+
+  toJSON(message: RequestEmailChangeRequest): unknown {
+    const obj: any = {};
+    if (message.newEmail !== "") {
+      obj.newEmail = message.newEmail;
+    }
+    if (message.password !== "") {
+      obj.password = message.password;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RequestEmailChangeRequest>): RequestEmailChangeRequest {
+    return RequestEmailChangeRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RequestEmailChangeRequest>): RequestEmailChangeRequest {
+    const message = createBaseRequestEmailChangeRequest();
+    message.newEmail = object.newEmail ?? "";
+    message.password = object.password ?? "";
+    return message;
+  },
+};
+
+function createBaseRequestEmailChangeResponse(): RequestEmailChangeResponse {
+  return {};
+}
+
+export const RequestEmailChangeResponse: MessageFns<RequestEmailChangeResponse> = {
+  encode(_: RequestEmailChangeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RequestEmailChangeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRequestEmailChangeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RequestEmailChangeResponse {
+    return {};
+  },
+
+  toJSON(_: RequestEmailChangeResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<RequestEmailChangeResponse>): RequestEmailChangeResponse {
+    return RequestEmailChangeResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<RequestEmailChangeResponse>): RequestEmailChangeResponse {
+    const message = createBaseRequestEmailChangeResponse();
+    return message;
+  },
+};
+
+function createBaseConfirmEmailChangeRequest(): ConfirmEmailChangeRequest {
+  return { token: "" };
+}
+
+export const ConfirmEmailChangeRequest: MessageFns<ConfirmEmailChangeRequest> = {
+  encode(message: ConfirmEmailChangeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConfirmEmailChangeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConfirmEmailChangeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConfirmEmailChangeRequest {
+    return { token: isSet(object.token) ? globalThis.String(object.token) : "" };
+  },
+
+  toJSON(message: ConfirmEmailChangeRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ConfirmEmailChangeRequest>): ConfirmEmailChangeRequest {
+    return ConfirmEmailChangeRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ConfirmEmailChangeRequest>): ConfirmEmailChangeRequest {
+    const message = createBaseConfirmEmailChangeRequest();
+    message.token = object.token ?? "";
+    return message;
+  },
+};
+
+function createBaseConfirmEmailChangeResponse(): ConfirmEmailChangeResponse {
+  return { session: undefined };
+}
+
+export const ConfirmEmailChangeResponse: MessageFns<ConfirmEmailChangeResponse> = {
+  encode(message: ConfirmEmailChangeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.session !== undefined) {
+      Session.encode(message.session, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConfirmEmailChangeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConfirmEmailChangeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.session = Session.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConfirmEmailChangeResponse {
+    return { session: isSet(object.session) ? Session.fromJSON(object.session) : undefined };
+  },
+
+  toJSON(message: ConfirmEmailChangeResponse): unknown {
+    const obj: any = {};
+    if (message.session !== undefined) {
+      obj.session = Session.toJSON(message.session);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ConfirmEmailChangeResponse>): ConfirmEmailChangeResponse {
+    return ConfirmEmailChangeResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ConfirmEmailChangeResponse>): ConfirmEmailChangeResponse {
+    const message = createBaseConfirmEmailChangeResponse();
+    message.session = (object.session !== undefined && object.session !== null)
+      ? Session.fromPartial(object.session)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseDeleteAccountRequest(): DeleteAccountRequest {
+  return { password: "", confirmation: "" };
+}
+
+export const DeleteAccountRequest: MessageFns<DeleteAccountRequest> = {
+  encode(message: DeleteAccountRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.password !== "") {
+      writer.uint32(10).string(message.password);
+    }
+    if (message.confirmation !== "") {
+      writer.uint32(18).string(message.confirmation);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteAccountRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteAccountRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.password = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.confirmation = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteAccountRequest {
+    return {
+      password: isSet(object.password) ? globalThis.String(object.password) : "",
+      confirmation: isSet(object.confirmation) ? globalThis.String(object.confirmation) : "",
+    };
+  },
+
+  toJSON(message: DeleteAccountRequest): unknown {
+    const obj: any = {};
+    if (message.password !== "") {
+      obj.password = message.password;
+    }
+    if (message.confirmation !== "") {
+      obj.confirmation = message.confirmation;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeleteAccountRequest>): DeleteAccountRequest {
+    return DeleteAccountRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DeleteAccountRequest>): DeleteAccountRequest {
+    const message = createBaseDeleteAccountRequest();
+    message.password = object.password ?? "";
+    message.confirmation = object.confirmation ?? "";
+    return message;
+  },
+};
+
+function createBaseDeleteAccountResponse(): DeleteAccountResponse {
+  return {};
+}
+
+export const DeleteAccountResponse: MessageFns<DeleteAccountResponse> = {
+  encode(_: DeleteAccountResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteAccountResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteAccountResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): DeleteAccountResponse {
+    return {};
+  },
+
+  toJSON(_: DeleteAccountResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeleteAccountResponse>): DeleteAccountResponse {
+    return DeleteAccountResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<DeleteAccountResponse>): DeleteAccountResponse {
+    const message = createBaseDeleteAccountResponse();
     return message;
   },
 };
@@ -2859,6 +3837,69 @@ export const IdentityServiceService = {
     responseSerialize: (value: UpdateMeResponse): Buffer => Buffer.from(UpdateMeResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): UpdateMeResponse => UpdateMeResponse.decode(value),
   },
+  checkLink: {
+    path: "/omni.identity.v1.IdentityService/CheckLink" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CheckLinkRequest): Buffer => Buffer.from(CheckLinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CheckLinkRequest => CheckLinkRequest.decode(value),
+    responseSerialize: (value: CheckLinkResponse): Buffer => Buffer.from(CheckLinkResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CheckLinkResponse => CheckLinkResponse.decode(value),
+  },
+  confirmPassword: {
+    path: "/omni.identity.v1.IdentityService/ConfirmPassword" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ConfirmPasswordRequest): Buffer =>
+      Buffer.from(ConfirmPasswordRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ConfirmPasswordRequest => ConfirmPasswordRequest.decode(value),
+    responseSerialize: (value: ConfirmPasswordResponse): Buffer =>
+      Buffer.from(ConfirmPasswordResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ConfirmPasswordResponse => ConfirmPasswordResponse.decode(value),
+  },
+  changePassword: {
+    path: "/omni.identity.v1.IdentityService/ChangePassword" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ChangePasswordRequest): Buffer =>
+      Buffer.from(ChangePasswordRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ChangePasswordRequest => ChangePasswordRequest.decode(value),
+    responseSerialize: (value: ChangePasswordResponse): Buffer =>
+      Buffer.from(ChangePasswordResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ChangePasswordResponse => ChangePasswordResponse.decode(value),
+  },
+  requestEmailChange: {
+    path: "/omni.identity.v1.IdentityService/RequestEmailChange" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RequestEmailChangeRequest): Buffer =>
+      Buffer.from(RequestEmailChangeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RequestEmailChangeRequest => RequestEmailChangeRequest.decode(value),
+    responseSerialize: (value: RequestEmailChangeResponse): Buffer =>
+      Buffer.from(RequestEmailChangeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RequestEmailChangeResponse => RequestEmailChangeResponse.decode(value),
+  },
+  confirmEmailChange: {
+    path: "/omni.identity.v1.IdentityService/ConfirmEmailChange" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ConfirmEmailChangeRequest): Buffer =>
+      Buffer.from(ConfirmEmailChangeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ConfirmEmailChangeRequest => ConfirmEmailChangeRequest.decode(value),
+    responseSerialize: (value: ConfirmEmailChangeResponse): Buffer =>
+      Buffer.from(ConfirmEmailChangeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ConfirmEmailChangeResponse => ConfirmEmailChangeResponse.decode(value),
+  },
+  deleteAccount: {
+    path: "/omni.identity.v1.IdentityService/DeleteAccount" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteAccountRequest): Buffer => Buffer.from(DeleteAccountRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteAccountRequest => DeleteAccountRequest.decode(value),
+    responseSerialize: (value: DeleteAccountResponse): Buffer =>
+      Buffer.from(DeleteAccountResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteAccountResponse => DeleteAccountResponse.decode(value),
+  },
   /** Internal: the gateway's Google callback (FAILED_PRECONDITION when the provider cannot do it). */
   completeExternalSignIn: {
     path: "/omni.identity.v1.IdentityService/CompleteExternalSignIn" as const,
@@ -2907,6 +3948,12 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   completePasswordReset: handleUnaryCall<CompletePasswordResetRequest, CompletePasswordResetResponse>;
   getMe: handleUnaryCall<GetMeRequest, GetMeResponse>;
   updateMe: handleUnaryCall<UpdateMeRequest, UpdateMeResponse>;
+  checkLink: handleUnaryCall<CheckLinkRequest, CheckLinkResponse>;
+  confirmPassword: handleUnaryCall<ConfirmPasswordRequest, ConfirmPasswordResponse>;
+  changePassword: handleUnaryCall<ChangePasswordRequest, ChangePasswordResponse>;
+  requestEmailChange: handleUnaryCall<RequestEmailChangeRequest, RequestEmailChangeResponse>;
+  confirmEmailChange: handleUnaryCall<ConfirmEmailChangeRequest, ConfirmEmailChangeResponse>;
+  deleteAccount: handleUnaryCall<DeleteAccountRequest, DeleteAccountResponse>;
   /** Internal: the gateway's Google callback (FAILED_PRECONDITION when the provider cannot do it). */
   completeExternalSignIn: handleUnaryCall<CompleteExternalSignInRequest, CompleteExternalSignInResponse>;
   redeemHandoff: handleUnaryCall<RedeemHandoffRequest, RedeemHandoffResponse>;
@@ -3094,6 +4141,96 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: UpdateMeResponse) => void,
+  ): ClientUnaryCall;
+  checkLink(
+    request: CheckLinkRequest,
+    callback: (error: ServiceError | null, response: CheckLinkResponse) => void,
+  ): ClientUnaryCall;
+  checkLink(
+    request: CheckLinkRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CheckLinkResponse) => void,
+  ): ClientUnaryCall;
+  checkLink(
+    request: CheckLinkRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CheckLinkResponse) => void,
+  ): ClientUnaryCall;
+  confirmPassword(
+    request: ConfirmPasswordRequest,
+    callback: (error: ServiceError | null, response: ConfirmPasswordResponse) => void,
+  ): ClientUnaryCall;
+  confirmPassword(
+    request: ConfirmPasswordRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ConfirmPasswordResponse) => void,
+  ): ClientUnaryCall;
+  confirmPassword(
+    request: ConfirmPasswordRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ConfirmPasswordResponse) => void,
+  ): ClientUnaryCall;
+  changePassword(
+    request: ChangePasswordRequest,
+    callback: (error: ServiceError | null, response: ChangePasswordResponse) => void,
+  ): ClientUnaryCall;
+  changePassword(
+    request: ChangePasswordRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ChangePasswordResponse) => void,
+  ): ClientUnaryCall;
+  changePassword(
+    request: ChangePasswordRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ChangePasswordResponse) => void,
+  ): ClientUnaryCall;
+  requestEmailChange(
+    request: RequestEmailChangeRequest,
+    callback: (error: ServiceError | null, response: RequestEmailChangeResponse) => void,
+  ): ClientUnaryCall;
+  requestEmailChange(
+    request: RequestEmailChangeRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RequestEmailChangeResponse) => void,
+  ): ClientUnaryCall;
+  requestEmailChange(
+    request: RequestEmailChangeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RequestEmailChangeResponse) => void,
+  ): ClientUnaryCall;
+  confirmEmailChange(
+    request: ConfirmEmailChangeRequest,
+    callback: (error: ServiceError | null, response: ConfirmEmailChangeResponse) => void,
+  ): ClientUnaryCall;
+  confirmEmailChange(
+    request: ConfirmEmailChangeRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ConfirmEmailChangeResponse) => void,
+  ): ClientUnaryCall;
+  confirmEmailChange(
+    request: ConfirmEmailChangeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ConfirmEmailChangeResponse) => void,
+  ): ClientUnaryCall;
+  deleteAccount(
+    request: DeleteAccountRequest,
+    callback: (error: ServiceError | null, response: DeleteAccountResponse) => void,
+  ): ClientUnaryCall;
+  deleteAccount(
+    request: DeleteAccountRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteAccountResponse) => void,
+  ): ClientUnaryCall;
+  deleteAccount(
+    request: DeleteAccountRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteAccountResponse) => void,
   ): ClientUnaryCall;
   /** Internal: the gateway's Google callback (FAILED_PRECONDITION when the provider cannot do it). */
   completeExternalSignIn(

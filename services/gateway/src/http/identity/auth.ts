@@ -156,6 +156,23 @@ export function authRoutes(client: IdentityClient, options: AuthRoutesOptions): 
     res.json({ message: 'Password updated. You can sign in now.' });
   });
 
+  // The reset page asks when it opens, so a used or expired link says so before anything is typed.
+  router.post('/reset-password/check', limited('reset-check'), async (req, res) => {
+    const body = parse(tokenBody, req);
+    await client.checkLink({ purpose: 'reset', token: body.token });
+    res.set('Cache-Control', 'no-store').json({ valid: true });
+  });
+
+  // From the link mailed to a new address (/account?email-change=…): the address becomes the account's,
+  // and the browser that followed it is signed in (the link proves the address, like a magic link).
+  router.post('/email-change/confirm', async (req, res) => {
+    const body = parse(tokenBody, req);
+    const { session } = await client.confirmEmailChange(body);
+    res
+      .set('Cache-Control', 'no-store')
+      .json({ ...sessionJson(session), message: `Your email is now ${session?.user?.email ?? ''}.` });
+  });
+
   router.get('/providers', (_req, res) => {
     res.json({ google: googleReady(options), mailbox: env.MAIL === 'embedded' ? '/dev/mailbox' : null });
   });

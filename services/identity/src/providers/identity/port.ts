@@ -87,6 +87,13 @@ export interface IdentityProvider {
   setPassword(id: string, password: string): Promise<void>;
   /** Sets the display name carried by the next tokens. */
   setName(id: string, name: string): Promise<void>;
+  /**
+   * Changes the account's address (already proven by a link mailed to it, so it is verified). Rejects
+   * with 'email_taken' when another account has it.
+   */
+  setEmail(id: string, email: string): Promise<IdentityUser>;
+  /** Deletes the account and ends its sessions; its email can sign up again afterwards. */
+  deleteUser(id: string): Promise<void>;
   /** Adds a realm role (idempotent). */
   grantRole(id: string, role: Role): Promise<IdentityUser>;
 

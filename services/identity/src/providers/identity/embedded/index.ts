@@ -4,8 +4,13 @@
 // every service verifies its tokens with the same code as in production.
 
 import { randomUUID } from 'node:crypto';
-import type { DocumentStore, Logger, Role } from '@omni/platform';
-import { normalizeEmail } from '@omni/platform';
+import {
+  type DocumentStore,
+  DuplicateKeyError,
+  type Logger,
+  normalizeEmail,
+  type Role,
+} from '@omni/platform';
 import { SignJWT } from 'jose';
 import { IdentityError, type IdentityProvider, type IdentityUser, type TokenSet } from '../port';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
@@ -121,6 +126,25 @@ export function createEmbeddedIdentityProvider(options: EmbeddedIdentityOptions)
     async setName(id, name) {
       await userOrThrow(id);
       await users.updateOne({ _id: id }, { $set: { name } });
+    },
+    async setEmail(id, email) {
+      await userOrThrow(id);
+      try {
+        const doc = await users.findOneAndUpdate(
+          { _id: id },
+          { $set: { email: normalizeEmail(email), emailVerified: true } },
+        );
+        return toIdentityUser(doc!);
+      } catch (err) {
+        // The unique email index: another account took the address between the request and the click.
+        if (err instanceof DuplicateKeyError) throw new IdentityError('email_taken');
+        throw err;
+      }
+    },
+    async deleteUser(id) {
+      await userOrThrow(id);
+      await sessions.revokeAllOf(id);
+      await users.deleteOne({ _id: id });
     },
     async grantRole(id, role: Role) {
       const doc = await userOrThrow(id);

@@ -242,6 +242,26 @@ export function createKeycloakIdentityProvider(options: KeycloakIdentityOptions)
         'set name',
       );
     },
+    async setEmail(id, email) {
+      await userOrThrow(id);
+      try {
+        await adminCall(
+          `/users/${encodeURIComponent(id)}`,
+          // The realm signs in by email (registrationEmailAsUsername): the username follows the address.
+          { method: 'PUT', body: { email: normalizeEmail(email), emailVerified: true } },
+          'set email',
+        );
+      } catch (err) {
+        if (err instanceof KeycloakHttpError && err.status === 409) throw new IdentityError('email_taken');
+        throw err;
+      }
+      return userOrThrow(id);
+    },
+    async deleteUser(id) {
+      await userOrThrow(id);
+      // Deleting a Keycloak user ends its sessions with it.
+      await adminCall(`/users/${encodeURIComponent(id)}`, { method: 'DELETE' }, 'delete user');
+    },
     async grantRole(id, role) {
       await userOrThrow(id);
       const { body: rep } = await adminCall<RoleRepresentation>(`/roles/${role}`, {}, 'get role');
