@@ -96,6 +96,21 @@ export const finderResult = z.object({
 });
 export type FinderResult = z.infer<typeof finderResult>;
 
+/** The registries a scan can check registrations with, as results name them (checked_against.registry). */
+export const FINDER_REGISTRIES = ['SoundExchange', 'PPL', 'IMPEL'] as const;
+
+/**
+ * The registries a result did not check registrations with: every one it holds no snapshot of (today, with
+ * no registry reachable, all three unless an operator placed snapshot files). Derived from checked_against,
+ * so results stored before this was said still say it.
+ */
+export const registriesNotChecked = (result: Pick<FinderResult, 'checked_against'>): string[] =>
+  FINDER_REGISTRIES.filter((name) => !result.checked_against.some((source) => source.registry === name));
+
+/** "SoundExchange, PPL and IMPEL" */
+export const listNames = (names: readonly string[]): string =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
 export const scanJob = z.object({
   id: z.string(),
   created_at: z.string(),

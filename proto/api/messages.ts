@@ -102,4 +102,7 @@ export const FINDER_MESSAGES = {
   noScanYet: 'There is no scan to export yet. Run a scan first.',
   disclaimer:
     'Estimates only. Values are calculated from the play counts you supplied and published statutory rates; registrations were checked against registry snapshots of the dates shown, not live. Nothing here is a statement from any collecting society.',
+  /** The disclaimer of a scan that checked no registry (none could be reached, no snapshot was held). */
+  disclaimerNoRegistries:
+    'Estimates only. Values are calculated from the play counts you supplied and published statutory rates. Registrations with collecting societies were not checked. Nothing here is a statement from any collecting society.',
 } as const;

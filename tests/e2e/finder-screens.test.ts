@@ -4,7 +4,7 @@
 // are given at the browser's network layer (page.route); the session, the shell and the remote are real,
 // and tests/e2e/finder.test.ts runs the real scan end to end.
 import { readFile } from 'node:fs/promises';
-import { FINDER_MESSAGES, type FinderResult, type ScanJob } from '@omni/proto/api';
+import { FINDER_MESSAGES, type FinderResult, PLAY_SERVICE_TYPES, type ScanJob } from '@omni/proto/api';
 import type { Page, Route } from 'playwright-core';
 import { seriousAxeViolations } from '../support/axe';
 import { waitForLivePage } from '../support/browser';
@@ -181,6 +181,11 @@ describe('/missing-money-finder: the scan', () => {
       expect.stringMatching(/Est\. Value at Risk\s+\$1,234\.50/),
     ]);
     await results.getByText('SoundExchange (snapshot of 2026-10-01), PPL (snapshot of 2026-09-15)').waitFor();
+    // The one registry without a snapshot is said once, at the top (§3.13).
+    await results
+      .getByTestId('registries-not-checked')
+      .getByText('Registrations were not checked with IMPEL.')
+      .waitFor();
 
     const [night, quiet] = await results.getByTestId('finding').all();
     if (!night || !quiet) throw new Error('Expected two findings');
@@ -208,6 +213,25 @@ describe('/missing-money-finder: the scan', () => {
     // Each finding links to where the artist fixes it.
     await quiet.getByRole('link', { name: 'Fix on the release page' }).click();
     await page.waitForURL(`${suite.url}/release/rel-quiet`);
+  });
+
+  it('a scan that checked no registry says so once, above the tiles, with the disclaimer to match', async () => {
+    const unchecked = job({ result: { ...RESULT, checked_against: [] } });
+    await page.route('**/api/finder/scans/latest', (route) => json(route, 200, { job: unchecked }));
+    await openFinder();
+    const results = page.getByTestId('scan-results');
+    const banner = results.getByTestId('registries-not-checked');
+    await banner.getByText('Registrations were not checked with SoundExchange, PPL and IMPEL.').waitFor();
+    expect(await banner.count()).toBe(1);
+    const [bannerBox, tileBox] = [
+      await banner.boundingBox(),
+      await results.getByTestId('scan-tile').first().boundingBox(),
+    ];
+    expect(bannerBox!.y).toBeLessThan(tileBox!.y);
+    expect(await results.getByText(/Registrations checked against/).count()).toBe(0);
+    await results.getByTestId('disclaimer').getByText(FINDER_MESSAGES.disclaimerNoRegistries).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await suite.shot(page, 'registries-not-checked');
   });
 
   it('a scan that finishes within the wait is shown from the answer itself', async () => {
@@ -325,6 +349,24 @@ describe('/missing-money-finder: the scan', () => {
     answer = { status: 400, body: refusal('invalid_argument', 'Line 3: plays must be a whole number.') };
     await page.getByRole('button', { name: 'Upload Play Counts' }).click();
     await page.getByRole('alert').getByText('Line 3: plays must be a whole number.').waitFor();
+
+    // A refusal naming many lines shows one per line.
+    const many = ['Nothing was imported: 2 lines have problems.', 'Line 2: a.', 'Line 3: b.'];
+    answer = { status: 400, body: refusal('invalid_argument', many.join('\n')) };
+    await page.getByRole('button', { name: 'Upload Play Counts' }).click();
+    await page.getByRole('alert').getByText('Nothing was imported: 2 lines have problems.').waitFor();
+    expect((await page.getByRole('alert').innerText()).split('\n')).toEqual(many);
+  });
+
+  it('the upload card lists the service_type values and what each means', async () => {
+    await page.route('**/api/finder/scans/latest', (route) => json(route, 200, { job: null }));
+    await openFinder();
+    const types = page.getByTestId('plays-upload').getByTestId('service-types');
+    await types.waitFor();
+    for (const { value, meaning } of PLAY_SERVICE_TYPES) {
+      await types.getByRole('term').getByText(value, { exact: true }).waitFor();
+      await types.getByRole('definition').getByText(meaning, { exact: true }).waitFor();
+    }
   });
 
   it.each([

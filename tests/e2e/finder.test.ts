@@ -4,7 +4,14 @@
 // Run Scan → the tiles and findings are what the finder service holds → play counts uploaded on the page
 // turn "no estimate" into a figure with its working → Export CSV hands over the server's file.
 import { readFile } from 'node:fs/promises';
-import { FINDER_MESSAGES, type FinderResult, type ScanJob } from '@omni/proto/api';
+import {
+  FINDER_MESSAGES,
+  type FinderResult,
+  listNames,
+  PLAY_SERVICE_TYPE_RULE,
+  registriesNotChecked,
+  type ScanJob,
+} from '@omni/proto/api';
 import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../support/axe';
 import { waitForLivePage } from '../support/browser';
@@ -140,6 +147,19 @@ async function expectResultsShown(page: Page, result: FinderResult) {
     .getByTestId('disclaimer')
     .getByText(result.disclaimer || FINDER_MESSAGES.disclaimer)
     .waitFor();
+  // Registries not checked are said once, at the top of the results, never in a finding (§3.13).
+  const notChecked = registriesNotChecked(result);
+  const banner = results.getByTestId('registries-not-checked');
+  if (notChecked.length === 0) expect(await banner.count()).toBe(0);
+  else {
+    await banner.getByText(`Registrations were not checked with ${listNames(notChecked)}.`).waitFor();
+    const [bannerBox, tilesBox] = [
+      await banner.boundingBox(),
+      await results.getByTestId('scan-tile').first().boundingBox(),
+    ];
+    expect(bannerBox!.y).toBeLessThan(tilesBox!.y);
+  }
+  expect(result.findings.flatMap((f) => f.evidence).filter((e) => /not checked/i.test(e))).toEqual([]);
 }
 
 it('subscribe → Run Scan → the tiles and findings the service found → play counts give an estimate → Export CSV', async () => {
@@ -178,6 +198,14 @@ it('subscribe → Run Scan → the tiles and findings the service found → play
   await storeSession(finder, suite.url, session);
   await finder.goto(`${suite.url}/missing-money-finder`);
   await waitForLivePage(finder);
+  // The card sells what a scan does; registration checks, which no scan runs yet, are said to be coming.
+  const included = finder.getByTestId('finder-included');
+  await included.waitFor();
+  expect(await included.innerText()).not.toMatch(/SoundExchange|PPL|IMPEL|registration/i);
+  await finder
+    .getByTestId('finder-coming')
+    .getByText(/SoundExchange, PPL and IMPEL registrations/)
+    .waitFor();
   const popup = finder.waitForEvent('popup');
   await finder.getByRole('button', { name: 'Subscribe for $99/month' }).click();
   const checkout = await popup;
@@ -200,6 +228,22 @@ it('subscribe → Run Scan → the tiles and findings the service found → play
   await expectResultsShown(page, result);
   expect(await seriousAxeViolations(page)).toEqual([]);
   await suite.shot(page, 'results-1440');
+
+  // The card lists the service_type values; a file with another one is refused with them and their meaning.
+  const upload = page.getByTestId('plays-upload');
+  await upload.getByTestId('service-types').getByText('free, ad-supported internet radio').waitFor();
+  await upload.getByTestId('service-types').getByText('paid subscription internet radio').waitFor();
+  await page.getByLabel('Play-count CSV').setInputFiles({
+    name: 'plays.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`isrc,territory,plays,service_type\n${gappy.isrc},US,250000,non_interactive\n`),
+  });
+  await page.getByRole('button', { name: 'Upload Play Counts' }).click();
+  const refusedFile = upload.getByRole('alert');
+  await refusedFile.getByText(PLAY_SERVICE_TYPE_RULE).waitFor();
+  await refusedFile
+    .getByText('Line 2: service_type "non_interactive" is not one of non_subscription, subscription.')
+    .waitFor();
 
   // Play counts for the flagged recording, uploaded on the page; the next scan estimates its value.
   const csv = `isrc,territory,plays\n${gappy.isrc},US,250000\n${gappy.isrc},GB,40000\n`;

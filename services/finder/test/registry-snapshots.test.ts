@@ -4,6 +4,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FINDER_MESSAGES, registriesNotChecked } from '@omni/proto/api';
 import { createScanner } from '../src/domain';
 import { registryKeys } from '../src/domain/registry-keys';
 import { loadSnapshots, parseSnapshot } from '../src/providers/registries/snapshot';
@@ -106,9 +107,20 @@ describe('a snapshot folder', () => {
     expect(finding?.evidence).toContain(
       `ISRC ${recording.isrc} is not in SoundExchange's registrations (checked against the SoundExchange snapshot of 2026-10-01, not live).`,
     );
-    expect(finding?.evidence).toContain(
-      'Not checked against PPL: no snapshot of its registrations is available.',
-    );
+    // The registries not checked are said once, for the whole result, never per finding.
+    expect(registriesNotChecked(result)).toEqual(['PPL', 'IMPEL']);
+    expect(finding?.evidence.join(' ')).not.toMatch(/PPL|IMPEL/);
     expect(finding?.missing_registrations.join(' ')).not.toMatch(/PPL|IMPEL/);
+    expect(result.disclaimer).toBe(FINDER_MESSAGES.disclaimer);
+  });
+
+  it('a scan with no registry to ask says so in its disclaimer and checks none', async () => {
+    const scanner = createScanner({ registries: [], plays: () => [], now: new Date('2026-11-01') });
+    await scanner.add(cleanRecording());
+    const result = await scanner.finish();
+    expect(result.checked_against).toEqual([]);
+    expect(registriesNotChecked(result)).toEqual(['SoundExchange', 'PPL', 'IMPEL']);
+    expect(result.disclaimer).toBe(FINDER_MESSAGES.disclaimerNoRegistries);
+    expect(result.disclaimer).not.toMatch(/were checked/);
   });
 });

@@ -1,4 +1,4 @@
-import type { ImportPlaysResponse } from '@omni/proto/api';
+import { type ImportPlaysResponse, PLAY_SERVICE_TYPES } from '@omni/proto/api';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label } from '@omni/ui';
 import { Upload } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -48,17 +48,33 @@ export function PlaysUpload() {
       <CardHeader>
         <CardTitle>Play Counts</CardTitle>
         <CardDescription>
-          Estimates need non-interactive plays (internet and satellite radio), which store statements do not
-          hold. Upload a CSV with the columns <code>isrc,territory,plays</code> and optionally{' '}
-          <code>year</code> and <code>service_type</code>, then run the scan again.
+          Estimates need non-interactive plays (internet radio), which store statements do not hold. Upload a
+          CSV with the columns <code>isrc,territory,plays</code> and optionally <code>year</code> and{' '}
+          <code>service_type</code>, then run the scan again.
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-4">
+        <div className="text-sm" data-testid="service-types">
+          <p id={`${inputId}-service-types`}>
+            <code>service_type</code> is one of these (leave it empty for <code>non_subscription</code>):
+          </p>
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted-foreground">
+            {PLAY_SERVICE_TYPES.map(({ value, meaning }) => (
+              <div key={value} className="contents">
+                <dt>
+                  <code className="text-foreground">{value}</code>
+                </dt>
+                <dd>{meaning}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
         <form className="space-y-3" onSubmit={(event) => void submit(event)}>
           <div className="space-y-2">
             <Label htmlFor={inputId}>Play-count CSV</Label>
             <Input
               id={inputId}
+              aria-describedby={`${inputId}-service-types`}
               type="file"
               accept=".csv,text/csv"
               onChange={(event) => {
@@ -78,7 +94,8 @@ export function PlaysUpload() {
             </p>
           ) : null}
           {outcome && !outcome.ok ? (
-            <p role="alert" className="text-sm text-destructive">
+            // The refusal names its bad lines one per line.
+            <p role="alert" className="whitespace-pre-line break-words text-sm text-destructive">
               {outcome.message}
             </p>
           ) : null}

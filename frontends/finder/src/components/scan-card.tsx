@@ -25,8 +25,9 @@ export function ScanCard({ scan }: { scan: CatalogScan }) {
       <CardHeader>
         <CardTitle>Run Catalog Scan</CardTitle>
         <CardDescription>
-          Checks every track in your catalog for metadata gaps and for registrations missing at SoundExchange,
-          PPL and IMPEL, and estimates the royalties at risk.
+          Checks every track in your catalog for the metadata gaps that hold royalties back, and estimates the
+          money at risk from your play counts. Your results say which registries your registrations were
+          checked with, if any.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">

@@ -1,6 +1,12 @@
-import { FINDER_MESSAGES, type FinderResult, type ScanJob } from '@omni/proto/api';
+import {
+  FINDER_MESSAGES,
+  type FinderResult,
+  listNames,
+  registriesNotChecked,
+  type ScanJob,
+} from '@omni/proto/api';
 import { Button, formatTable, StatTile, toast } from '@omni/ui';
-import { AlertTriangle, DollarSign, Download, ListMusic } from 'lucide-react';
+import { AlertTriangle, DollarSign, Download, Info, ListMusic } from 'lucide-react';
 import { useState } from 'react';
 import { downloadScanCsv } from '../lib/finder-api';
 import { formatCount, formatUsd } from '../lib/format';
@@ -18,6 +24,36 @@ function CheckedAgainst({ sources }: { sources: FinderResult['checked_against'] 
       `${registry} (${live ? 'live' : `snapshot of ${snapshot_date || 'unknown date'}`})`,
   );
   return <p className="text-sm text-muted-foreground">Registrations checked against {names.join(', ')}.</p>;
+}
+
+/**
+ * Said once, at the top of the results, when registrations were not checked with some registry (today all
+ * three: none can be reached from Omni): no finding can then say a recording is unregistered there, and
+ * no finding repeats it (issue 21 §3.13).
+ */
+function RegistriesNotChecked({ names }: { names: string[] }) {
+  if (names.length === 0) return null;
+  const these = names.length === 1 ? 'this registry' : 'these registries';
+  return (
+    <div
+      role="note"
+      aria-labelledby="registries-not-checked-title"
+      className="flex gap-3 rounded-lg border border-amber-500/50 bg-amber-50 p-4 text-sm text-amber-900 dark:bg-amber-950/30 dark:text-amber-200"
+      data-testid="registries-not-checked"
+    >
+      <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+      <div className="space-y-1">
+        <p id="registries-not-checked-title" className="font-medium">
+          Registrations were not checked with {listNames(names)}.
+        </p>
+        <p>
+          Omni cannot reach {these} yet, so this scan does not tell you whether your recordings and songs are
+          registered with {names.length === 1 ? 'it' : 'them'}. The findings below come from your catalog's
+          own metadata.
+        </p>
+      </div>
+    </div>
+  );
 }
 
 function ExportButton({ jobId }: { jobId: string }) {
@@ -56,6 +92,7 @@ export function ScanResults({ job, result }: { job: ScanJob; result: FinderResul
         </div>
         <ExportButton jobId={job.id} />
       </div>
+      <RegistriesNotChecked names={registriesNotChecked(result)} />
       <div className="grid gap-4 sm:grid-cols-3">
         <StatTile
           testId="scan-tile"
@@ -98,7 +135,12 @@ export function ScanResults({ job, result }: { job: ScanJob; result: FinderResul
         </div>
       )}
       <p className="rounded-md border bg-muted/40 p-4 text-xs text-muted-foreground" data-testid="disclaimer">
-        {result.disclaimer.trim() || FINDER_MESSAGES.disclaimer}
+        {
+          // A result stored before scans said so claims snapshots were checked even when none was.
+          result.checked_against.length === 0
+            ? FINDER_MESSAGES.disclaimerNoRegistries
+            : result.disclaimer.trim() || FINDER_MESSAGES.disclaimer
+        }
       </p>
     </section>
   );

@@ -2,7 +2,7 @@
 // kept. finish() gives the spec's result (§3) with the evidence and value basis behind each finding.
 import type { FinderResult, Finding } from '@omni/proto/api';
 import { FINDER_MESSAGES } from '@omni/proto/api';
-import { REGISTRY_IDS, REGISTRY_NAMES, type RegistryConnector } from '../providers/registries/port';
+import { REGISTRY_NAMES, type RegistryConnector } from '../providers/registries/port';
 import { CatalogueIndex } from './gaps/catalogue-index';
 import type { Gap } from './gaps/gap';
 import { recordingGaps } from './gaps/recording-gaps';
@@ -24,10 +24,6 @@ export function createScanner(options: ScannerOptions): Scanner {
   const readRecording = createReader();
   const findings: Finding[] = [];
   let scanned = 0;
-  const unchecked = REGISTRY_IDS.filter((id) => !options.registries.some((connector) => connector.id === id));
-  const notChecked = unchecked.map(
-    (id) => `Not checked against ${REGISTRY_NAMES[id]}: no snapshot of its registrations is available.`,
-  );
 
   function withPlays(read: ReadRecording, gaps: Gap[], registrations: MissingRegistration[]) {
     if (gaps.length === 0 && registrations.length === 0) return;
@@ -58,7 +54,8 @@ export function createScanner(options: ScannerOptions): Scanner {
       value_at_risk_usd: value.valueUsd,
       release_id: recording.releaseId,
       track_id: recording.trackId,
-      evidence: [...[...gaps, ...registrations].map((item) => item.evidence), ...notChecked],
+      // A registry that was not checked is said once for the whole result (checked_against), not here.
+      evidence: [...gaps, ...registrations].map((item) => item.evidence),
       value_basis: value.basis,
     });
   }
@@ -86,7 +83,8 @@ export function createScanner(options: ScannerOptions): Scanner {
         scanned,
         flagged: findings.length,
         estimated_value_at_risk_usd: round(total, 2),
-        disclaimer: FINDER_MESSAGES.disclaimer,
+        disclaimer:
+          options.registries.length > 0 ? FINDER_MESSAGES.disclaimer : FINDER_MESSAGES.disclaimerNoRegistries,
         findings,
         checked_against: options.registries.map((connector) => ({
           registry: REGISTRY_NAMES[connector.id],
