@@ -25,6 +25,20 @@ export type AssetStatus = (typeof ASSET_STATUSES)[number];
 export const LINK_STATUSES = ['active', 'revoked', 'expired', 'used up'] as const;
 export type LinkStatus = (typeof LINK_STATUSES)[number];
 
+/**
+ * Which type each public page shows (design: /music shows music, /videos shows videos). An asset published
+ * on a page of another type would be published and shown nowhere, so cms refuses it and the admin form
+ * offers only the pages that take the chosen type.
+ */
+export const PAGE_TAKES: Readonly<Record<string, 'music' | 'video'>> = { music: 'music', videos: 'video' };
+const TYPE_WORDS = { music: 'music', video: 'videos' } as const;
+/** The pages that take `kind`, by slug. */
+export const pagesTaking = (kind: 'music' | 'video') =>
+  Object.keys(PAGE_TAKES).filter((slug) => PAGE_TAKES[slug] === kind);
+/** The refusal of `kind` on the page titled `pageTitle`, saying which page takes which type. */
+export const wrongPageMessage = (pageTitle: string, kind: 'music' | 'video') =>
+  `The ${pageTitle} page does not show ${TYPE_WORDS[kind]}. Music goes on the Music page and videos on the Videos page: choose the page that fits the type.`;
+
 const requiredText = (max: number) =>
   z.string({ error: says.required }).check(z.trim(), z.minLength(1, says.required), z.maxLength(max));
 const optionalText = (max: number) => z._default(z.optional(z.string().check(z.maxLength(max))), '');

@@ -1,4 +1,4 @@
-import { CMS_MESSAGES } from '@omni/proto/api';
+import { CMS_MESSAGES, PAGE_TAKES } from '@omni/proto/api';
 import {
   Button,
   Card,
@@ -42,6 +42,8 @@ export default function UploadsPage() {
   const [file, setFile] = useState<File | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const busy = percent !== null;
+  // Only the pages that show the chosen type: music on Videos would be published and shown nowhere.
+  const fitting = (pages.data ?? []).filter((page) => PAGE_TAKES[page.slug] === kind);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -101,6 +103,8 @@ export default function UploadsPage() {
                   value={kind}
                   onValueChange={(value) => {
                     setKind(value as Kind);
+                    // The page chosen for the other type does not take this one.
+                    if (PAGE_TAKES[pageSlug] !== value) setPageSlug('');
                     // A file picked for the other type would be refused by the server: pick again.
                     setFile(null);
                     if (fileInput.current) fileInput.current.value = '';
@@ -123,7 +127,7 @@ export default function UploadsPage() {
                     <SelectValue placeholder={pages.isPending ? 'Loading pages…' : 'Select a page'} />
                   </SelectTrigger>
                   <SelectContent>
-                    {(pages.data ?? []).map((page) => (
+                    {fitting.map((page) => (
                       <SelectItem key={page.id} value={page.slug}>
                         {page.title}
                       </SelectItem>

@@ -2,6 +2,7 @@
 // An admin's own upload is published at once; a contributor's submission waits in moderation.
 import type { Doc } from '@omni/platform';
 import { cms } from '@omni/proto';
+import { PAGE_TAKES } from '@omni/proto/api';
 
 /** music | video on the public pages; contributors may also send images and documents (sniffed kind). */
 export type AssetKind = 'music' | 'video' | 'image' | 'document';
@@ -45,7 +46,7 @@ export const SEED_PAGES = [
 ] as const;
 
 /** What the public Music and Videos pages show (design: /music kind music, /videos kind video). */
-export const PAGE_KIND: Record<string, AssetKind> = { music: 'music', videos: 'video' };
+export const PAGE_KIND: Readonly<Record<string, AssetKind>> = PAGE_TAKES;
 
 /** The bucket admin uploads go to. */
 export const CMS_BUCKET = 'cms-assets';

@@ -1,7 +1,8 @@
 // An admin's own upload through /admin/uploads: storage judges the bytes (music must be audio, video must
 // be video), then the asset is published at once and announced (asset.approved) in one transaction.
 import { invalidArgument, notFoundError } from '@omni/platform';
-import { type AssetDoc, CMS_BUCKET, type PageDoc } from '../domain/asset';
+import { wrongPageMessage } from '@omni/proto/api';
+import { type AssetDoc, CMS_BUCKET, PAGE_KIND, type PageDoc } from '../domain/asset';
 import { type CmsContext, INSPECTION_DEADLINE_MS } from './context';
 
 export interface AdminUpload {
@@ -21,6 +22,9 @@ export async function publishAdminUpload(
   if (!title || !input.fileKey || !input.pageSlug) throw invalidArgument('Please fill all required fields');
   const page = await ctx.pages.bySlug(input.pageSlug);
   if (!page) throw notFoundError(`There is no page called '${input.pageSlug}'.`);
+  // A page shows one type (spec: Music shows music, Videos shows videos): anything else would be
+  // published and shown nowhere. Refused before a byte is inspected.
+  if (PAGE_KIND[page.slug] !== input.kind) throw invalidArgument(wrongPageMessage(page.title, input.kind));
   await ctx.storage.completeUpload(
     {
       ownerId: input.adminId,
