@@ -63,3 +63,46 @@ it('still publishes music on Music and video on Videos', async () => {
   expect((await published('music')).map((a) => a.id)).toContain(song.id);
   expect((await published('videos')).map((a) => a.id)).toContain(clip.id);
 });
+
+describe('admins read people words, never a bucket name (issue 21 §3.10)', () => {
+  const sign = (body: Record<string, unknown>) =>
+    api.call('/api/admin/uploads-sign', { method: 'POST', token: admin, body: JSON.stringify(body) });
+
+  it('refuses an image for the pages by saying what the pages take', async () => {
+    const res = await sign({ fileName: 'cover.png', contentType: 'image/png', size: 1000 });
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as { error: { message: string } };
+    expect(error.message).toBe('The Music and Videos pages take music and video; this file is image/png.');
+  });
+
+  it('refuses a file over the limit by saying what the limit is for', async () => {
+    const res = await sign({ fileName: 'long.mp4', contentType: 'video/mp4', size: 6 * 1024 ** 3 });
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as { error: { message: string } };
+    expect(error.message).toBe(
+      'This file is 6 GB; files for the Music and Videos pages may be at most 5 GB.',
+    );
+  });
+
+  it('refuses audio bytes sent as a video without naming the bucket', async () => {
+    const fileKey = await adminSignAndPut(api, admin, {
+      fileName: 'not-a-clip.mp4',
+      contentType: 'video/mp4',
+      bytes: wav(1, { tone: true }),
+    });
+    const res = await api.call('/api/admin/uploads', {
+      method: 'POST',
+      token: admin,
+      body: JSON.stringify({
+        pageSlug: 'videos',
+        kind: 'video',
+        title: 'Not a clip',
+        source: 'file',
+        fileKey,
+      }),
+    });
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as { error: { message: string } };
+    expect(error.message).not.toMatch(/cms-assets|bucket/i);
+  });
+});

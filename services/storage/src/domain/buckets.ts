@@ -48,7 +48,7 @@ export const BUCKETS = {
   },
   // OMNI CMS admins' uploads for the public Music and Videos pages (cms checks the kind it was uploaded as).
   'cms-assets': {
-    accepts: 'music and video for public pages',
+    accepts: 'music and video',
     kinds: ['audio', 'video'],
     purposes: ['cms-admin'],
     public: false,
@@ -56,6 +56,50 @@ export const BUCKETS = {
 } as const satisfies Record<string, BucketPolicy>;
 
 export type BucketName = keyof typeof BUCKETS;
+
+/** How messages name a bucket: subject and verb included, so each reads as a sentence. */
+export interface BucketWords {
+  /** 'The "audio" bucket takes' */
+  takes: string;
+  /** 'The "audio" bucket does not hold' */
+  doesNotHold: string;
+  /** 'files in "audio"' */
+  files: string;
+  /** 'the "audio" bucket', after "to" */
+  place: string;
+  /** '"audio"', after "uploaded to" */
+  to: string;
+}
+
+/**
+ * The console's buckets go by their names, which the console shows (spec §8). The others are Omni's
+ * internals (issue 21 §3.10: "cms-assets" reached admins): a person reads what they hold instead.
+ */
+const INTERNAL_WORDS: Partial<Record<BucketName, BucketWords>> = {
+  'omni-assets': {
+    takes: 'A release takes',
+    doesNotHold: 'A release does not hold',
+    files: "a release's files",
+    place: 'a release',
+    to: 'a release',
+  },
+  'cms-assets': {
+    takes: 'The Music and Videos pages take',
+    doesNotHold: 'The Music and Videos pages do not hold',
+    files: 'files for the Music and Videos pages',
+    place: 'the Music and Videos pages',
+    to: 'the Music and Videos pages',
+  },
+};
+
+export const bucketWords = (bucket: BucketName): BucketWords =>
+  INTERNAL_WORDS[bucket] ?? {
+    takes: `The "${bucket}" bucket takes`,
+    doesNotHold: `The "${bucket}" bucket does not hold`,
+    files: `files in "${bucket}"`,
+    place: `the "${bucket}" bucket`,
+    to: `"${bucket}"`,
+  };
 
 export const isBucketName = (name: string): name is BucketName => Object.hasOwn(BUCKETS, name);
 

@@ -1,6 +1,6 @@
 // Whether an inspected object is acceptable where it was uploaded: the bucket's accepted kinds, and for a
 // release's files the stores' rules (store-rules.ts). Each problem says what is wrong and what is needed.
-import { type BucketName, policyOf } from './buckets';
+import { type BucketName, bucketWords, policyOf } from './buckets';
 import type { Inspection } from './inspect';
 import { coverJudgement, type Judgement, masterJudgement, playableAudioProblems } from './store-rules';
 
@@ -63,11 +63,11 @@ function bucketProblems(bucket: BucketName, inspection: Inspection, looksLike: s
   const kinds: readonly string[] | undefined = policyOf(bucket).kinds;
   if (inspection.kind === 'executable') {
     return [
-      `Executable files cannot be uploaded to "${bucket}". Upload ${describeKinds(kinds) ?? 'a document'} instead.`,
+      `Executable files cannot be uploaded to ${bucketWords(bucket).to}. Upload ${describeKinds(kinds) ?? 'a document'} instead.`,
     ];
   }
   if (kinds && !kinds.includes(inspection.kind)) {
-    return [`The "${bucket}" bucket takes ${describeKinds(kinds)}; this file is ${looksLike}.`];
+    return [`${bucketWords(bucket).takes} ${describeKinds(kinds)}; this file is ${looksLike}.`];
   }
   if (inspection.unreadable) return [`This file could not be read: ${inspection.unreadable}`];
   return [];

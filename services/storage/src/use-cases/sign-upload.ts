@@ -10,6 +10,7 @@ import {
 } from '@omni/platform';
 import { RELEASE_MESSAGES } from '@omni/proto/api';
 import {
+  bucketWords,
   claimedKind,
   describeSize,
   isBucketName,
@@ -64,10 +65,18 @@ export async function signUpload(ctx: StorageContext, req: UploadRequest): Promi
   if (!purpose) throw invalidArgument('Say what the upload is for (purpose).');
   if (!isBucketName(req.bucket)) throw notFoundError(`Bucket "${req.bucket}" missing...`);
   const bucket = req.bucket;
-  if (!(await objects.bucketExists(bucket))) throw notFoundError(`Bucket "${bucket}" missing...`);
+  const words = bucketWords(bucket);
+  if (!(await objects.bucketExists(bucket))) {
+    // The console's words for its own buckets (spec §8); the others are not a name a person knows.
+    throw notFoundError(
+      words.place.includes(`"${bucket}"`)
+        ? `Bucket "${bucket}" missing...`
+        : `Storage for ${words.place} is not set up yet. Please try again later or tell support.`,
+    );
+  }
   const policy = policyOf(bucket);
   if (!policy.purposes.includes(purpose)) {
-    throw invalidArgument(`Files for ${purpose.replace('-', ' ')} cannot go to the "${bucket}" bucket.`);
+    throw invalidArgument(`Files for ${purpose.replace('-', ' ')} cannot go to ${words.place}.`);
   }
   if (!req.fileName.trim()) throw invalidArgument('The file needs a name.');
   const contentType = (req.contentType || 'application/octet-stream').trim().toLowerCase();
@@ -76,13 +85,13 @@ export async function signUpload(ctx: StorageContext, req: UploadRequest): Promi
   const claimed = claimedKind(contentType);
   const kinds: readonly string[] | undefined = policy.kinds;
   if (claimed && kinds && !kinds.includes(claimed)) {
-    throw invalidArgument(`The "${bucket}" bucket takes ${policy.accepts}; this file is ${contentType}.`);
+    throw invalidArgument(`${words.takes} ${policy.accepts}; this file is ${contentType}.`);
   }
   const limit = sizeLimit(bucket, contentType);
   if (!(req.size > 0)) throw invalidArgument('The file is empty.');
   if (req.size > limit) {
     throw invalidArgument(
-      `This file is ${describeSize(req.size)}; files in "${bucket}" may be at most ${describeSize(limit)}.`,
+      `This file is ${describeSize(req.size)}; ${words.files} may be at most ${describeSize(limit)}.`,
     );
   }
   if (purpose === 'song-submission' && !req.title.trim())

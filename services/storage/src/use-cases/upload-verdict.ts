@@ -1,7 +1,7 @@
 // The steps completing and describing an upload share: finding the caller's own record, knowing what the
 // bytes are (inspected once per object version), and judging them for the role asked for.
 import { invalidArgument, notFoundError, signInRequired } from '@omni/platform';
-import { type BucketName, describeSize } from '../domain/buckets';
+import { type BucketName, bucketWords, describeSize } from '../domain/buckets';
 import { emptyInspection, type Inspection, inspectObject } from '../domain/inspect';
 import {
   effectiveRole,
@@ -38,7 +38,7 @@ export async function ownUpload(
 export function requestedRole(bucket: BucketName, role: string): RequestedRole {
   if (!isRequestedRole(role)) throw invalidArgument('role must be audio or artwork.');
   if (!roleFitsBucket(bucket, role))
-    throw invalidArgument(`The "${bucket}" bucket does not hold ${role} files.`);
+    throw invalidArgument(`${bucketWords(bucket).doesNotHold} ${role} files.`);
   return role;
 }
 
