@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { createGrpcClient } from '@omni/platform';
 import { catalog } from '@omni/proto';
-import { FINDER_MESSAGES } from '@omni/proto/api';
+import { FINDER_MESSAGES, registriesNotChecked } from '@omni/proto/api';
 import { PlaysRepository } from '../../services/finder/src/store/plays';
 import {
   account,
@@ -107,7 +107,16 @@ describe('a subscriber scans their catalogue', () => {
       progress: { done: 3, total: 3 },
       error: '',
     });
-    expect(answer.data.result).toMatchObject({ scanned: 3, disclaimer: FINDER_MESSAGES.disclaimer });
+    // No registry snapshot is held here: the result says no registration was checked, once, not per finding.
+    expect(answer.data.result).toMatchObject({
+      scanned: 3,
+      disclaimer: FINDER_MESSAGES.disclaimerNoRegistries,
+      checked_against: [],
+    });
+    expect(registriesNotChecked(answer.data.result!)).toEqual(['SoundExchange', 'PPL', 'IMPEL']);
+    expect(
+      answer.data.result!.findings.flatMap((f) => f.evidence).filter((e) => /not checked/i.test(e)),
+    ).toEqual([]);
     expect(answer.data.job_id).toBe(answer.data.job.id);
     const latest = (await (await platform.api('/api/finder/scans/latest', { token })).json()) as {
       job: ScanAnswer['data']['job'] & { result: unknown };
