@@ -63,7 +63,7 @@ const ROUTES: ReadonlyArray<{ path: string; h1: string | RegExp; texts: string[]
     h1: 'From the block to the blockchain',
     texts: ['1997', '2010', '2025', 'Careers', 'Press'],
   },
-  { path: '/demo', h1: 'See Omni in action', texts: ['Watch the demo video', 'Book a live walkthrough'] },
+  { path: '/demo', h1: 'See Omni in action', texts: ['Book a live walkthrough', 'Request a demo'] },
   { path: '/careers', h1: 'Build the home of independent music', texts: ['Send us your CV'] },
   { path: '/press', h1: 'Press and media', texts: ['Fact sheet', '142'] },
   { path: '/contact-sales', h1: 'Contact Sales', texts: ['Number of artists'] },
@@ -367,7 +367,7 @@ describe('home', () => {
     }
   });
 
-  it('links the browse-by-category cards to the spec targets and the demo to a new tab', async () => {
+  it('links the browse-by-category cards to the spec targets and the demo to the live walkthrough', async () => {
     const page = pageAt(1440);
     await open(page, '/?countdown=60');
     const grid = page.getByTestId('browse-categories');
@@ -375,9 +375,9 @@ describe('home', () => {
       .getByRole('link')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(['/login', '/artist-upload', '/app', '/security', '/pricing']);
-    const demo = page.getByRole('link', { name: /Watch the demo/ });
-    expect(await demo.getAttribute('target')).toBe('_blank');
-    expect(await demo.getAttribute('rel')).toContain('noopener');
+    // No demo video exists: the hero offers a live walkthrough on /demo, not a YouTube search (issue 21 §3.14).
+    expect(await page.getByRole('link', { name: /Watch the demo/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Book a live demo' }).getAttribute('href')).toBe('/demo');
     expect(await page.getByTestId('footer-copyright').innerText()).toContain(
       String(new Date().getFullYear()),
     );

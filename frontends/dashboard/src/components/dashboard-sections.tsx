@@ -60,17 +60,27 @@ function ActionCard({
   description,
   icon,
   action,
+  comingSoon = false,
 }: {
   title: string;
   description: string;
   icon: ReactNode;
   action: ReactNode;
+  /** Not built yet (issue 21 §3.13): said on the card, not only in the toast its button shows. */
+  comingSoon?: boolean;
 }) {
   return (
     <Card className="flex flex-col">
       <CardHeader>
         <span className="mb-2 text-primary">{icon}</span>
-        <CardTitle>{title}</CardTitle>
+        <CardTitle className="flex flex-wrap items-center gap-2">
+          {title}
+          {comingSoon ? (
+            <Badge variant="outline" className="text-xs font-medium">
+              Coming soon
+            </Badge>
+          ) : null}
+        </CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="mt-auto">{action}</CardContent>
@@ -95,6 +105,7 @@ export function ActionCards() {
       <ActionCard
         title="View Analytics"
         description="Streams and revenue across every platform."
+        comingSoon
         icon={<BarChart3 className="h-6 w-6" aria-hidden="true" />}
         action={
           <Button
@@ -111,6 +122,7 @@ export function ActionCards() {
       <ActionCard
         title="Manage Splits"
         description="Share royalties with your collaborators."
+        comingSoon
         icon={<Split className="h-6 w-6" aria-hidden="true" />}
         action={
           <Button

@@ -50,9 +50,11 @@ function UpgradeCard() {
         <Crown className="h-6 w-6 text-primary" aria-hidden="true" />
         <div className="space-y-1.5">
           <CardTitle>Upgrade to Pro</CardTitle>
+          {/* Issue 21 §3.13: Pro's features are not built yet; say so rather than sell them. */}
           <CardDescription>
-            Unlock advanced analytics, priority delivery and more for {formatPrice(PLANS.pro_monthly.amount)}
-            /month.
+            Analytics, splits and payouts, collaborator invitations and AI copy are coming soon to Pro (
+            {formatPrice(PLANS.pro_monthly.amount)}/month); today it adds nothing to Free. See what ships on
+            the pricing page.
           </CardDescription>
         </div>
       </CardHeader>

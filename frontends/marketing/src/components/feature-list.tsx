@@ -1,10 +1,12 @@
-import { Card, CardDescription, CardHeader, CardTitle } from '@omni/ui';
+import { Badge, Card, CardDescription, CardHeader, CardTitle } from '@omni/ui';
 import type { LucideIcon } from 'lucide-react';
 
 export interface Feature {
   title: string;
   text: string;
   Icon: LucideIcon;
+  /** Not built yet (issue 21 §3.13): the card says 'Coming soon' rather than present it as available. */
+  comingSoon?: boolean;
 }
 
 /** A titled grid of feature cards; the heading names the list for screen readers. */
@@ -26,14 +28,25 @@ export function FeatureList({
       </h2>
       {intro ? <p className="mt-3 max-w-2xl text-muted-foreground">{intro}</p> : null}
       <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {features.map(({ title: cardTitle, text, Icon }) => (
+        {features.map(({ title: cardTitle, text, Icon, comingSoon }) => (
           <li key={cardTitle}>
-            <Card className="h-full">
+            <Card
+              className="h-full"
+              data-testid="feature-card"
+              data-coming-soon={comingSoon ? 'true' : undefined}
+            >
               <CardHeader>
                 <span className="mb-2 inline-flex h-10 w-10 items-center justify-center rounded-md bg-primary/10 text-primary">
                   <Icon className="h-5 w-5" aria-hidden="true" />
                 </span>
-                <CardTitle>{cardTitle}</CardTitle>
+                <CardTitle className="flex flex-wrap items-center gap-2">
+                  {cardTitle}
+                  {comingSoon ? (
+                    <Badge variant="outline" className="text-xs font-medium">
+                      Coming soon
+                    </Badge>
+                  ) : null}
+                </CardTitle>
                 <CardDescription>{text}</CardDescription>
               </CardHeader>
             </Card>

@@ -10,7 +10,7 @@ import {
   Label,
   Switch,
 } from '@omni/ui';
-import { Check } from 'lucide-react';
+import { Check, Clock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { SALES_EMAIL } from '../content/facts';
@@ -18,20 +18,34 @@ import {
   type BillingPeriod,
   ENTERPRISE_FEATURES,
   FREE_FEATURES,
+  type PlanFeature,
   PRO_FEATURES,
   PRO_PRICE,
+  PRO_TODAY,
 } from '../content/pricing';
 import { useProCheckout } from '../lib/use-pro-checkout';
 
 const SALES_MAILTO = `mailto:${SALES_EMAIL}?subject=${encodeURIComponent('Omni Enterprise enquiry')}`;
 
-function FeatureBullets({ items }: { items: readonly string[] }) {
+/** A plan's lines: a tick for what is included today, a clock and 'Coming soon' for what is not built yet. */
+function FeatureBullets({ items }: { items: readonly PlanFeature[] }) {
   return (
     <ul className="space-y-2 text-sm">
-      {items.map((item) => (
-        <li key={item} className="flex gap-2">
-          <Check className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
-          {item}
+      {items.map(({ text, comingSoon }) => (
+        <li key={text} className="flex gap-2" data-coming-soon={comingSoon ? 'true' : undefined}>
+          {comingSoon ? (
+            <Clock className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          ) : (
+            <Check className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
+          )}
+          <span className={comingSoon ? 'text-muted-foreground' : undefined}>
+            {text}
+            {comingSoon ? (
+              <Badge variant="outline" className="ml-2 whitespace-nowrap align-middle text-[0.7rem]">
+                Coming soon
+              </Badge>
+            ) : null}
+          </span>
         </li>
       ))}
     </ul>
@@ -96,7 +110,9 @@ export function PricingPlans() {
                 <CardTitle>Pro</CardTitle>
                 <Badge>Most popular</Badge>
               </div>
-              <CardDescription>Analytics, splits and payouts for artists who release often.</CardDescription>
+              <CardDescription>
+                For artists who release often: analytics, splits and payouts as they ship.
+              </CardDescription>
               <p className="pt-4" aria-live="polite" data-testid="pro-price">
                 <span className="text-4xl font-bold">{pro.amount}</span>{' '}
                 <span className="text-muted-foreground">{pro.per}</span>
@@ -107,8 +123,11 @@ export function PricingPlans() {
                 ) : null}
               </p>
             </CardHeader>
-            <CardContent className="flex-1">
+            <CardContent className="flex-1 space-y-4">
               <FeatureBullets items={PRO_FEATURES} />
+              <p className="rounded-md bg-muted p-3 text-sm" data-testid="pro-today">
+                {PRO_TODAY}
+              </p>
             </CardContent>
             <CardFooter>
               <Button

@@ -1,4 +1,4 @@
-import { Card, CardDescription, CardHeader, CardTitle, cn, Input } from '@omni/ui';
+import { Badge, Card, CardDescription, CardHeader, CardTitle, cn, Input } from '@omni/ui';
 import { BookOpen, CreditCard, Scale, Search, Upload, UserRound, Wallet } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { STORE_COUNT, SUPPORT_REPLY, UPTIME_TARGET } from '../content/facts';
@@ -145,7 +145,14 @@ export function SupportCentre({ initialCategory }: { initialCategory?: SupportCa
                     doc.id === selected?.id && 'border-primary bg-primary/5',
                   )}
                 >
-                  <span className="block font-medium">{doc.title}</span>
+                  <span className="flex flex-wrap items-center gap-2 font-medium">
+                    {doc.title}
+                    {doc.comingSoon ? (
+                      <Badge variant="outline" className="text-xs font-medium">
+                        Coming soon
+                      </Badge>
+                    ) : null}
+                  </span>
                   <span className="block text-sm text-muted-foreground">{doc.summary}</span>
                 </button>
               </li>
@@ -165,6 +172,14 @@ export function SupportCentre({ initialCategory }: { initialCategory?: SupportCa
               >
                 {selected.title}
               </h3>
+              {selected.comingSoon ? (
+                <p
+                  className="mt-4 rounded-md border border-amber-500/50 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/30 dark:text-amber-200"
+                  data-testid="doc-coming-soon"
+                >
+                  {selected.comingSoon}
+                </p>
+              ) : null}
               <div className="mt-4 space-y-4 text-muted-foreground">
                 {selected.body.map((paragraph) => (
                   <p key={paragraph}>{paragraph}</p>

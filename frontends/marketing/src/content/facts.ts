@@ -27,8 +27,6 @@ export const ARTWORK_SIZE = '3000 × 3000 pixels';
 export const SALES_EMAIL = 'sales@omni.example';
 export const PRESS_EMAIL = 'press@omni.example';
 export const CAREERS_EMAIL = 'careers@omni.example';
-/** The product walkthrough video (hosted outside Omni, opened in a new tab). */
-export const DEMO_VIDEO_URL = 'https://www.youtube.com/results?search_query=omni+music+distribution+demo';
 
 /** Home countdown (spec §9): 20 s on the home page, 10 s wherever else the bar is used. */
 export const HOME_COUNTDOWN_SECONDS = 20;

@@ -9,27 +9,44 @@ export const PRO_PRICE: Record<BillingPeriod, { amount: string; per: string; not
   annual: { amount: formatPrice(PLANS.pro_annual.amount), per: 'per year', note: ANNUAL_SAVING_TEXT },
 };
 
-export const FREE_FEATURES = [
-  `Delivery to ${STORE_COUNT} stores`,
-  '100% of your royalties',
-  'Catalog management for singles, EPs and albums',
-  'Free ISRC and UPC codes',
-] as const;
+/** A plan's line: what it includes, and whether that has shipped. */
+export interface PlanFeature {
+  text: string;
+  /** Not built yet: the card marks it 'Coming soon' instead of selling it as included. */
+  comingSoon?: boolean;
+}
 
-export const PRO_FEATURES = [
-  'Everything in Free',
-  'Streaming analytics across every store',
-  'Smart splits and automated payouts',
-  'Collaborator invitations with roles',
-  'AI-written marketing copy for your releases',
-] as const;
+export const FREE_FEATURES: readonly PlanFeature[] = [
+  { text: `Delivery to ${STORE_COUNT} stores` },
+  { text: '100% of your royalties' },
+  { text: 'Catalog management for singles, EPs and albums' },
+  { text: 'Free ISRC and UPC codes' },
+];
 
-export const ENTERPRISE_FEATURES = [
-  'Everything in Pro',
-  'Sub-labels and roll-up analytics',
-  'Approvals, dual sign-off and takedowns',
-  'Custom terms and a Data Processing Agreement',
-] as const;
+/**
+ * Pro's lines. Analytics, splits and payouts, collaborator invitations and AI copy are later issues
+ * (issue 21 §3.13): until each ships it is marked 'Coming soon', and the card says in plain words that Pro
+ * adds nothing to Free today, so nobody pays for a promise believing it is a feature.
+ */
+export const PRO_FEATURES: readonly PlanFeature[] = [
+  { text: 'Everything in Free' },
+  { text: 'Streaming analytics across every store', comingSoon: true },
+  { text: 'Smart splits and automated payouts', comingSoon: true },
+  { text: 'Collaborator invitations with roles', comingSoon: true },
+  { text: 'AI-written marketing copy for your releases', comingSoon: true },
+];
+
+/** What Pro adds to Free today, said on the card beside the price. */
+export const PRO_TODAY =
+  'Today Pro includes everything in Free and nothing more yet. The features marked Coming soon join your plan at no extra cost as they ship; cancel any time.';
+
+export const ENTERPRISE_FEATURES: readonly PlanFeature[] = [
+  { text: 'Everything in Pro' },
+  { text: 'Sub-labels and roll-up analytics', comingSoon: true },
+  { text: 'Takedowns from any store' },
+  { text: 'Approvals and dual sign-off', comingSoon: true },
+  { text: 'Custom terms and a Data Processing Agreement' },
+];
 
 export const REVENUE_STREAMS = ['Streaming', 'Video', 'Publishing', 'Sync', 'Physical'] as const;
 

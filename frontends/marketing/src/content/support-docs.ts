@@ -35,6 +35,11 @@ export interface SupportDoc {
   title: string;
   summary: string;
   body: readonly string[];
+  /**
+   * What the article describes has not shipped (issue 21 §3.13): this plain sentence opens the article and a
+   * 'Coming soon' mark shows in the list, so nobody relies on a payout, a split or a mail that does not exist.
+   */
+  comingSoon?: string;
 }
 
 export const SUPPORT_DOCS: readonly SupportDoc[] = [
@@ -87,6 +92,8 @@ export const SUPPORT_DOCS: readonly SupportDoc[] = [
     category: 'royalties',
     title: 'When and how you get paid',
     summary: `Payouts every ${PAYOUT_CYCLE_DAYS} days once you reach ${usd(MINIMUM_PAYOUT)}.`,
+    comingSoon:
+      'Coming soon: Omni does not record earnings or pay out yet. Your dashboard shows $0.00 until store reports and payouts are built; this article describes how they will work.',
     body: [
       'You keep 100% of the royalties stores report for your music.',
       `Earnings are paid on a ${PAYOUT_CYCLE_DAYS}-day cycle once your balance reaches the ${usd(MINIMUM_PAYOUT)} minimum. A smaller balance carries over to the next cycle; nothing is lost.`,
@@ -98,6 +105,8 @@ export const SUPPORT_DOCS: readonly SupportDoc[] = [
     category: 'royalties',
     title: 'Sharing earnings with collaborators',
     summary: 'Split a release’s earnings between the people who made it.',
+    comingSoon:
+      'Coming soon: splits, split payouts and recoupment are not available yet, and collaborators cannot be invited yet. This article describes how they will work.',
     body: [
       'Splits divide a release’s earnings between collaborators by percentage. Each collaborator is paid their share directly.',
       'Collaborators do not need an Omni account to be added to a split; they create one to receive their payout.',
@@ -109,6 +118,8 @@ export const SUPPORT_DOCS: readonly SupportDoc[] = [
     category: 'compliance',
     title: 'Identity verification (KYC)',
     summary: `Checks usually complete in ${KYC_WINDOW}.`,
+    comingSoon:
+      'Coming soon: identity checks start with payouts, which are not available yet. Nobody is asked for an ID today, and no KYC emails are sent yet.',
     body: [
       'Before your first payout we verify your identity, as payment regulations require.',
       `Have a government-issued ID ready. Verification usually completes in ${KYC_WINDOW}; we email you when it is done or if we need anything else.`,
@@ -121,7 +132,7 @@ export const SUPPORT_DOCS: readonly SupportDoc[] = [
     summary: 'You own your music; we handle data under a DPA on request.',
     body: [
       'You keep full ownership of your recordings and compositions. Distributing with Omni grants us only the rights needed to deliver your music to the stores you choose.',
-      'Want a release taken down from stores? Open a ticket below and we send the takedown to every store it went to.',
+      'Want a release taken down from stores? Open it from Releases in your dashboard and choose Take down: we send the takedown to the stores you pick.',
       'Businesses can request our Data Processing Agreement from the Trust page.',
     ],
   },

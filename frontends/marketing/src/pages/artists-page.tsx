@@ -21,6 +21,7 @@ const STEPS = [
     title: 'Earnings tracking',
     text: 'See what each release earns, store by store, and share it with collaborators through splits. You keep 100%.',
     Icon: BarChart3,
+    comingSoon: true,
   },
 ] as const;
 

@@ -1,43 +1,22 @@
-import { Button, Card, CardContent, CardHeader } from '@omni/ui';
-import { ExternalLink, PlayCircle } from 'lucide-react';
+import { Card, CardContent, CardHeader } from '@omni/ui';
 import { MarketingPage } from '../components/marketing-page';
 import { PageHero } from '../components/page-hero';
 import { RequestForm } from '../components/request-form';
-import { DEMO_VIDEO_URL, SALES_EMAIL } from '../content/facts';
+import { SALES_EMAIL } from '../content/facts';
 
 const ROLES = ['Artist', 'Label', 'Manager', 'Distributor', 'Other'] as const;
 
 export default function DemoPage() {
   return (
-    <MarketingPage
-      title="Book a demo"
-      description="Watch the Omni demo video or book a live 30-minute walkthrough with our team."
-    >
+    <MarketingPage title="Book a demo" description="Book a live 30-minute walkthrough of Omni with our team.">
+      {/* No recorded demo exists (the old 'Watch the demo' opened a YouTube search, issue 21 §3.14): a person
+          shows Omni live instead. */}
       <PageHero
         eyebrow="Demo"
         title="See Omni in action"
-        lead="Watch the short product tour now, or book a live walkthrough where we answer your questions with your own catalog in mind."
+        lead="Book a live walkthrough: we upload a release with you, follow it to the stores and answer your questions with your own catalog in mind."
       />
-      <div className="container grid gap-8 py-16 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <h2 className="text-lg font-semibold leading-none tracking-tight">Watch the demo</h2>
-          </CardHeader>
-          <CardContent className="space-y-4 text-muted-foreground">
-            <PlayCircle className="h-12 w-12 text-primary" aria-hidden="true" />
-            <p>
-              A walk through uploading a release, choosing stores, setting up splits and following earnings on
-              the dashboard.
-            </p>
-            <Button asChild>
-              <a href={DEMO_VIDEO_URL} target="_blank" rel="noopener noreferrer">
-                Watch the demo video
-                <ExternalLink aria-hidden="true" />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
-            </Button>
-          </CardContent>
-        </Card>
+      <div className="container max-w-3xl py-16">
         <Card>
           <CardHeader>
             <h2 className="text-lg font-semibold leading-none tracking-tight">Book a live walkthrough</h2>

@@ -28,11 +28,13 @@ const TOOLS = [
     title: 'Royalties and payouts',
     text: `Smart splits, expense tracking and recoupment. Balances from ${usd(MINIMUM_PAYOUT)} are paid every ${PAYOUT_CYCLE_DAYS} days, and you keep 100%.`,
     Icon: Wallet,
+    comingSoon: true,
   },
   {
     title: 'Control',
     text: 'Roles for every collaborator and dual approvals for the changes that matter, such as splits and takedowns.',
     Icon: ShieldCheck,
+    comingSoon: true,
   },
   {
     title: 'Support services',

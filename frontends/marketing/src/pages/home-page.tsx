@@ -3,7 +3,6 @@ import {
   ArrowRight,
   BarChart3,
   CreditCard,
-  ExternalLink,
   Globe2,
   Headphones,
   Layers,
@@ -22,7 +21,6 @@ import { MarketingPage } from '../components/marketing-page';
 import { PricingPlans } from '../components/pricing-plans';
 import { StartFreeButton } from '../components/start-free-button';
 import {
-  DEMO_VIDEO_URL,
   HOME_COUNTDOWN_SECONDS,
   MINIMUM_PAYOUT,
   PAYOUT_CYCLE_DAYS,
@@ -41,8 +39,14 @@ const FEATURES = [
     title: 'Analytics',
     text: 'Release data and streaming analytics on your dashboard, with AI-written marketing copy.',
     Icon: BarChart3,
+    comingSoon: true,
   },
-  { title: 'Teamwork', text: 'Invite collaborators and give each of them the right role.', Icon: Users },
+  {
+    title: 'Teamwork',
+    text: 'Invite collaborators and give each of them the right role.',
+    Icon: Users,
+    comingSoon: true,
+  },
   {
     title: 'Distribution',
     text: `Direct delivery to ${STORE_COUNT} streaming and download stores.`,
@@ -52,6 +56,7 @@ const FEATURES = [
     title: 'Monetization',
     text: 'Smart splits, automated payouts, expense tracking and recoupment. 100% of royalties to you.',
     Icon: Wallet,
+    comingSoon: true,
   },
   {
     title: 'Support',
@@ -102,12 +107,10 @@ export default function HomePage() {
             <Button asChild size="lg">
               <Link to="/signup">Launch your release</Link>
             </Button>
+            {/* No demo video exists (the old button opened a YouTube search, issue 21 §3.14): a person shows
+                Omni instead, on a live walkthrough booked on /demo. */}
             <Button asChild size="lg" variant="outline">
-              <a href={DEMO_VIDEO_URL} target="_blank" rel="noopener noreferrer">
-                Watch the demo
-                <ExternalLink aria-hidden="true" />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
+              <Link to="/demo">Book a live demo</Link>
             </Button>
           </div>
         </div>

@@ -11,6 +11,7 @@ const TOOLS = [
     title: 'Sub-labels',
     text: 'Run imprints under one account, each with its own artists, catalog and team.',
     Icon: Building2,
+    comingSoon: true,
   },
   {
     title: 'Approvals and takedowns',
@@ -21,6 +22,7 @@ const TOOLS = [
     title: 'Roll-up analytics',
     text: `Streams and earnings across every artist and all ${STORE_COUNT} stores, rolled up by label and by imprint.`,
     Icon: BarChart3,
+    comingSoon: true,
   },
 ] as const;
 

@@ -10,16 +10,19 @@ const TOOLS = [
     title: 'Portfolio dashboards',
     text: 'Every artist you manage on one screen: releases, streams and earnings side by side.',
     Icon: LayoutDashboard,
+    comingSoon: true,
   },
   {
     title: 'Permission scoping',
     text: 'Give each person access to exactly the artists and actions they need, and nothing more.',
     Icon: LockKeyhole,
+    comingSoon: true,
   },
   {
     title: 'Exportable summaries',
     text: 'Download earnings and release summaries for your artists, your accountant or your next meeting.',
     Icon: FileSpreadsheet,
+    comingSoon: true,
   },
 ] as const;
 
