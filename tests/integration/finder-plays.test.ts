@@ -3,7 +3,7 @@
 // leaves every other request answered while it runs, and that a refusal stays short whatever the file holds
 // (a bad value quoted to a few dozen characters, the first 20 bad lines named and the rest counted).
 import { FINDER_MESSAGES, PLAY_SERVICE_TYPES, PLAYS_IMPORT_LIMIT, PLAYS_RATE_LIMITED } from '@omni/proto/api';
-import { PlaysRepository } from '../../services/finder/src/store/plays';
+import { CHUNK_ROWS, PlaysRepository } from '../../services/finder/src/store/plays';
 import { account, startFinderPlatform, subscribeToFinder } from './finder.fixtures';
 import type { ReleasePlatform } from './releases.fixtures';
 
@@ -111,6 +111,38 @@ describe('a 5 MB import', () => {
     expect(rows.length).toBe(285_445);
     expect(rows[285_444]).toEqual({ isrc: 'QZQDU0285444', territory: 'US', plays: 1 });
   }, 120_000);
+});
+
+describe('stored in chunks', () => {
+  it('two imports of one account at once: one of them whole is in force, and the other leaves no chunk behind', async () => {
+    const { userId, token } = await subscriber();
+    const first = playsFile(12_000); // three chunks
+    const second = 'isrc,territory,plays\nQZQDU2699999,GB,7\n';
+    const answers = await Promise.all([post(token, first), post(token, second)]);
+    expect(answers.map((res) => res.status)).toEqual([200, 200]);
+    const rows = await storedRows(userId);
+    expect([12_000, 1]).toContain(rows.length);
+    if (rows.length === 1) expect(rows).toEqual([{ isrc: 'QZQDU2699999', territory: 'GB', plays: 7 }]);
+    else expect(rows[11_999]).toEqual({ isrc: 'QZQDU0011999', territory: 'US', plays: 1 });
+    const documents = await platform.ports.documents('finder');
+    const account = await documents.collection('play_counts').findById(userId);
+    const chunks = await documents.collection('play_count_chunks').find({ user_id: userId });
+    expect(chunks.map((c) => c.import_id)).toEqual(chunks.map(() => account?.import_id));
+    expect(chunks).toHaveLength(Math.ceil(rows.length / CHUNK_ROWS));
+  });
+
+  it('reads an import stored before chunks (rows on the account document) until the next import replaces it', async () => {
+    const { userId, token } = await subscriber();
+    const documents = await platform.ports.documents('finder');
+    const old = [{ isrc: 'QZQDU2600001', territory: 'US', plays: 3 }];
+    await documents
+      .collection('play_counts')
+      .insertOne({ _id: userId, user_id: userId, imported_at: new Date().toISOString(), rows: old });
+    expect(await storedRows(userId)).toEqual(old);
+    expect((await post(token, 'isrc,territory,plays\nQZQDU2600002,GB,4\n')).status).toBe(200);
+    expect(await storedRows(userId)).toEqual([{ isrc: 'QZQDU2600002', territory: 'GB', plays: 4 }]);
+    expect((await documents.collection('play_counts').findById(userId))?.rows).toBeUndefined();
+  });
 });
 
 describe('a refusal stays short', () => {
