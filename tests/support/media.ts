@@ -58,18 +58,20 @@ function pngChunk(type: string, body: Buffer): Buffer {
   return Buffer.concat([length, typed, crc]);
 }
 
-/** An 8-bit RGB PNG: a horizontal gradient, so it is not a trivially blank image. */
-export function png(width: number, height: number): Buffer {
+/** An 8-bit RGB PNG (RGBA, half transparent, with `alpha`): a horizontal gradient, so not trivially blank. */
+export function png(width: number, height: number, { alpha = false } = {}): Buffer {
+  const channels = alpha ? 4 : 3;
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // colour type: RGB
-  const row = Buffer.alloc(1 + width * 3); // filter byte 0 (None), then pixels
+  ihdr[9] = alpha ? 6 : 2; // colour type: RGBA or RGB
+  const row = Buffer.alloc(1 + width * channels); // filter byte 0 (None), then pixels
   for (let x = 0; x < width; x++) {
-    row[1 + x * 3] = Math.floor((x / width) * 255);
-    row[2 + x * 3] = 80;
-    row[3 + x * 3] = 160;
+    row[1 + x * channels] = Math.floor((x / width) * 255);
+    row[2 + x * channels] = 80;
+    row[3 + x * channels] = 160;
+    if (alpha) row[4 + x * channels] = 128;
   }
   const raw = Buffer.alloc(row.length * height);
   for (let y = 0; y < height; y++) row.copy(raw, y * row.length);

@@ -22,6 +22,7 @@ import { PageFrame } from '../components/page-frame';
 import { type ArtistFormValues, emptyArtistForm } from '../lib/artist-form';
 import { checkArtistUpload, formatBytes, runArtistUpload } from '../lib/artist-upload-flow';
 import { errorMessage } from '../lib/error-message';
+import { checkCoverArt, checkMasterAudio } from '../lib/file-facts';
 import { createRelease, fetchPlatforms } from '../lib/releases-api';
 import { type ByteProgress, uploadFile } from '../lib/upload';
 
@@ -84,6 +85,19 @@ export default function ArtistUploadPage() {
     }
     // checkArtistUpload guarantees both files; the narrowing is for TypeScript.
     if (!files.audio || !files.artwork) return;
+    // The stores' rules that a file's header shows are checked here, before a byte is sent (issue 21 §3.7).
+    const [audioCheck, artworkCheck] = await Promise.all([
+      checkMasterAudio(files.audio),
+      checkCoverArt(files.artwork),
+    ]);
+    const fileProblem = audioCheck.problems[0] ?? artworkCheck.problems[0];
+    if (fileProblem) {
+      // Spec §8's 'Upload Failed' with the rule's own words, in the toast and the Upload Log.
+      const message = `${fileProblem} Checked in your browser: nothing was uploaded.`;
+      toast.error('Upload Failed', { id: FORM_TOAST, description: message });
+      setLog([`Error: ${message}`]);
+      return;
+    }
     setBusy(true);
     setProgress(0);
     setLog([]);

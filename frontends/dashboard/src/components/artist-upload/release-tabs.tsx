@@ -2,7 +2,16 @@ import { FormField, Label, Tabs, TabsContent, TabsList, TabsTrigger, Textarea } 
 import { type ChangeEvent, useId } from 'react';
 import { type ArtistFormValues, GENRES, METADATA_LABELS, type TextField } from '../../lib/artist-form';
 import { formatBytes } from '../../lib/artist-upload-flow';
+import {
+  COVER_ART_RULE_TEXT,
+  checkCoverArt,
+  checkMasterAudio,
+  type FileCheck,
+  MASTER_AUDIO_RULE_TEXT,
+} from '../../lib/file-facts';
 import { RELEASE_TYPES, type ReleaseType } from '../../lib/releases-api';
+import { useFileCheck } from '../../lib/use-file-check';
+import { FileCheckNote } from '../file-check-note';
 import { selectClass } from '../page-frame';
 
 export interface ReleaseFiles {
@@ -92,16 +101,20 @@ export function ReleaseTabs({ values, onChange, files, onFiles, disabled }: Rele
         <FilePicker
           label="Audio File *"
           accept="audio/*"
-          hint="WAV, FLAC or MP3. WAV or FLAC recommended."
+          rule={MASTER_AUDIO_RULE_TEXT}
           file={files.audio}
+          check={checkMasterAudio}
+          testId="audio-check"
           disabled={disabled}
           onFile={(audio) => onFiles({ audio })}
         />
         <FilePicker
           label="Cover Artwork * (3000x3000 JPG/PNG)"
           accept="image/*"
-          hint="Square, at least 3000x3000 pixels, RGB, JPG or PNG."
+          rule={COVER_ART_RULE_TEXT}
           file={files.artwork}
+          check={checkCoverArt}
+          testId="artwork-check"
           disabled={disabled}
           onFile={(artwork) => onFiles({ artwork })}
         />
@@ -219,24 +232,30 @@ function NativeSelect({
 
 /**
  * A file input that shows the chosen file even after the tab was left and re-entered (the input
- * itself is re-created empty then; the File lives in the page's state).
+ * itself is re-created empty then; the File lives in the page's state). The stores' rule for the file is
+ * said under it and checked here, from the file's header, as soon as it is chosen (issue 21 §3.7).
  */
 function FilePicker({
   label,
   accept,
-  hint,
+  rule,
   file,
+  check,
+  testId,
   disabled,
   onFile,
 }: {
   label: string;
   accept: string;
-  hint: string;
+  rule: string;
   file: File | null;
+  check: (file: File) => Promise<FileCheck>;
+  testId: string;
   disabled: boolean;
   onFile: (file: File | null) => void;
 }) {
   const id = useId();
+  const result = useFileCheck(file, check);
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>{label}</Label>
@@ -246,12 +265,18 @@ function FilePicker({
         accept={accept}
         disabled={disabled}
         aria-describedby={`${id}-hint`}
+        aria-invalid={result && result.problems.length > 0 ? true : undefined}
         className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-2 file:text-sm file:font-medium"
         onChange={(event) => onFile(event.target.files?.[0] ?? null)}
       />
-      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        {file ? `Selected: ${file.name} (${formatBytes(file.size)})` : hint}
-      </p>
+      <div id={`${id}-hint`} className="space-y-1 text-xs">
+        {file ? (
+          <p className="text-muted-foreground">
+            Selected: {file.name} ({formatBytes(file.size)})
+          </p>
+        ) : null}
+        <FileCheckNote rule={rule} result={result} chosen={!!file} testId={testId} />
+      </div>
     </div>
   );
 }
