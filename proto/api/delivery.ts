@@ -224,6 +224,10 @@ export const DELIVERY_MESSAGES = {
   takedownQueued: (n: number) => `Takedown queued for ${n} ${n === 1 ? 'store' : 'stores'}.`,
   purgeQueued: (n: number) => `Purge queued for ${n} ${n === 1 ? 'store' : 'stores'}.`,
   nothingToTakeDown: 'None of these stores has the release: there is nothing to take down.',
+  reReleaseQueued: (n: number) =>
+    `Release queued again for ${n} ${n === 1 ? 'store' : 'stores'}: each gets the release anew.`,
+  nothingToReRelease:
+    'None of these stores has the release taken down: only a store it was taken down from can get it again.',
   storeNotInRelease: 'This release is not delivered to that store.',
   ernNotFound: 'No DDEX message has been made for this store yet.',
   deadLetterNotFound: 'That delivery is not in the dead-letter list.',

@@ -9,7 +9,7 @@ import { type JobDoc, jobToProto } from '../domain/job';
 import type { JobsRepository } from '../store/jobs';
 import { messageFile } from '../use-cases/package';
 import type { PipelineContext } from '../use-cases/pipeline-context';
-import { queueRemoval, replayDeadLetter } from '../use-cases/takedown';
+import { queueRemoval, queueReRelease, replayDeadLetter } from '../use-cases/takedown';
 
 const DEAD_LETTER_PAGE = 200;
 
@@ -32,6 +32,7 @@ export interface JobHandlerDeps {
 type JobCalls =
   | 'takeDown'
   | 'purgeRelease'
+  | 'reRelease'
   | 'getErn'
   | 'listDeadLetters'
   | 'replayDeadLetter'
@@ -60,6 +61,13 @@ export function jobHandlers(
         stores: req.stores,
         kind: 'purge',
       });
+      deps.wake();
+      return { jobs: changed.map(jobToProto) };
+    },
+
+    async reRelease(req) {
+      if (!req.releaseId) throw invalidArgument('A release id is required.');
+      const changed = await queueReRelease(pipeline, { releaseId: req.releaseId, stores: req.stores });
       deps.wake();
       return { jobs: changed.map(jobToProto) };
     },

@@ -84,6 +84,45 @@ async function removeOne(ctx: PipelineContext, job: JobDoc, kind: JobKind & ('ta
   return null;
 }
 
+/**
+ * Release again to stores it was taken down from (issue 21 §3.6): the same job document goes back to the
+ * queue as an ingest, so the store gets a new NewReleaseMessage in a new batch, after the takedown's. Only
+ * taken-down stores qualify (a purged release is gone; a live one has nothing to redo).
+ */
+export async function queueReRelease(
+  ctx: PipelineContext,
+  input: { releaseId: string; stores: readonly string[] },
+): Promise<JobDoc[]> {
+  const jobs = await ctx.store
+    .collection<JobDoc>(JOBS)
+    .find({ releaseId: input.releaseId }, { sort: { position: 1 } });
+  const wanted = [...new Set(input.stores)];
+  const known = new Set(jobs.map((j) => j.target));
+  const stranger = wanted.find((s) => !known.has(s));
+  if (stranger) throw fail('store_not_in_release', `${DELIVERY_MESSAGES.storeNotInRelease} (${stranger})`);
+  const chosen = jobs.filter(
+    (j) => (wanted.length === 0 || wanted.includes(j.target)) && j.status === 'taken_down' && !j.pendingKind,
+  );
+  if (chosen.length === 0) throw fail('nothing_to_rerelease', DELIVERY_MESSAGES.nothingToReRelease);
+  const changed: JobDoc[] = [];
+  for (const job of chosen) {
+    const queued = await moveJob(ctx, job, {
+      from: 'taken_down',
+      to: 'queued',
+      set: {
+        jobKind: 'ingest',
+        dueAt: ctx.now().toISOString(),
+        attempts: 0,
+        deadLettered: false,
+        held: false,
+      },
+      unset: ['pendingKind', 'reason', 'nextAttemptAt'],
+    });
+    if (queued) changed.push(queued);
+  }
+  return changed;
+}
+
 /** An admin's replay of a dead-lettered job: attempts reset, due now, same kind. */
 export async function replayDeadLetter(
   ctx: PipelineContext,

@@ -68,6 +68,8 @@ export const REASONS = {
   store_not_in_release: { status: status.NOT_FOUND, code: 'not_found' },
   /** Delivery: a takedown where no chosen store has the release. */
   nothing_to_take_down: { status: status.FAILED_PRECONDITION, code: 'nothing_to_take_down' },
+  /** Delivery: a re-release where no chosen store had the release taken down. */
+  nothing_to_rerelease: { status: status.FAILED_PRECONDITION, code: 'nothing_to_rerelease' },
   /** Delivery: no DDEX message made yet for this release and store. */
   ern_not_found: { status: status.NOT_FOUND, code: 'not_found' },
   /** Delivery: replaying a job that is not dead-lettered. */

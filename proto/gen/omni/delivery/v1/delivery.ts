@@ -163,6 +163,21 @@ export interface TakeDownRequest {
   callerId: string;
 }
 
+/**
+ * Release again to stores the release was taken down from: a new NewReleaseMessage to each, after the
+ * takedown (issue 21 §3.6).
+ */
+export interface ReReleaseRequest {
+  releaseId: string;
+  /** Empty = every store the release was taken down from. */
+  stores: string[];
+  callerId: string;
+}
+
+export interface ReReleaseResponse {
+  jobs: DeliveryJob[];
+}
+
 export interface PurgeReleaseRequest {
   releaseId: string;
   stores: string[];
@@ -2277,6 +2292,182 @@ export const TakeDownRequest: MessageFns<TakeDownRequest> = {
   },
 };
 
+function createBaseReReleaseRequest(): ReReleaseRequest {
+  return { releaseId: "", stores: [], callerId: "" };
+}
+
+export const ReReleaseRequest: MessageFns<ReReleaseRequest> = {
+  encode(message: ReReleaseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.releaseId !== "") {
+      writer.uint32(10).string(message.releaseId);
+    }
+    for (const v of message.stores) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.callerId !== "") {
+      writer.uint32(26).string(message.callerId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReReleaseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReReleaseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.stores.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.callerId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReReleaseRequest {
+    return {
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      stores: globalThis.Array.isArray(object?.stores) ? object.stores.map((e: any) => globalThis.String(e)) : [],
+      callerId: isSet(object.callerId)
+        ? globalThis.String(object.callerId)
+        : isSet(object.caller_id)
+        ? globalThis.String(object.caller_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ReReleaseRequest): unknown {
+    const obj: any = {};
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.stores?.length) {
+      obj.stores = message.stores;
+    }
+    if (message.callerId !== "") {
+      obj.callerId = message.callerId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ReReleaseRequest>): ReReleaseRequest {
+    return ReReleaseRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ReReleaseRequest>): ReReleaseRequest {
+    const message = createBaseReReleaseRequest();
+    message.releaseId = object.releaseId ?? "";
+    message.stores = object.stores?.map((e) => e) || [];
+    message.callerId = object.callerId ?? "";
+    return message;
+  },
+};
+
+function createBaseReReleaseResponse(): ReReleaseResponse {
+  return { jobs: [] };
+}
+
+export const ReReleaseResponse: MessageFns<ReReleaseResponse> = {
+  encode(message: ReReleaseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.jobs) {
+      DeliveryJob.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReReleaseResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReReleaseResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.jobs.push(DeliveryJob.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReReleaseResponse {
+    return { jobs: globalThis.Array.isArray(object?.jobs) ? object.jobs.map((e: any) => DeliveryJob.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: ReReleaseResponse): unknown {
+    const obj: any = {};
+    if (message.jobs?.length) {
+      obj.jobs = message.jobs.map((e) => DeliveryJob.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ReReleaseResponse>): ReReleaseResponse {
+    return ReReleaseResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ReReleaseResponse>): ReReleaseResponse {
+    const message = createBaseReReleaseResponse();
+    message.jobs = object.jobs?.map((e) => DeliveryJob.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBasePurgeReleaseRequest(): PurgeReleaseRequest {
   return { releaseId: "", stores: [], adminId: "" };
 }
@@ -3293,6 +3484,15 @@ export const DeliveryServiceService = {
       Buffer.from(PurgeReleaseResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): PurgeReleaseResponse => PurgeReleaseResponse.decode(value),
   },
+  reRelease: {
+    path: "/omni.delivery.v1.DeliveryService/ReRelease" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ReReleaseRequest): Buffer => Buffer.from(ReReleaseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ReReleaseRequest => ReReleaseRequest.decode(value),
+    responseSerialize: (value: ReReleaseResponse): Buffer => Buffer.from(ReReleaseResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ReReleaseResponse => ReReleaseResponse.decode(value),
+  },
   /** The last DDEX message made for a store. */
   getErn: {
     path: "/omni.delivery.v1.DeliveryService/GetErn" as const,
@@ -3349,6 +3549,7 @@ export interface DeliveryServiceServer extends UntypedServiceImplementation {
   /** Takedown (artist or admin) and purge (admin). */
   takeDown: handleUnaryCall<TakeDownRequest, TakeDownResponse>;
   purgeRelease: handleUnaryCall<PurgeReleaseRequest, PurgeReleaseResponse>;
+  reRelease: handleUnaryCall<ReReleaseRequest, ReReleaseResponse>;
   /** The last DDEX message made for a store. */
   getErn: handleUnaryCall<GetErnRequest, GetErnResponse>;
   listDeadLetters: handleUnaryCall<ListDeadLettersRequest, ListDeadLettersResponse>;
@@ -3464,6 +3665,21 @@ export interface DeliveryServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: PurgeReleaseResponse) => void,
+  ): ClientUnaryCall;
+  reRelease(
+    request: ReReleaseRequest,
+    callback: (error: ServiceError | null, response: ReReleaseResponse) => void,
+  ): ClientUnaryCall;
+  reRelease(
+    request: ReReleaseRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ReReleaseResponse) => void,
+  ): ClientUnaryCall;
+  reRelease(
+    request: ReReleaseRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ReReleaseResponse) => void,
   ): ClientUnaryCall;
   /** The last DDEX message made for a store. */
   getErn(

@@ -124,6 +124,21 @@ export function releaseRoutes(
     res.status(202).json({ jobs: jobs.map(jobJson), message: DELIVERY_MESSAGES.takedownQueued(jobs.length) });
   });
 
+  // Release again to stores it was taken down from (all of them, or the chosen ones): a new
+  // NewReleaseMessage to each, queued after the takedown. Who may take down may release again.
+  router.post('/:id/rerelease', async (req, res) => {
+    const release = await visibleRelease(catalogClient, req);
+    const { stores } = parseBody(storesBody, req, { first: true });
+    const { jobs } = await deliveryClient.reRelease({
+      releaseId: release.id,
+      stores,
+      callerId: req.principal!.userId,
+    });
+    res
+      .status(202)
+      .json({ jobs: jobs.map(jobJson), message: DELIVERY_MESSAGES.reReleaseQueued(jobs.length) });
+  });
+
   return router;
 }
 
