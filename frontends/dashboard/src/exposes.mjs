@@ -8,5 +8,6 @@ export const exposes = {
   './UploaderPage': './src/pages/uploader-page.tsx',
   './ContributorUploadPage': './src/pages/contributor-upload-page.tsx',
   './ReleasePage': './src/pages/release-page.tsx',
+  './AccountPage': './src/pages/account-page.tsx',
   './ReleasesPage': './src/pages/releases-page.tsx',
 };

@@ -7,7 +7,16 @@ import { MagicLinkButton } from './magic-link-button';
  * Who is signed in, and the magic-link sign-in whose emailed link brings the user back to `redirectTo`
  * (the page it was asked from, query included), with 'Sign out'. Used by /uploader and /upload?token=.
  */
-export function MagicLinkSignIn({ redirectTo, title = 'Account' }: { redirectTo: string; title?: string }) {
+export function MagicLinkSignIn({
+  redirectTo,
+  title = 'Account',
+  description,
+}: {
+  redirectTo: string;
+  title?: string;
+  /** What the emailed link does, said before anyone asks for it (a contributor may have no account). */
+  description?: string;
+}) {
   const { status, session } = useSession();
   const [email, setEmail] = useState('');
   const headingId = useId();
@@ -16,6 +25,11 @@ export function MagicLinkSignIn({ redirectTo, title = 'Account' }: { redirectTo:
       <h2 id={headingId} className="text-lg font-semibold">
         {title}
       </h2>
+      {description ? (
+        <p className="mt-1 text-sm text-muted-foreground" data-testid="magic-link-explainer">
+          {description}
+        </p>
+      ) : null}
       <div className="mt-2 text-sm" data-testid="uploader-session">
         {status === 'loading' ? (
           <Spinner label="Checking your session…" />

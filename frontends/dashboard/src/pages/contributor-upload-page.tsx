@@ -13,6 +13,10 @@ import { fetchLink } from '../lib/contributor-api';
 import { errorMessage } from '../lib/error-message';
 import '../styles.css';
 
+/** Said before the contributor asks for a link: an outsider may have no account (identity makes one). */
+const SIGN_IN_EXPLAINED =
+  "We'll email you a sign-in link; if you have no Omni account, one is created for this email when you follow it. Files need no account; an audio release does.";
+
 /** The gateway's text for an unknown token, shown at once when the address has no token at all. */
 const NO_TOKEN = 'This upload link is not valid. Ask for a new one.';
 
@@ -87,7 +91,12 @@ export default function ContributorUploadPage() {
         ) : link.data ? (
           <LinkSummary link={link.data} />
         ) : null}
-        {usable ? <MagicLinkSignIn redirectTo={`${location.pathname}${location.search}`} /> : null}
+        {usable ? (
+          <MagicLinkSignIn
+            redirectTo={`${location.pathname}${location.search}`}
+            description={SIGN_IN_EXPLAINED}
+          />
+        ) : null}
         {usable && link.data?.allowFile ? (
           <ContributorFiles
             token={token}

@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, FormField, requestPasswordReset, resetPassword, toast } from '@omni/ui';
+import { Button, FormField, requestPasswordReset, resetPassword, Spinner, toast } from '@omni/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../components/auth-layout';
 import { DevMailboxHint } from '../components/dev-mailbox-hint';
 import { NewPasswordFields } from '../components/new-password-fields';
+import { resetLinkProblem } from '../lib/account-api';
 import {
   type EmailOnlyValues,
   emailOnlySchema,
@@ -109,16 +111,39 @@ function NewPasswordForm({ token }: { token: string }) {
   );
 }
 
+/**
+ * The link is checked as the page opens (spec §3.11 of issue 21): a used or expired link says so at once
+ * and offers a new one, instead of asking for a password twice and refusing it.
+ */
+function useResetLink(token: string | null) {
+  return useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: () => resetLinkProblem(token!),
+    enabled: !!token,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
 export default function ForgotPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('reset');
+  const link = useResetLink(token);
+  // A check that failed (network, server) leaves the form: the reset itself will say what is wrong.
+  const problem = token && link.isSuccess ? link.data : null;
+  const checking = !!token && link.isPending;
+  const choosing = !!token && !problem;
   return (
     <AuthLayout
-      title={token ? 'Choose a new password' : 'Reset your password'}
+      title={
+        problem ? 'This link no longer works' : choosing ? 'Choose a new password' : 'Reset your password'
+      }
       description={
-        token
-          ? 'Enter the new password for your account.'
-          : 'Enter the email you signed up with and we will send you a link to choose a new password.'
+        problem
+          ? problem
+          : choosing
+            ? 'Enter the new password for your account.'
+            : 'Enter the email you signed up with and we will send you a link to choose a new password.'
       }
       footer={
         <>
@@ -128,11 +153,19 @@ export default function ForgotPasswordPage() {
               Back to sign in
             </Link>
           </p>
-          {token ? null : <DevMailboxHint />}
+          {choosing ? null : <DevMailboxHint />}
         </>
       }
     >
-      {token ? <NewPasswordForm key={token} token={token} /> : <RequestResetForm />}
+      {checking ? (
+        <div className="flex justify-center py-6">
+          <Spinner label="Checking your link…" />
+        </div>
+      ) : choosing ? (
+        <NewPasswordForm key={token} token={token} />
+      ) : (
+        <RequestResetForm />
+      )}
     </AuthLayout>
   );
 }

@@ -46,6 +46,7 @@ export const remoteRoutes: readonly RemoteRoute[] = [
   { path: '/uploader', remote: 'dashboard', expose: './UploaderPage' },
   { path: '/upload', remote: 'dashboard', expose: './ContributorUploadPage' },
   { path: '/release/:id', remote: 'dashboard', expose: './ReleasePage' },
+  { path: '/account', remote: 'dashboard', expose: './AccountPage' },
   { path: '/releases', remote: 'dashboard', expose: './ReleasesPage' },
   // finder
   { path: '/missing-money-finder', remote: 'finder', expose: './FinderPage' },

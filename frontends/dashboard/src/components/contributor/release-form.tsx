@@ -84,6 +84,15 @@ export function ReleaseForm({
         <CardDescription>Submit a track for review. Signing in is required.</CardDescription>
       </CardHeader>
       <CardContent>
+        {session ? null : (
+          <p
+            className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+            data-testid="release-needs-account"
+          >
+            A release is submitted from an Omni account: sign in above with your email first. If you have no
+            account, the link we email you creates one.
+          </p>
+        )}
         <form className="grid grid-cols-1 gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
           <FormField label="Title" value={title} disabled={busy} onChange={(e) => setTitle(e.target.value)} />
           <FormField

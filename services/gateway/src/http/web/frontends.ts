@@ -51,6 +51,7 @@ const SCREENS: Record<Remote, Record<string, string[]>> = {
     '/artist-upload': ['./ArtistUploadPage'],
     '/upload': ['./ContributorUploadPage'],
     '/releases': ['./ReleasesPage'],
+    '/account': ['./AccountPage'],
   },
   admin: {
     // /admin opens its first section.
