@@ -97,6 +97,21 @@ export async function takeDownRelease(
   return takedownAnswerSchema.parse(body);
 }
 
+/**
+ * Releases it again to the chosen stores it was taken down from (none = every such store): a new delivery
+ * to each; answers the contract's message.
+ */
+export async function reReleaseRelease(
+  id: string,
+  stores: string[],
+): Promise<{ count: number; message: string }> {
+  const body = await apiFetch(`/api/releases/${encodeURIComponent(id)}/rerelease`, {
+    method: 'POST',
+    body: JSON.stringify({ stores }),
+  });
+  return takedownAnswerSchema.parse(body);
+}
+
 /** Admins only: removes the release from the chosen stores (none = all) completely (PurgeReleaseMessage). */
 export async function purgeRelease(
   id: string,

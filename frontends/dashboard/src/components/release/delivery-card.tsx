@@ -38,6 +38,8 @@ export function DeliveryCard({ release, stream }: DeliveryCardProps) {
   // Admins may also purge: remove the release from stores completely (PurgeReleaseMessage).
   const { session } = useSession();
   const admin = session?.user.roles.includes('admin') ?? false;
+  // Stores it was taken down from (and no other change waiting there) can get it again (issue 21 §3.6).
+  const takenDown = jobs.filter((j) => j.status === 'taken_down' && j.jobKind === 'takedown');
   const purgeable = jobs.filter((j) => j.status !== 'purged' && j.jobKind !== 'purge');
   const delivered = delivery && ['delivering', 'live'].includes(delivery.releaseStatus);
   return (
@@ -68,6 +70,15 @@ export function DeliveryCard({ release, stream }: DeliveryCardProps) {
                 releaseId={release.id}
                 title={release.title}
                 jobs={removable}
+                onQueued={() => follow()}
+              />
+            ) : null}
+            {takenDown.length > 0 ? (
+              <TakedownDialog
+                action="rerelease"
+                releaseId={release.id}
+                title={release.title}
+                jobs={takenDown}
                 onQueued={() => follow()}
               />
             ) : null}

@@ -13,9 +13,12 @@ import {
   toast,
 } from '@omni/ui';
 import { useState } from 'react';
-import { purgeRelease, takeDownRelease } from '../../lib/releases-api';
+import { purgeRelease, reReleaseRelease, takeDownRelease } from '../../lib/releases-api';
 
-/** Takedown (the artist: a NewReleaseMessage with no deals) or purge (admins: PurgeReleaseMessage). */
+/**
+ * Takedown (the artist: a NewReleaseMessage with no deals), release again (a new delivery to stores it was
+ * taken down from) or purge (admins: PurgeReleaseMessage).
+ */
 const ACTIONS = {
   takedown: {
     label: 'Take down',
@@ -25,6 +28,17 @@ const ACTIONS = {
       'Each store removes the release once it processes the takedown. You can release it again later.',
     failed: 'The takedown could not be queued.',
     send: takeDownRelease,
+    variant: 'destructive',
+  },
+  rerelease: {
+    label: 'Release again',
+    busy: 'Releasing…',
+    heading: (title: string) => `Release “${title}” again`,
+    description:
+      'Each chosen store gets the release anew, as a new delivery; you can follow it below as before.',
+    failed: 'The release could not be queued again.',
+    send: reReleaseRelease,
+    variant: 'default',
   },
   purge: {
     label: 'Purge',
@@ -34,6 +48,7 @@ const ACTIONS = {
       'Each store deletes the release and everything it holds of it (a PurgeReleaseMessage). It cannot be released there again without a new delivery.',
     failed: 'The purge could not be queued.',
     send: purgeRelease,
+    variant: 'destructive',
   },
 } as const;
 
@@ -42,13 +57,13 @@ interface TakedownDialogProps {
   action?: keyof typeof ACTIONS;
   releaseId: string;
   title: string;
-  /** The stores it can still be taken down from. */
+  /** The stores the action applies to (for a takedown, those it can still be taken down from). */
   jobs: DeliveryJobJson[];
   /** After the takedown was queued: follow the new jobs. */
   onQueued: () => void;
 }
 
-/** 'Take down' (or, for admins, 'Purge'): from every store, or from the ones chosen. */
+/** 'Take down', 'Release again' (or, for admins, 'Purge'): every store, or the ones chosen. */
 export function TakedownDialog({
   action = 'takedown',
   releaseId,
@@ -163,7 +178,7 @@ export function TakedownDialog({
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button type="submit" variant="destructive" disabled={busy}>
+            <Button type="submit" variant={words.variant} disabled={busy}>
               {busy ? words.busy : words.label}
             </Button>
           </DialogFooter>
