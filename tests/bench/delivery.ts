@@ -1,38 +1,42 @@
-// `npm run bench:delivery`: delivery to the stores through the store simulator, in two parts.
+// `npm run bench:delivery`: delivery to the stores through the store simulator, in two parts, on Omni
+// started as its users start it (scripts/start.mjs, a child process on a fresh data folder:
+// tests/journeys/support/omni-process.ts), driven through its HTTP API as the web app drives it.
 //
 // 1. One release with a 50 MB master (BENCH_DELIVERY_MB) to all 142 stores: from the admin's approval to
 //    every store's acknowledgement (packaging, XSD validation, the batch with BatchComplete last, the
 //    simulator's own hash checks and acknowledgement, the ack read back), beside the floor in the same run:
 //    copying the same master and cover once per store with fs.copyFile (what any delivery must at least
 //    write), and that copy plus one SHA-256 read per store (what a store's ingest checks). The simulator's
-//    acknowledgement delay is 0 here: the figure is our pipeline, not a store's pace. Delivery opens its
-//    documents through a counting decorator (tests/support/counting-documents.ts), so the run also says
-//    how many job documents each job transition's transaction read (the release-status roll-up).
+//    acknowledgement delay is 0 here: the figure is our pipeline, not a store's pace. (How many job
+//    documents each job transition reads needs the documents port instrumented inside the process; that
+//    count is held by tests/integration/delivery-counts.test.ts, not measured here.)
 // 2. Memory with many releases queued: BENCH_DELIVERY_RELEASES (1,000) releases, two stores each, approved
-//    at once; the heap after a full GC is sampled while they deliver, beside a run of a tenth as many. The
-//    worker reads a bounded page of due jobs per tick, so its own footprint does not grow with the queue;
-//    what does grow is the embedded document store, which keeps every document in memory (MongoDB would
-//    not), so the per-release figure is printed separately.
-//
-// The platform runs in this process (real gateway, catalog, storage, delivery with its simulator; node
-// --expose-gc). Files go through the real signed-upload flow.
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+//    at once; the platform's heap after a full GC is sampled while they deliver, beside a run of a tenth as
+//    many. The sample comes from the platform's own process (heap-probe.mjs, loaded with NODE_OPTIONS,
+//    answers SIGUSR2). The worker reads a bounded page of due jobs per tick, so its own footprint does not
+//    grow with the queue; what does grow is the embedded document store, which keeps every document in
+//    memory (MongoDB would not), so the per-release figure is printed separately.
+import { createHash } from 'node:crypto';
+import {
+  createReadStream,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { createGrpcClient } from '@omni/platform';
-import { catalog, delivery } from '@omni/proto';
-import { PLATFORM_KEYS } from '@omni/proto/api';
-import { deliveryService } from '@omni/service-delivery';
-import { storageService } from '@omni/service-storage';
-import { type ReleasePlatform, startReleasePlatform } from '../integration/releases.fixtures';
-import { CountingDocuments, jobTransitions, readsSummary } from '../support/counting-documents';
+import { PLATFORM_KEYS, type ReleaseDeliveryJson } from '@omni/proto/api';
+import { call, deliveries, login } from '../journeys/support/api';
+import { eventually, type Omni, startOmni } from '../journeys/support/omni-process';
 import { png, wav } from '../support/media';
+import { type ApiSession, verifiedSession } from '../support/session';
+import { uploadFile } from '../support/uploads';
 
-const gc = (globalThis as { gc?: () => void }).gc;
-if (!gc) throw new Error('run with node --expose-gc (npm run bench:delivery does)');
 const MASTER_MB = Number(process.env.BENCH_DELIVERY_MB ?? 50);
 const RELEASES = Number(process.env.BENCH_DELIVERY_RELEASES ?? 1000);
 const STORES = PLATFORM_KEYS.length;
@@ -40,67 +44,55 @@ const DONE = new Set(['acknowledged', 'live']);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-type DeliveryClient = ReturnType<typeof deliveryClient>;
-const deliveryClient = (platform: ReleasePlatform) =>
-  createGrpcClient(delivery.DeliveryServiceService, platform.config.grpcAddress('delivery'));
+/** Omni through its entry, with the settings every part uses (an operator could set them the same way). */
+const startBenchOmni = (name: string, env: Record<string, string> = {}) =>
+  startOmni({
+    name,
+    env: { STORE_SIMULATOR_DELAY_MS: '0', DELIVERY_POLL_MS: '50', LOG_LEVEL: 'error', ...env },
+  });
 
-async function upload(platform: ReleasePlatform, token: string, name: string, type: string, bytes: Buffer) {
-  const role = type.startsWith('audio') ? 'audio' : 'artwork';
-  const sign = await platform.api('/api/uploads/sign', {
-    method: 'POST',
-    token,
-    json: {
-      bucket: 'omni-assets',
-      fileName: name,
-      contentType: type,
-      size: bytes.length,
-      purpose: 'artist-upload',
-    },
-  });
-  if (sign.status !== 200) throw new Error(`sign ${sign.status}: ${await sign.text()}`);
-  const signed = (await sign.json()) as { signedUrl: string; fileKey: string };
-  const url = new URL(signed.signedUrl);
-  const put = await fetch(`${platform.url}${url.pathname}${url.search}`, {
-    method: 'PUT',
-    headers: { 'content-type': type, authorization: `Bearer ${token}` },
-    body: bytes,
-  });
-  if (put.status !== 200) throw new Error(`PUT ${put.status}: ${await put.text()}`);
-  const done = await platform.api('/api/uploads/complete', {
-    method: 'POST',
-    token,
-    json: { bucket: 'omni-assets', fileKey: signed.fileKey, role },
-  });
-  if (done.status !== 200) throw new Error(`complete ${done.status}: ${await done.text()}`);
-  return { bucket: 'omni-assets', fileKey: signed.fileKey };
+interface People {
+  artist: ApiSession;
+  admin: ApiSession;
 }
 
-/** Waits until the release's review exists (delivery has run its checks), then approves it. */
-async function approve(client: DeliveryClient, releaseId: string) {
-  for (const started = Date.now(); ; ) {
-    const { review } = await client.listJobs({ releaseId });
-    if (review?.status === 'in_review') break;
-    if (review && review.status !== 'in_review')
-      throw new Error(`release ${releaseId} is ${review.status}: ${review.reason}`);
-    if (Date.now() - started > 60_000) throw new Error(`release ${releaseId} never reached review`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  await client.approveRelease({ releaseId, adminId: 'bench-admin' });
+/** A verified artist (through the dev mailbox) and the first administrator (initial-admin.txt). */
+async function people(omni: Omni): Promise<People> {
+  const artist = await verifiedSession(omni.url, `bench-${Date.now()}@example.com`);
+  return { artist, admin: await login(omni.url, omni.admin.email, omni.admin.password) };
+}
+
+/** Approves once delivery has taken the release in (its review exists a moment after the release). */
+async function approve(omni: Omni, admin: ApiSession, releaseId: string) {
+  await eventually(
+    async () => {
+      const res = await call(omni.url, `/api/admin/releases/${releaseId}/approve`, admin.accessToken, {
+        method: 'POST',
+      });
+      if (res.status === 200) return true;
+      if (res.status !== 404) throw new Error(`approve ${releaseId}: ${res.status} ${await res.text()}`);
+      return undefined;
+    },
+    `release ${releaseId} to reach review`,
+    60_000,
+    20,
+  );
 }
 
 const SENT = new Set(['sent', 'acknowledged', 'live']);
 
 async function settled(
-  client: DeliveryClient,
+  omni: Omni,
+  artist: ApiSession,
   releaseIds: string[],
-  onTick?: () => void,
+  onTick?: () => Promise<void>,
   onAllSent?: () => void,
 ) {
   const pending = new Set(releaseIds);
   let allSent = false;
   while (pending.size > 0) {
     for (const releaseId of [...pending]) {
-      const { jobs } = await client.listJobs({ releaseId });
+      const { jobs }: ReleaseDeliveryJson = await deliveries(omni.url, artist.accessToken, releaseId);
       if (!allSent && releaseIds.length === 1 && jobs.length > 0 && jobs.every((j) => SENT.has(j.status))) {
         allSent = true;
         onAllSent?.();
@@ -109,8 +101,85 @@ async function settled(
       if (stuck) throw new Error(`${releaseId} → ${stuck.target}: ${stuck.status} (${stuck.reason})`);
       if (jobs.length > 0 && jobs.every((j) => DONE.has(j.status))) pending.delete(releaseId);
     }
-    onTick?.();
+    await onTick?.();
     if (pending.size > 0) await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function createRelease(omni: Omni, artist: ApiSession, fields: Record<string, unknown>) {
+  const res = await call(omni.url, '/api/releases', artist.accessToken, {
+    method: 'POST',
+    body: JSON.stringify({
+      artistName: 'Bench Artist',
+      releaseType: 'single',
+      genre: 'Electronic',
+      label: 'Bench Records',
+      releaseDate: '2024-05-01',
+      explicit: false,
+      ...fields,
+    }),
+  });
+  if (res.status !== 201) throw new Error(`release ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { release: { id: string } }).release.id;
+}
+
+const upload = (omni: Omni, artist: ApiSession, fileName: string, contentType: string, bytes: Buffer) =>
+  uploadFile(omni.url, artist.accessToken, {
+    bucket: 'omni-assets',
+    fileName,
+    contentType,
+    bytes,
+    role: contentType.startsWith('audio') ? 'audio' : 'artwork',
+  }).then(({ bucket, fileKey }) => ({ bucket, fileKey }));
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The platform process's heap after a full GC, through heap-probe.mjs: Omni is started with it in
+ * NODE_OPTIONS, and answers SIGUSR2 with a sample.
+ */
+class HeapProbe {
+  readonly dir = mkdtempSync(join(tmpdir(), 'omni-bench-heap-'));
+  readonly env = {
+    NODE_OPTIONS: `--expose-gc --import ${join(__dirname, 'heap-probe.mjs')}`,
+    OMNI_HEAP_PROBE_DIR: this.dir,
+  };
+  private pid(): number {
+    const running = readdirSync(this.dir)
+      .filter((f) => f.endsWith('.argv'))
+      .map((f) => ({ pid: Number.parseInt(f, 10), argv: readFileSync(join(this.dir, f), 'utf8') }))
+      // A build start.mjs ran first has exited: the platform is still running.
+      .filter((p) => alive(p.pid));
+    // start.mjs runs the platform in its own process; were it to start it as a child, the child is Omni.
+    const platform = running.find((p) => !p.argv.includes('scripts/start.mjs')) ?? running[0];
+    if (!platform) throw new Error(`No platform process reported to the heap probe in ${this.dir}`);
+    return platform.pid;
+  }
+  async heap(): Promise<number> {
+    const pid = this.pid();
+    const file = join(this.dir, `${pid}.heap`);
+    const asked = Date.now();
+    process.kill(pid, 'SIGUSR2');
+    return eventually(
+      () => {
+        if (!existsSync(file)) return undefined;
+        const sample = JSON.parse(readFileSync(file, 'utf8')) as { at: number; heapUsed: number };
+        return sample.at >= asked ? sample.heapUsed : undefined;
+      },
+      `a heap sample from process ${pid}`,
+      30_000,
+      20,
+    );
+  }
+  close() {
+    rmSync(this.dir, { recursive: true, force: true });
   }
 }
 
@@ -142,49 +211,28 @@ async function copyFloor(master: Buffer, cover: Buffer) {
 }
 
 async function oneBigRelease() {
-  const counted = new CountingDocuments();
-  const platform = await startReleasePlatform(
-    undefined,
-    { LOG_LEVEL: 'error', STORE_SIMULATOR_DELAY_MS: '0', DELIVERY_POLL_MS: '50' },
-    { storage: storageService, delivery: counted.module(deliveryService) },
-  );
-  const client = deliveryClient(platform);
+  const omni = await startBenchOmni('bench-delivery-one');
   try {
-    const ownerId = randomUUID();
-    const token = await platform.token(ownerId);
+    const { artist, admin } = await people(omni);
     const seconds = Math.round((MASTER_MB * 1024 * 1024) / (44_100 * 4));
     const master = wav(seconds, { tone: true });
     const cover = png(3000, 3000);
-    const audio = await upload(platform, token, 'master.wav', 'audio/wav', master);
-    const artwork = await upload(platform, token, 'cover.png', 'image/png', cover);
-    const res = await platform.api('/api/releases', {
-      method: 'POST',
-      token,
-      json: {
-        artistName: 'Bench Artist',
-        releaseTitle: 'Long Night',
-        trackTitle: 'Long Night',
-        releaseType: 'single',
-        genre: 'Electronic',
-        label: 'Bench Records',
-        releaseDate: '2024-05-01',
-        explicit: false,
-        audio,
-        artwork,
-        stores: [],
-      },
+    const audio = await upload(omni, artist, 'master.wav', 'audio/wav', master);
+    const artwork = await upload(omni, artist, 'cover.png', 'image/png', cover);
+    const releaseId = await createRelease(omni, artist, {
+      releaseTitle: 'Long Night',
+      trackTitle: 'Long Night',
+      audio,
+      artwork,
+      stores: [],
     });
-    if (res.status !== 201) throw new Error(`release ${res.status}: ${await res.text()}`);
-    const { release } = (await res.json()) as { release: { id: string } };
-    counted.reset();
     const t0 = performance.now();
-    await approve(client, release.id);
+    await approve(omni, admin, releaseId);
     let sentMs = 0;
-    await settled(client, [release.id], undefined, () => {
+    await settled(omni, artist, [releaseId], undefined, () => {
       sentMs = performance.now() - t0;
     });
     const pipelineMs = performance.now() - t0;
-    const reads = readsSummary(jobTransitions(counted), 'delivery_jobs');
     const floor = await copyFloor(master, cover);
     console.log(
       `\n1. One release, ${mb(master.length)} master + ${mb(cover.length)} cover → ${STORES} stores`,
@@ -204,79 +252,59 @@ async function oneBigRelease() {
     console.log(
       `Omni / copy floor: ${(pipelineMs / floor.copy).toFixed(2)}×; Omni / copy+hash floor: ${(pipelineMs / floor.copyAndHash).toFixed(2)}× (${sec(pipelineMs)})`,
     );
-    console.log(
-      `job documents read per job transition (its transaction, release-status roll-up included): mean ${reads.mean.toFixed(1)}, max ${reads.max}, ${reads.total} over ${reads.transitions} transitions`,
-    );
+  } catch (err) {
+    omni.explain(err);
   } finally {
-    client.close();
-    await platform.close();
+    await omni.stop();
   }
 }
 
 async function manyReleases(count: number) {
-  const platform = await startReleasePlatform(
-    undefined,
-    { LOG_LEVEL: 'error', STORE_SIMULATOR_DELAY_MS: '0', DELIVERY_POLL_MS: '50' },
-    { storage: storageService },
-  );
-  const client = deliveryClient(platform);
-  const catalogClient = createGrpcClient(
-    catalog.CatalogServiceService,
-    platform.config.grpcAddress('catalog'),
-  );
-  const heap = () => {
-    gc!();
-    return process.memoryUsage().heapUsed;
-  };
+  const probe = new HeapProbe();
+  const omni = await startBenchOmni(`bench-delivery-${count}`, probe.env);
   try {
-    const ownerId = randomUUID();
-    const token = await platform.token(ownerId);
-    const audio = await upload(platform, token, 'short.wav', 'audio/wav', wav(40, { tone: true }));
-    const artwork = await upload(platform, token, 'cover.png', 'image/png', png(3000, 3000));
-    const before = heap();
+    const { artist, admin } = await people(omni);
+    const audio = await upload(omni, artist, 'short.wav', 'audio/wav', wav(40, { tone: true }));
+    const artwork = await upload(omni, artist, 'cover.png', 'image/png', png(3000, 3000));
+    const before = await probe.heap();
     const ids: string[] = [];
     let next = 0;
     const create = async () => {
       while (next < count) {
         const i = next++;
-        const { release } = await catalogClient.createRelease({
-          ownerId,
-          artistName: 'Bench Artist',
-          releaseTitle: `Queue ${i}`,
-          trackTitle: `Queue ${i}`,
-          releaseType: 'single',
-          genre: 'Electronic',
-          label: 'Bench Records',
-          releaseDate: '2024-05-01',
-          explicit: false,
-          audio,
-          artwork,
-          stores: ['spotify', 'deezer'],
-        });
-        ids.push(release!.id);
+        ids.push(
+          await createRelease(omni, artist, {
+            releaseTitle: `Queue ${i}`,
+            trackTitle: `Queue ${i}`,
+            audio,
+            artwork,
+            stores: ['spotify', 'deezer'],
+          }),
+        );
       }
     };
     await Promise.all(Array.from({ length: 16 }, create));
     let i = 0;
     await Promise.all(
       Array.from({ length: 16 }, async () => {
-        while (i < ids.length) await approve(client, ids[i++]!);
+        while (i < ids.length) await approve(omni, admin, ids[i++]!);
       }),
     );
-    const queued = heap();
+    const queued = await probe.heap();
     let peak = queued;
     let ticks = 0;
     const t0 = performance.now();
-    await settled(client, ids, () => {
-      if (ticks++ % 5 === 0) peak = Math.max(peak, heap());
+    await settled(omni, artist, ids, async () => {
+      if (ticks++ % 5 === 0) peak = Math.max(peak, await probe.heap());
     });
     const seconds = (performance.now() - t0) / 1000;
-    const after = heap();
+    const after = await probe.heap();
     return { count, before, queued, peak, after, seconds };
+  } catch (err) {
+    return omni.explain(err);
   } finally {
-    client.close();
-    catalogClient.close();
-    await platform.close();
+    await omni.stop();
+    probe.close();
   }
 }
 

@@ -4,9 +4,10 @@
 // is serving; the admin's password is read where a newcomer reads it (<data>/initial-admin.txt). Its output
 // is kept to attach to a failure (explain) and written to tests/.artifacts/journey-<name>.log on stop.
 //
-// The child gets its own process group: start.mjs starts the platform as a grandchild, so kill -9 of
-// start.mjs alone would leave the platform running. `kill9()` hits the whole group, as a crash or the OOM
-// killer of a container would; `restart()` starts again on the same data and the same port.
+// The child gets its own process group, and `kill9()` hits the whole group, as a crash or the OOM killer
+// of a container would: start.mjs runs the platform in its own process today, but had it a child (it once
+// started the platform as one), kill -9 of start.mjs alone would leave Omni running. `restart()` starts
+// again on the same data and the same port.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -139,6 +140,16 @@ export async function startOmni(options: OmniOptions): Promise<Omni> {
       detached: true,
     });
     child = started;
+    // A test runner that dies (a crashed jest worker, Ctrl-C) must not leave Omni running on its own.
+    const orphanGuard = () => {
+      try {
+        if (started.pid) process.kill(-started.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    };
+    process.once('exit', orphanGuard);
+    started.once('exit', () => process.off('exit', orphanGuard));
     const collect = (chunk: Buffer) => {
       log += chunk.toString();
       if (options.echo) process.stdout.write(chunk);
