@@ -95,7 +95,11 @@ export class PlaysCsvReader {
     text: string,
     private readonly now = new Date(),
   ) {
-    this.records = new RecordSplitter(text.replace(/^\uFEFF/, ''));
+    const body = text.replace(/^\uFEFF/, '');
+    // Spreadsheets' "CSV (Macintosh)" ends lines with a bare CR: read those as newlines.
+    this.records = new RecordSplitter(
+      !body.includes('\n') && body.includes('\r') ? body.replaceAll('\r', '\n') : body,
+    );
   }
 
   /** Reads up to `budget` records; false once the file is read to its end (or refused at its header). */
