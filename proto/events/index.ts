@@ -54,25 +54,41 @@ export const releaseCreated = z.object({
   createdAt: z.string().datetime(),
 });
 
+const subscriptionStatus = z.enum([
+  'active',
+  'trialing',
+  'past_due',
+  'canceled',
+  'incomplete',
+  'incomplete_expired',
+  'unpaid',
+  'paused',
+]);
+
 /**
  * An account's subscription to a product changed (billing applied a payments-provider webhook). Carries the
  * state after the change, so a consumer never needs to replay history; `version` orders them per
- * subscription (a consumer keeps the highest).
+ * subscription (a consumer keeps the highest). `accountId` is the Omni user; `currentPeriodEnd` is when
+ * access ends or renews. A failed renewal is `status: 'past_due'` (still subscribed while the provider
+ * retries) with `lastPayment.outcome: 'failed'`. `previousStatus` and `lastPayment` were added in place
+ * (optional, version 1 unchanged): consumers that do not read them are unaffected.
  */
 export const subscriptionUpdated = z.object({
   accountId: z.string().min(1),
   product: z.enum(['pro', 'finder']),
   subscriptionId: z.string().min(1),
-  status: z.enum([
-    'active',
-    'trialing',
-    'past_due',
-    'canceled',
-    'incomplete',
-    'incomplete_expired',
-    'unpaid',
-    'paused',
-  ]),
+  status: subscriptionStatus,
+  /** The status readers were last told (null: this is the first announcement of the subscription). */
+  previousStatus: subscriptionStatus.nullable().optional(),
+  /** The last charge's outcome, when one is known: a failed one says when the provider tries again. */
+  lastPayment: z
+    .object({
+      outcome: z.enum(['paid', 'failed']),
+      at: z.string().datetime(),
+      /** The next attempt after a failure; null when none is planned (paid, or the last retry failed). */
+      nextAttemptAt: z.string().datetime().nullable(),
+    })
+    .optional(),
   subscribed: z.boolean(),
   cancelAtPeriodEnd: z.boolean(),
   currentPeriodEnd: z.string().datetime().nullable(),

@@ -310,15 +310,20 @@ describe('/app: the subscription', () => {
     await page.getByTestId('pro-badge').waitFor();
   });
 
-  it('past due: still Pro, with a banner asking to fix the payment method', async () => {
+  it('past due: still Pro, a banner asking to update the card, and a card that says neither Active nor Renews', async () => {
     await storeSession(page, suite.url, session);
     await page.route('**/api/billing/subscription', (route) =>
       json(route, 200, { ...ACTIVE, status: 'past_due' }),
     );
     await page.goto(`${suite.url}/app`);
-    const banner = page.getByRole('alert').filter({ hasText: 'Update your payment method' });
+    const banner = page
+      .getByRole('alert')
+      .filter({ hasText: 'Your last payment failed — update your card to keep Pro' });
     await banner.waitFor();
-    await banner.getByRole('button', { name: 'Manage Subscription' }).waitFor();
+    await banner.getByRole('button', { name: 'Update card' }).waitFor();
+    await page.getByText('Pro Subscription Payment Failed').waitFor();
+    expect(await page.getByText('Pro Subscription Active').count()).toBe(0);
+    expect(await page.getByText(/Renews on/).count()).toBe(0);
     await page.getByTestId('pro-badge').waitFor();
     await suite.shot(page, 'app-past-due');
   });

@@ -11,8 +11,8 @@ import {
   Spinner,
   type SubscriptionResponse,
 } from '@omni/ui';
-import { AlertTriangle, Crown } from 'lucide-react';
-import { useState } from 'react';
+import { Crown } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { manageSubscription } from '../lib/manage-subscription';
 
@@ -26,7 +26,14 @@ export function ProBadge() {
   );
 }
 
-function ManageButton({ variant }: { variant?: 'default' | 'outline' }) {
+/** Opens the provider's portal in a new tab ('Manage Subscription' unless told otherwise). */
+export function ManageButton({
+  variant,
+  children = 'Manage Subscription',
+}: {
+  variant?: 'default' | 'outline';
+  children?: ReactNode;
+}) {
   const [opening, setOpening] = useState(false);
   return (
     <Button
@@ -37,7 +44,7 @@ function ManageButton({ variant }: { variant?: 'default' | 'outline' }) {
         void manageSubscription('pro').finally(() => setOpening(false));
       }}
     >
-      Manage Subscription
+      {children}
     </Button>
   );
 }
@@ -67,6 +74,26 @@ function UpgradeCard() {
   );
 }
 
+/** Pro while the provider retries a failed renewal charge (status past_due). */
+function PastDueCard() {
+  return (
+    <Card className="border-destructive/50" data-testid="subscription-card">
+      <CardHeader className="flex flex-row items-center gap-3 space-y-0">
+        <Crown className="h-6 w-6 text-destructive" aria-hidden="true" />
+        <div className="space-y-1.5">
+          <CardTitle>Pro Subscription Payment Failed</CardTitle>
+          <CardDescription>
+            Your renewal payment did not go through. Pro stays on while we retry; update your card to keep it.
+          </CardDescription>
+        </div>
+      </CardHeader>
+      <CardContent>
+        <ManageButton />
+      </CardContent>
+    </Card>
+  );
+}
+
 /** What a subscriber reads under the title: when Pro renews, or until when it lasts once cancelled. */
 function periodText({ subscription_end: end, cancel_at_period_end: cancelling }: SubscriptionResponse) {
   const date = end ? formatPublished(end) : '';
@@ -76,26 +103,6 @@ function periodText({ subscription_end: end, cancel_at_period_end: cancelling }:
       : 'Your subscription is cancelled: Pro stays on until the end of the period.';
   }
   return date ? `Renews on ${date}.` : 'Your Pro features are on.';
-}
-
-/**
- * A renewal payment failed: the account stays Pro while Stripe retries (over 7 days), and the subscriber
- * is asked to fix the payment method before access lapses.
- */
-export function PastDueBanner() {
-  return (
-    <div
-      role="alert"
-      className="flex flex-col gap-3 rounded-lg border border-destructive/50 bg-destructive/10 p-4 sm:flex-row sm:items-center"
-    >
-      <AlertTriangle className="h-5 w-5 shrink-0 text-destructive" aria-hidden="true" />
-      <p className="flex-1 text-sm">
-        Your last payment for Pro did not go through. Update your payment method to keep Pro; we will try the
-        charge again over the next few days.
-      </p>
-      <ManageButton variant="outline" />
-    </div>
-  );
 }
 
 /**
@@ -113,6 +120,8 @@ export function SubscriptionCard({ subscription }: { subscription: SubscriptionR
     );
   }
   if (!subscription.subscribed) return <UpgradeCard />;
+  // A failed renewal is not "Active" and does not "renew on" anything: the banner above says what to do.
+  if (subscription.status === 'past_due') return <PastDueCard />;
   return (
     <Card className="border-primary/40 bg-primary/5" data-testid="subscription-card">
       <CardHeader className="flex flex-row items-center gap-3 space-y-0">

@@ -53,6 +53,9 @@ export function useSubscription(product: BillingProduct = 'pro'): SubscriptionRe
     enabled: !!session,
     retry: false,
     refetchInterval: refetchAfterCheckout(search),
+    // The portal and checkout open in another tab: coming back to this one shows what changed there
+    // (a card updated, a cancellation) without a reload.
+    refetchOnWindowFocus: 'always',
   });
   return query.data;
 }

@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { DashboardHeader } from '../components/dashboard-header';
 import { ActionCards, GettingStarted, ReleaseList, StatCards } from '../components/dashboard-sections';
+import { PastDueBanner } from '../components/past-due-banner';
 import { RequireSession } from '../components/session-gates';
-import { PastDueBanner, ProBadge, SubscriptionCard } from '../components/subscription-card';
+import { ProBadge, SubscriptionCard } from '../components/subscription-card';
 import { fetchDashboard } from '../lib/releases-api';
 import { useSubscription } from '../lib/use-subscription';
 import '../styles.css';
@@ -37,7 +38,7 @@ function Dashboard() {
           Your releases, streams, earnings and collaborators at a glance.
         </p>
         <div className="mt-8 space-y-6">
-          {subscription?.status === 'past_due' ? <PastDueBanner /> : null}
+          <PastDueBanner subscription={subscription} />
           <StatCards data={stats.data} />
           <SubscriptionCard subscription={subscription} />
           <ActionCards />

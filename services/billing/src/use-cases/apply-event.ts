@@ -19,6 +19,8 @@ interface Outcome {
   accountId: string;
   /** The state to announce, when what readers see changed. */
   announce?: SubscriptionDoc;
+  /** The state held before the change (what readers were told, when it had an account). */
+  before?: SubscriptionDoc | null;
   /** The order against the state held is unknown: re-read the subscription from the provider. */
   settle?: boolean;
 }
@@ -51,7 +53,7 @@ export async function handleWebhook(ctx: BillingContext, payload: Buffer, signat
           scope,
           'subscription.updated',
           result.announce.accountId,
-          announcement(result.announce),
+          announcement(result.announce, result.before),
         );
         announced = true;
       }
@@ -154,7 +156,12 @@ async function applySubscription(
   };
   await ctx.subscriptions.put(scope, next);
   const changed = !held || visibleState(held) !== visibleState(next);
-  return { ...base, outcome: 'applied', note: '', ...(changed && accountId ? { announce: next } : {}) };
+  return {
+    ...base,
+    outcome: 'applied',
+    note: '',
+    ...(changed && accountId ? { announce: next, before: held } : {}),
+  };
 }
 
 /**
@@ -187,7 +194,7 @@ async function applyCheckoutSession(
       note: '',
       subscriptionId,
       accountId,
-      ...(linked.status ? { announce: linked } : {}),
+      ...(linked.status ? { announce: linked, before: held } : {}),
     };
   }
   const metaProduct = event.metadataProduct;

@@ -34,7 +34,7 @@ export async function settleSubscription(ctx: BillingContext, subscriptionId: st
     if (visibleState(next) === visibleState(held)) return;
     await ctx.subscriptions.put(scope, next);
     if (next.accountId) {
-      await ctx.outbox.add(scope, 'subscription.updated', next.accountId, announcement(next));
+      await ctx.outbox.add(scope, 'subscription.updated', next.accountId, announcement(next, held));
       announced = true;
     }
   });

@@ -13,6 +13,12 @@ const date = (t: number) => `${new Date(t * 1000).toISOString().replace('T', ' '
 export const planName = (p: SandboxPrice) =>
   `${PRODUCT[p.product]} ${p.interval === 'year' ? 'annual' : 'monthly'}`;
 
+/** The card fields of the checkout form and the portal's "Update card" (the same names, the same checks). */
+const cardFields = html`<label for="number">Card number</label><input id="number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
+<div class="row"><div><label for="expiry">Expiry (MM / YY)</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12 / 34" required></div>
+<div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" required></div></div>
+<label for="name">Name on card</label><input id="name" name="name" autocomplete="cc-name" required>`;
+
 export function checkoutPage(
   session: SessionDoc,
   price: SandboxPrice,
@@ -30,10 +36,7 @@ export function checkoutPage(
 <p>Billed to <strong>${email}</strong></p></section>
 <form class="card" method="post" action="/billing-sandbox/checkout/${id}">
 ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
-<label for="number">Card number</label><input id="number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
-<div class="row"><div><label for="expiry">Expiry (MM / YY)</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12 / 34" required></div>
-<div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" required></div></div>
-<label for="name">Name on card</label><input id="name" name="name" autocomplete="cc-name" required>
+${cardFields}
 <button type="submit">Pay ${money(price.amount)}</button>
 <a href="${session.object.cancel_url ?? '/'}">Cancel</a>
 </form>
@@ -75,11 +78,21 @@ export function messagePage(title: string, text: string): string {
 export function portalPage(input: {
   portal: Stripe.BillingPortal.Session;
   email: string;
+  /** The card saved at checkout or since (absent before any). */
+  card?: { last4: string };
   subscriptions: SubscriptionDoc[];
   prices: Record<string, SandboxPrice>;
   error?: string;
 }): string {
   const base = `/billing-sandbox/portal/${input.portal.id}/subscriptions`;
+  const owing = input.subscriptions.some((d) => d.state === 'live' && d.dunning);
+  const cardSection = html`<section><h2>Payment method</h2>
+<p>${input.card ? html`Card ending <strong>${input.card.last4}</strong>` : 'No card saved.'}</p>
+${owing ? html`<p class="error">Your last payment failed. Update your card: the open invoice is charged to it at once.</p>` : ''}
+<form class="card" method="post" action="/billing-sandbox/portal/${input.portal.id}/card">
+${cardFields}
+<button type="submit">Update card</button>
+</form></section>`;
   const rows = input.subscriptions.map((doc) => {
     const s = doc.object;
     const price = input.prices[doc.price];
@@ -116,6 +129,7 @@ ${
     html`<h1>Your subscriptions</h1><p>Signed in as <strong>${input.email}</strong></p>
 ${input.error ? html`<p class="error" role="alert">${input.error}</p>` : ''}
 ${rows.length > 0 ? rows : html`<section><p>No subscriptions yet.</p></section>`}
+${cardSection}
 <p><a href="${input.portal.return_url ?? '/'}">Return to Omni</a> · <a href="/billing-sandbox/clock">Sandbox clock</a></p>`,
   );
 }

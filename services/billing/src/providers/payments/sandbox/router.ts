@@ -5,6 +5,7 @@ import { HttpError, type Logger, onlyThisMachine } from '@omni/platform';
 import { BILLING_MESSAGES } from '@omni/proto/api';
 import express, { type Request, type Response, Router } from 'express';
 import { advanceClock, MAX_ADVANCE_SECONDS } from './advance';
+import { readCard } from './cards';
 import { authenticate, type PayOutcome, payCheckout, readSession } from './checkout';
 import type { SandboxContext } from './context';
 import { STYLES } from './html';
@@ -17,7 +18,7 @@ import {
   portalPage,
 } from './pages';
 import type { CustomerDoc, PortalSessionDoc, SubscriptionDoc } from './records';
-import { applyPortalAction, type PortalAction } from './subscriptions';
+import { applyPortalAction, type PortalAction, updateCard } from './subscriptions';
 
 const PREFIX = '/billing-sandbox';
 
@@ -119,6 +120,7 @@ export function sandboxRouter(ctx: SandboxContext, logger: Logger): Router {
       portalPage({
         portal: portal.object,
         email: customer?.object.email ?? '',
+        card: customer?.card,
         subscriptions,
         prices: ctx.prices,
         error,
@@ -126,6 +128,21 @@ export function sandboxRouter(ctx: SandboxContext, logger: Logger): Router {
     );
   };
   router.get(`${PREFIX}/portal/:id`, async (req, res) => showPortal(res, param(req)));
+  // Update card: checked as checkout checks it; a card that needs 3-D Secure is saved as authenticated
+  // (the sandbox has no off-session authentication to show), a declined one is refused with its reason.
+  router.post(`${PREFIX}/portal/:id/card`, form, async (req, res) => {
+    const id = param(req);
+    const portal = await ctx.store.collection<PortalSessionDoc>('portal_sessions').findById(id);
+    if (!portal) return showPortal(res, id);
+    const read = readCard(req.body ?? {}, ctx.clock.now());
+    if ('error' in read) return showPortal(res, id, read.notTestCard ? 402 : 400, read.error);
+    const b = read.card.behaviour;
+    if (b.kind === 'declined') return showPortal(res, id, 402, b.message);
+    const renewals = b.kind === 'succeeds' ? b.renewals : 'succeed';
+    const { paid } = await updateCard(ctx, portal.customer, { last4: read.card.number.slice(-4), renewals });
+    logger.info({ customer: portal.customer, paid }, 'sandbox card updated');
+    res.redirect(303, `${PREFIX}/portal/${encodeURIComponent(id)}`);
+  });
   router.post(`${PREFIX}/portal/:id/subscriptions/:sub/:action`, form, async (req, res) => {
     const id = param(req);
     const portal = await ctx.store.collection<PortalSessionDoc>('portal_sessions').findById(id);

@@ -125,6 +125,27 @@ async function switchPrice(
   return {};
 }
 
+/**
+ * The portal's "Update card": the new card becomes the customer's, and (as Stripe's portal does for a
+ * past_due subscription) the open invoices are charged to it at once. A card that attaches but fails
+ * its charges (4000 0000 0000 0341) is saved without a charge: the scheduled retries go on and fail.
+ */
+export async function updateCard(
+  ctx: SandboxContext,
+  customer: string,
+  card: { last4: string; renewals: 'succeed' | 'fail' },
+): Promise<{ paid: number }> {
+  return ctx.change(async (scope, events, now) => {
+    await scope.collection<CustomerDoc>('customers').updateOne({ _id: customer }, { $set: { card } });
+    if (card.renewals === 'fail') return { paid: 0 };
+    const owing = (
+      await scope.collection<SubscriptionDoc>('subscriptions').find({ customer, state: 'live' })
+    ).filter((doc) => doc.dunning);
+    for (const doc of owing) await retry(scope, events, doc, now);
+    return { paid: owing.length };
+  });
+}
+
 /** What the clock does at time `at` for one subscription: retry its open invoice, or end or renew its period. */
 export async function runDue(ctx: SandboxContext, subscriptionId: string, at: number): Promise<void> {
   await ctx.change(async (scope, events) => {
