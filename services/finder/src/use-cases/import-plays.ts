@@ -33,5 +33,5 @@ export async function importPlays(
   const outcome = reader.outcome();
   if (!outcome.ok) throw invalidArgument(outcome.message);
   await deps.plays.replace(accountId, outcome.rows);
-  return { rows: outcome.rows.length, recordings: new Set(outcome.rows.map((r) => r.isrc)).size };
+  return { rows: outcome.rows.length, recordings: outcome.recordings };
 }

@@ -77,11 +77,15 @@ class RecordSplitter {
   }
 }
 
-export type PlaysCsvOutcome = { ok: true; rows: PlayCount[] } | { ok: false; message: string };
+export type PlaysCsvOutcome =
+  | { ok: true; rows: PlayCount[]; recordings: number }
+  | { ok: false; message: string };
 
 export class PlaysCsvReader {
   private readonly records: RecordSplitter;
   private readonly rows: PlayCount[] = [];
+  /** The distinct ISRCs of the good rows, counted as they are read (not in one pass at the end). */
+  private readonly isrcs = new Set<string>();
   /** Each column's position, once the header is read (-1: an optional column the file does not have). */
   private columns: Record<Column, number> | undefined;
   private width = 0;
@@ -120,7 +124,7 @@ export class PlaysCsvReader {
       return { ok: false, message: 'The file is empty. Send a CSV with the header isrc,territory,plays.' };
     if (this.bad > 0) return { ok: false, message: this.badLinesMessage() };
     if (this.rows.length === 0) return { ok: false, message: 'The file has a header but no rows of plays.' };
-    return { ok: true, rows: this.rows };
+    return { ok: true, rows: this.rows, recordings: this.isrcs.size };
   }
 
   private take(record: RawRecord) {
@@ -133,7 +137,10 @@ export class PlaysCsvReader {
     }
     const problem = typeof fields === 'string' ? fields : this.rowProblem(fields, this.columns);
     if (typeof problem === 'string') this.badLine(record.line, problem);
-    else this.rows.push(problem);
+    else {
+      this.rows.push(problem);
+      this.isrcs.add(problem.isrc);
+    }
   }
 
   private readHeader(fields: string[], line: number) {
