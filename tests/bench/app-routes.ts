@@ -1,5 +1,5 @@
 // `node --import tsx tests/bench/app-routes.ts`: how long a signed-in artist waits, cold cache, in
-// headless Chromium through the real gateway:
+// headless Chromium through the gateway of Omni started as `npm start` starts it (its own process):
 //   - from opening a verification link (/login?verify=…) until the dashboard shows their content,
 //   - from opening a magic link (/app?magic=…, as the login page requests it) until the same,
 //   - from opening /app, /artist-upload and /uploader (already signed in: a session in localStorage,
@@ -16,8 +16,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import { startOmni } from '../journeys/support/omni-process';
 import { artifacts, launchBrowser } from '../support/browser';
-import { startTestPlatform } from '../support/platform';
 import { type ApiSession, storedSession, verifiedSession } from '../support/session';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -144,11 +144,11 @@ async function visit(
 }
 
 async function main() {
-  // The logger reads LOG_LEVEL from the process environment when it is first used.
-  process.env.LOG_LEVEL ??= 'error';
-  // Every run signs up and asks for a magic link: lift the per-minute limits, which are not measured here.
-  const platform = await startTestPlatform({
-    env: { AUTH_RATE_LIMIT_PER_IP: '10000', AUTH_RATE_LIMIT_PER_EMAIL: '10000' },
+  // Omni as `npm start` runs it (scripts/start.mjs, its own process), not inside this one. Every run signs
+  // up and asks for a magic link: lift the per-minute limits, which are not measured here.
+  const platform = await startOmni({
+    name: 'bench-app-routes',
+    env: { LOG_LEVEL: 'error', AUTH_RATE_LIMIT_PER_IP: '10000', AUTH_RATE_LIMIT_PER_EMAIL: '10000' },
   });
   const base = platform.url;
   const browser = await launchBrowser();
@@ -253,7 +253,7 @@ async function main() {
     );
   } finally {
     await browser.close();
-    await platform.close();
+    await platform.stop();
   }
 }
 

@@ -1,6 +1,6 @@
 // `node --import tsx tests/bench/landing.ts`: the landing page (/) in headless Chromium through the
-// real gateway, cold cache every run (a fresh browser context). Reports the largest contentful paint
-// (median and worst of RUNS) and the JavaScript the page loads, split into the shell's own and the
+// gateway of Omni started as `npm start` starts it (scripts/start.mjs, its own process), cold cache every
+// run (a fresh browser context). Reports the largest contentful paint (median and worst of RUNS) and the JavaScript the page loads, split into the shell's own and the
 // marketing remote's (the shell's split into its first chunk and what it loads lazily), both as
 // transferred and gzipped (each fetched file gzipped here, level 9 like a
 // static pre-compressor, so the figure does not depend on whether the gateway compresses).
@@ -11,8 +11,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
+import { startOmni } from '../journeys/support/omni-process';
 import { artifacts, launchBrowser } from '../support/browser';
-import { startTestPlatform } from '../support/platform';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
@@ -108,9 +108,8 @@ function summarise(runs: Run[]) {
 }
 
 async function main() {
-  // The logger reads LOG_LEVEL from the process environment when it is first used.
-  process.env.LOG_LEVEL ??= 'error';
-  const platform = await startTestPlatform();
+  // Omni as `npm start` runs it (scripts/start.mjs, its own process), not inside this one.
+  const platform = await startOmni({ name: 'bench-landing', env: { LOG_LEVEL: 'error' } });
   const browser = await launchBrowser();
   const runs: Record<Mode, Run[]> = { prerendered: [], 'client-only': [] };
   try {
@@ -175,7 +174,7 @@ async function main() {
     writeFileSync(join(artifacts, 'landing-bench.json'), `${JSON.stringify(result, null, 2)}\n`);
   } finally {
     await browser.close();
-    await platform.close();
+    await platform.stop();
   }
 }
 
