@@ -132,6 +132,32 @@ function contract(name: string, make: () => Promise<Target>) {
       expect((await provider.signInWithPassword(user.email, 'contract-pass-new')).user.id).toBe(user.id);
     });
 
+    it('changes the email (verified, the old one no longer signs in) and refuses one another account has', async () => {
+      const { user, password } = await verified();
+      const other = await verified();
+      expect(await reasonOf(provider.setEmail(user.id, other.user.email))).toBe('email_taken');
+      const next = email();
+      expect(await provider.setEmail(user.id, next.toUpperCase())).toMatchObject({
+        id: user.id,
+        email: next,
+        emailVerified: true,
+      });
+      expect((await provider.findUserByEmail(next))?.id).toBe(user.id);
+      expect(await reasonOf(provider.signInWithPassword(user.email, password))).toBe('invalid_credentials');
+      expect((await provider.signInWithPassword(next, password)).user.id).toBe(user.id);
+    });
+
+    it('deletes a user: sessions end, the email is free again', async () => {
+      const { user, password } = await verified();
+      const { tokens } = await provider.signInWithPassword(user.email, password);
+      await provider.deleteUser(user.id);
+      expect(await provider.getUser(user.id)).toBeNull();
+      expect(await reasonOf(provider.refresh(tokens.refreshToken))).toBe('session_expired');
+      expect(await reasonOf(provider.signInWithPassword(user.email, password))).toBe('invalid_credentials');
+      expect((await provider.createUser({ email: user.email, password })).id).not.toBe(user.id);
+      expect(await reasonOf(provider.deleteUser(user.id))).toBe('user_not_found');
+    });
+
     it('grants admin (with artist), carries the display name and issues passwordless sessions', async () => {
       const { user } = await verified();
       expect((await provider.grantRole(user.id, 'admin')).roles.sort()).toEqual(['admin', 'artist']);
