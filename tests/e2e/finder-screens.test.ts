@@ -42,7 +42,11 @@ const RESULT: FinderResult = {
       value_at_risk_usd: 1234.5,
       release_id: 'rel-night',
       track_id: 'trk-night',
-      evidence: ['Not in the SoundExchange snapshot of 2026-10-01'],
+      // The last line is how scans before issue 21 repeated, per finding, what the results now say once.
+      evidence: [
+        'Not in the SoundExchange snapshot of 2026-10-01',
+        'Not checked against IMPEL: no snapshot of its registrations is available.',
+      ],
       value_basis: {
         formula: 'plays × rate per play × missing share × (1 − admin fee)',
         plays: 1_000_000,
@@ -196,6 +200,9 @@ describe('/missing-money-finder: the scan', () => {
     await night.getByText('No performer line-up (featured and non-featured, with roles)').waitFor();
     await night.getByText('Register the recording with SoundExchange').waitFor();
     expect(await night.getByTestId('finding-value').innerText()).toBe('$1,234.50');
+    await night.getByText('Evidence', { exact: true }).click();
+    await night.getByText('Not in the SoundExchange snapshot of 2026-10-01').waitFor();
+    expect(await results.getByText(/Not checked against/).count()).toBe(0);
 
     // The formula and its assumptions are there on demand.
     const formula = night.getByText('plays × rate per play × missing share × (1 − admin fee)');

@@ -51,9 +51,16 @@ function Section({ title, items }: { title: string; items: string[] }) {
   );
 }
 
+/**
+ * Scans before issue 21 repeated "Not checked against <registry>: …" in every finding; the results now say
+ * it once at the top, so a result stored then does not say it again here.
+ */
+const SAID_ONCE_ABOVE = /^Not checked against [A-Za-z]+: no snapshot of its registrations is available\.$/;
+
 /** One finding: the recording, what is missing, what to do, and what it may be worth. */
 export function FindingItem({ finding }: { finding: Finding }) {
   const value = finding.value_at_risk_usd;
+  const evidence = finding.evidence.filter((text) => !SAID_ONCE_ABOVE.test(text));
   return (
     <li className="space-y-3 rounded-lg border bg-card p-4" data-testid="finding">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
@@ -90,13 +97,13 @@ export function FindingItem({ finding }: { finding: Finding }) {
       ) : null}
       <Section title="Metadata gaps" items={finding.metadata_gaps} />
       <Section title="Recommended actions" items={finding.recommended_actions} />
-      {finding.evidence.length > 0 ? (
+      {evidence.length > 0 ? (
         <details className="text-sm">
           <summary className="cursor-pointer text-primary underline-offset-4 hover:underline">
             Evidence
           </summary>
           <ul className="mt-2 list-disc space-y-1 pl-5 text-muted-foreground">
-            {finding.evidence.map((text) => (
+            {evidence.map((text) => (
               <li key={text}>{text}</li>
             ))}
           </ul>
