@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '@omni/proto/api';
 import {
   Button,
   Card,
@@ -12,8 +13,6 @@ import { type FormEvent, useState } from 'react';
 import { changePassword } from '../../lib/account-api';
 import { errorMessage } from '../../lib/error-message';
 
-const MIN = 6;
-
 /** The current password first; every other session is signed out, this one goes on. */
 export function PasswordCard() {
   const [current, setCurrent] = useState('');
@@ -25,8 +24,8 @@ export function PasswordCard() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const found = {
-      next: next.length < MIN ? `Password must be at least ${MIN} characters` : undefined,
-      confirm: confirm !== next ? "Passwords don't match" : undefined,
+      next: next.length < MIN_PASSWORD_LENGTH ? AUTH_MESSAGES.passwordTooShort : undefined,
+      confirm: confirm !== next ? AUTH_MESSAGES.passwordsDontMatch : undefined,
     };
     setErrors(found);
     if (found.next || found.confirm) return;
