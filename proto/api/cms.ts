@@ -118,12 +118,42 @@ export const contributorSignBody = z.strictObject({
 });
 export type ContributorSignBody = z.input<typeof contributorSignBody>;
 
-export const contributorUploadBody = z.strictObject({
-  bucket,
-  fileKey: z.string({ error: says.file }).check(z.minLength(1, says.file), z.maxLength(1024)),
-  title: optionalText(200),
-  description: optionalText(5000),
-});
+/**
+ * A contributor's submission (issue 21 §3.8): one use of the link, however many files it carries, with the
+ * title moderation shows. `files` lists them; a one-file submission may name its file as bucket + fileKey.
+ */
+export const CONTRIBUTOR_SUBMISSION = {
+  maxFiles: 20,
+  titleRequired: 'Give your submission a title: the reviewers see it.',
+  noFiles: 'Choose at least one file to submit.',
+  tooManyFiles: 'A submission carries at most 20 files: submit the rest in another one.',
+} as const;
+const fileKey = z.string({ error: says.file }).check(z.minLength(1, says.file), z.maxLength(1024));
+export const contributorUploadBody = z
+  .strictObject({
+    bucket: z.optional(bucket),
+    fileKey: z.optional(fileKey),
+    files: z.optional(
+      z
+        .array(z.strictObject({ bucket, fileKey }), { error: CONTRIBUTOR_SUBMISSION.noFiles })
+        .check(
+          z.minLength(1, CONTRIBUTOR_SUBMISSION.noFiles),
+          z.maxLength(CONTRIBUTOR_SUBMISSION.maxFiles, CONTRIBUTOR_SUBMISSION.tooManyFiles),
+        ),
+    ),
+    title: z
+      .string({ error: CONTRIBUTOR_SUBMISSION.titleRequired })
+      .check(z.trim(), z.minLength(1, CONTRIBUTOR_SUBMISSION.titleRequired), z.maxLength(200)),
+    description: optionalText(5000),
+  })
+  .check(
+    z.refine(
+      (body) => body.files !== undefined || (body.bucket !== undefined && body.fileKey !== undefined),
+      {
+        error: CONTRIBUTOR_SUBMISSION.noFiles,
+      },
+    ),
+  );
 export type ContributorUploadBody = z.input<typeof contributorUploadBody>;
 
 const releaseText = z
@@ -227,9 +257,14 @@ export const contributorLinkSchema = z.object({
 export type ContributorLink = z.infer<typeof contributorLinkSchema>;
 export const contributorUploadAnswerSchema = z.object({
   status: z.literal('pending'),
+  /** The first file's path, URL and asset; `files` has every file of the submission. */
   path: z.string(),
   url: z.string(),
   asset: assetSchema,
+  files: z._default(
+    z.optional(z.array(z.object({ path: z.string(), url: z.string(), asset: assetSchema }))),
+    [],
+  ),
 });
 export const contributorReleaseAnswerSchema = z.object({
   status: z.literal('pending'),

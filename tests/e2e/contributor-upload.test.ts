@@ -108,6 +108,8 @@ describe.each(WIDTHS)('at $width px', ({ name, width, height }) => {
       expect(new URL(page.url()).searchParams.has('magic')).toBe(false);
       expect(new URL(page.url()).searchParams.get('token')).toBe(mailed.searchParams.get('token'));
 
+      // A submission has a title (issue 21 §3.8): asked before anything is sent, then shown in moderation.
+      await page.getByLabel('Title *').fill(`Split sheet ${name}`);
       // The contracts bucket's picker offers PDF and Word only.
       await page.getByLabel('Folder path (optional)').fill('deals/2026');
       if (name === 'desktop') {
@@ -178,7 +180,7 @@ describe.each(WIDTHS)('at $width px', ({ name, width, height }) => {
         title: `Night Swim ${name}`,
         artist: 'Test Contributor',
       });
-      expect(pending.some((a) => a.kind === 'document' && a.status === 'pending')).toBe(true);
+      expect(pending.some((a) => a.kind === 'document' && a.title === `Split sheet ${name}`)).toBe(true);
     } finally {
       await context.close();
     }
@@ -253,6 +255,7 @@ it('two anonymous contributors on one link each keep their own file at the same 
   const upload = async (page: Page, text: string) => {
     await page.goto(local(uploadUrl));
     await page.getByTestId('uploader-session').getByText('Not signed in').waitFor();
+    await page.getByLabel('Title *').fill('Band bio');
     await page.getByLabel('Folder path (optional)').fill('shared');
     const chooser = page.waitForEvent('filechooser');
     await page.getByTestId('tile-presskits').click();

@@ -160,6 +160,7 @@ export async function contributorSignAndPut(
   return { fileKey: String(signed.fileKey), path: String(signed.path) };
 }
 
+/** One file as one submission; a title is required (moderation shows it), so one is given if none is. */
 export const submitContributorFile = (
   api: CmsApi,
   token: string,
@@ -170,5 +171,5 @@ export const submitContributorFile = (
     method: 'POST',
     uploadToken: token,
     token: session,
-    body: JSON.stringify(body),
+    body: JSON.stringify({ title: 'A contributor file', ...body }),
   });

@@ -90,10 +90,10 @@ export async function signContributorUpload(
   return parseAnswer(signedUploadSchema, body);
 }
 
-/** Records the PUT file as a pending submission (one use of the link). */
+/** Records the PUT files as one pending submission with its title (one use of the link, whatever the count). */
 export async function submitContributorUpload(
   token: string,
-  request: { bucket: string; fileKey: string; title?: string },
+  request: { title: string; files: { bucket: string; fileKey: string }[] },
 ) {
   const body = await apiFetch(
     '/api/contributor/uploads',

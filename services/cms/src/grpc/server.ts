@@ -170,8 +170,12 @@ export function cmsHandlers(ctx: CmsContext): UnaryImpl<typeof cms.CmsServiceSer
     signContributorUpload: (req) => signContributorUpload(ctx, req),
 
     async submitContributorUpload(req) {
-      const { asset, path, url } = await submitContributorUpload(ctx, req);
-      return { asset: await withPage(asset), path, url };
+      const { files } = await submitContributorUpload(ctx, req);
+      const submitted = await Promise.all(
+        files.map(async (f) => ({ asset: await withPage(f.asset), path: f.path, url: f.url })),
+      );
+      const first = submitted[0]!;
+      return { asset: first.asset, path: first.path, url: first.url, files: submitted };
     },
 
     async submitRelease(req) {

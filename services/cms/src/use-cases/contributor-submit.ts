@@ -5,10 +5,11 @@
 // can no longer be accepted is deleted from storage (link-upload-cleanup.ts).
 import { fail, GrpcStatus, invalidArgument, isServiceError, signInRequired } from '@omni/platform';
 import { storage } from '@omni/proto';
-import { CMS_MESSAGES } from '@omni/proto/api';
+import { CMS_MESSAGES, CONTRIBUTOR_SUBMISSION } from '@omni/proto/api';
 import { type AssetDoc, kindOfSniffed, type NewAssetFields } from '../domain/asset';
 import { contributorOwner } from '../domain/contributor';
 import { hashToken, IDENTIFIER_CODE, newIdentifierCode, type UploadLinkDoc } from '../domain/upload-link';
+import type { LinkUploadDoc } from '../store/link-uploads';
 import { type CmsContext, INSPECTION_DEADLINE_MS } from './context';
 import { discardSubmission, sweepLinkUploads, UNSUBMITTED_GRACE_MS } from './link-upload-cleanup';
 import { knownLink, LINK_MESSAGES, refusalFor, usableLink } from './upload-links';
@@ -107,23 +108,27 @@ export async function signContributorUpload(
 }
 
 /**
- * Claims one use and creates the pending asset with its event, all or nothing. When the claim fails the
- * link is read again to say why (revoked, expired or used up).
+ * Claims one use and creates the submission's pending assets (one per file) with their events, all or
+ * nothing: a use is one submission, however many files it carries. When the claim fails the link is read
+ * again to say why (revoked, expired or used up).
  */
 async function claimAndCreate(
   ctx: CmsContext,
   token: string,
   link: UploadLinkDoc,
   ownerId: string,
-  fields: NewAssetFields,
+  files: readonly NewAssetFields[],
 ) {
   const page = await ctx.pages.byId(link.pageId);
   await ctx.links.ensureSignable(link);
-  // The signings of this file through this link (none for a release's file, signed outside the link).
-  const bucket = String(fields.bucket ?? '');
-  const fileKey = String(fields.fileKey);
-  const signings = bucket ? await ctx.linkUploads.pendingFor(link._id, ownerId, bucket, fileKey) : [];
-  const asset = await ctx.assets.transaction(async (scope) => {
+  // The signings of these files through this link (none for a release's file, signed outside the link).
+  const signings: LinkUploadDoc[] = [];
+  for (const fields of files) {
+    const bucket = String(fields.bucket ?? '');
+    if (bucket)
+      signings.push(...(await ctx.linkUploads.pendingFor(link._id, ownerId, bucket, String(fields.fileKey))));
+  }
+  const assets = await ctx.assets.transaction(async (scope) => {
     const claimed = await ctx.links.claim(scope, hashToken(token), ctx.now());
     if (!claimed) return null;
     const settled = await ctx.linkUploads.settle(
@@ -132,29 +137,45 @@ async function claimAndCreate(
       scope,
     );
     await ctx.links.release(link._id, settled, scope);
-    const created = await ctx.assets.create(
-      { ...fields, pageId: link.pageId, linkId: link._id },
-      'pending',
-      scope,
-    );
-    await ctx.outbox.add(scope, 'asset.submitted', created._id, {
-      assetId: created._id,
-      pageSlug: page?.slug ?? '',
-      kind: created.kind,
-      title: created.title,
-    });
+    const created: AssetDoc[] = [];
+    for (const fields of files) {
+      const asset = await ctx.assets.create(
+        { ...fields, pageId: link.pageId, linkId: link._id },
+        'pending',
+        scope,
+      );
+      await ctx.outbox.add(scope, 'asset.submitted', asset._id, {
+        assetId: asset._id,
+        pageSlug: page?.slug ?? '',
+        kind: asset.kind,
+        title: asset.title,
+      });
+      created.push(asset);
+    }
     return created;
   });
-  if (!asset) {
-    // Lost the last use: the file will never be accepted through this link, so it does not stay.
-    if (bucket) await discardSubmission(ctx, link._id, ownerId, bucket, fileKey);
+  if (!assets) {
+    // Lost the last use: the files will never be accepted through this link, so they do not stay.
+    for (const fields of files)
+      if (fields.bucket)
+        await discardSubmission(ctx, link._id, ownerId, String(fields.bucket), String(fields.fileKey));
     const now = await ctx.links.byId(link._id);
     throw (now && refusalFor(now, ctx.now())) ?? fail('link_used_up', LINK_MESSAGES.usedUp);
   }
   void ctx.outbox.flush().catch(() => undefined);
-  return { asset, page };
+  return { assets, page };
 }
 
+export interface SubmittedFile {
+  asset: AssetDoc;
+  path: string;
+  url: string;
+}
+
+/**
+ * A contributor's submission: its title (required: moderation shows it) and its files, judged by storage
+ * and then admitted as one use of the link, one pending asset per file.
+ */
 export async function submitContributorUpload(
   ctx: CmsContext,
   req: {
@@ -162,51 +183,89 @@ export async function submitContributorUpload(
     userId: string;
     bucket: string;
     fileKey: string;
+    files: readonly { bucket: string; fileKey: string }[];
     title: string;
     description: string;
     contributorKey: string;
   },
-): Promise<{ asset: AssetDoc; path: string; url: string }> {
+): Promise<{ files: SubmittedFile[] }> {
   const known = await knownLink(ctx, req.token);
   const ownerId = contributorOwner(known._id, req.userId, req.contributorKey);
-  checkBucket(req.bucket);
-  if (!req.fileKey) throw invalidArgument('Choose a file to upload.');
+  const named = req.files.length > 0 ? req.files : [{ bucket: req.bucket, fileKey: req.fileKey }];
+  // The same file named twice is one file.
+  const files = [...new Map(named.map((f) => [`${f.bucket}/${f.fileKey}`, f])).values()];
+  for (const file of files) {
+    checkBucket(file.bucket);
+    if (!file.fileKey) throw invalidArgument(CONTRIBUTOR_SUBMISSION.noFiles);
+  }
+  if (files.length > CONTRIBUTOR_SUBMISSION.maxFiles)
+    throw invalidArgument(CONTRIBUTOR_SUBMISSION.tooManyFiles);
+  const title = req.title.trim();
+  if (!title) throw invalidArgument(CONTRIBUTOR_SUBMISSION.titleRequired);
   const refusal = refusalFor(known, ctx.now());
   if (refusal) {
-    // Revoked, expired or used up since the file was sent: it can never be submitted through this link.
-    await discardSubmission(ctx, known._id, ownerId, req.bucket, req.fileKey);
+    // Revoked, expired or used up since the files were sent: they can never be submitted through this link.
+    for (const file of files) await discardSubmission(ctx, known._id, ownerId, file.bucket, file.fileKey);
     throw refusal;
   }
   const link = allowingFiles(known);
-  // Storage's verdict on the bytes is final: a refused file is removed there and the refusal passed on.
-  // Storage answers only the owner: another contributor's path is not found (404).
-  let done: storage.CompleteUploadResponse;
-  try {
-    done = await ctx.storage.completeUpload(
-      {
-        ownerId,
-        bucket: req.bucket,
-        fileKey: req.fileKey,
-        role: '',
-        expectKind: '',
-      },
-      { deadlineMs: INSPECTION_DEADLINE_MS },
-    );
-  } catch (err) {
+  // Storage's verdict on the bytes is final: a refused file is removed there and the refusal passed on
+  // (naming the file when the submission has several). Storage answers only the owner: another
+  // contributor's path is not found (404). The files are judged at once, so a submission of many waits
+  // for the slowest, not for the sum.
+  const verdicts = await Promise.allSettled(
+    files.map((file) =>
+      ctx.storage.completeUpload(
+        { ownerId, bucket: file.bucket, fileKey: file.fileKey, role: '', expectKind: '' },
+        { deadlineMs: INSPECTION_DEADLINE_MS },
+      ),
+    ),
+  );
+  const completed: storage.CompleteUploadResponse[] = [];
+  for (const [i, verdict] of verdicts.entries()) {
+    const file = files[i]!;
+    if (verdict.status === 'fulfilled') {
+      completed.push(verdict.value);
+      continue;
+    }
+    const err = verdict.reason as unknown;
     // Refused for its bytes (storage removed them): its place under the link's cap is free again.
-    if (isServiceError(err) && err.code === GrpcStatus.INVALID_ARGUMENT)
-      await discardSubmission(ctx, link._id, ownerId, req.bucket, req.fileKey);
+    if (isServiceError(err) && err.code === GrpcStatus.INVALID_ARGUMENT) {
+      await discardSubmission(ctx, link._id, ownerId, file.bucket, file.fileKey);
+      if (files.length > 1) throw invalidArgument(`${fileNameOf(file.fileKey)}: ${err.details}`);
+    }
     throw err;
   }
-  const { asset } = await claimAndCreate(ctx, req.token, link, ownerId, {
-    kind: kindOfSniffed(done.inspection?.kind ?? ''),
-    title: req.title.trim().slice(0, 200),
-    description: req.description.trim().slice(0, 5000),
-    bucket: req.bucket,
-    fileKey: req.fileKey,
-    submittedBy: req.userId || 'anon',
-  });
-  return { asset, path: `${req.bucket}/${req.fileKey}`, url: done.publicUrl };
+  // Several files: each asset says which part of the submission it is, under the submission's title.
+  const titled = (i: number) =>
+    files.length > 1 ? `${title.slice(0, 180)} (${i + 1} of ${files.length})` : title.slice(0, 200);
+  const { assets } = await claimAndCreate(
+    ctx,
+    req.token,
+    link,
+    ownerId,
+    files.map((file, i) => ({
+      kind: kindOfSniffed(completed[i]!.inspection?.kind ?? ''),
+      title: titled(i),
+      description: req.description.trim().slice(0, 5000),
+      bucket: file.bucket,
+      fileKey: file.fileKey,
+      submittedBy: req.userId || 'anon',
+    })),
+  );
+  return {
+    files: assets.map((asset, i) => ({
+      asset,
+      path: `${files[i]!.bucket}/${files[i]!.fileKey}`,
+      url: completed[i]!.publicUrl,
+    })),
+  };
+}
+
+/** A key's file name as the contributor named it (keys end in `<uuid>_<name>` or the name). */
+function fileNameOf(fileKey: string): string {
+  const last = fileKey.split('/').pop() ?? fileKey;
+  return last.replace(/^[0-9a-f-]{36}_/, '');
 }
 
 export const RELEASE_BUCKET = 'audio';
@@ -229,14 +288,16 @@ export async function submitRelease(
     { ownerId: req.userId, bucket: RELEASE_BUCKET, fileKey: req.fileKey, role: '', expectKind: 'audio' },
     { deadlineMs: INSPECTION_DEADLINE_MS },
   );
-  const { asset } = await claimAndCreate(ctx, req.token, link, req.userId, {
-    kind: 'music',
-    title: title.slice(0, 200),
-    description: '',
-    bucket: RELEASE_BUCKET,
-    fileKey: req.fileKey,
-    submittedBy: req.userId,
-    metadata: { artist: artist.slice(0, 200), code },
-  });
-  return { asset, code, path: `${RELEASE_BUCKET}/${req.fileKey}` };
+  const { assets } = await claimAndCreate(ctx, req.token, link, req.userId, [
+    {
+      kind: 'music',
+      title: title.slice(0, 200),
+      description: '',
+      bucket: RELEASE_BUCKET,
+      fileKey: req.fileKey,
+      submittedBy: req.userId,
+      metadata: { artist: artist.slice(0, 200), code },
+    },
+  ]);
+  return { asset: assets[0]!, code, path: `${RELEASE_BUCKET}/${req.fileKey}` };
 }

@@ -1,3 +1,4 @@
+import { CONTRIBUTOR_SUBMISSION } from '@omni/proto/api';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, toast } from '@omni/ui';
 import { useState } from 'react';
 import { formatBytes } from '../../lib/artist-upload-flow';
@@ -16,20 +17,35 @@ interface ContributorFilesProps {
 }
 
 /**
- * The contributor's file upload: bucket, folder, picker or drop, then sign with the link's token, PUT with
- * every header the sign call asked for (progress shown), and record the submission (one use of the link).
+ * The contributor's file upload: a title (required: the reviewers see it), bucket, folder, picker or drop;
+ * each file is signed with the link's token and PUT with every header the sign call asked for (progress
+ * shown), then all of them are recorded as one submission (one use of the link, however many files).
  */
 export function ContributorFiles({ token, onUploaded }: ContributorFilesProps) {
   const [bucket, setBucket] = useState<ConsoleBucket>('documents');
   const [folder, setFolder] = useState('');
+  const [title, setTitle] = useState('');
+  const [titleError, setTitleError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState(0);
   const [status, setStatus] = useState('');
 
   async function upload(files: File[]) {
     if (files.length === 0) return;
+    // Asked before a byte is sent: a submission without a title would only be refused after the upload.
+    if (!title.trim()) {
+      setTitleError(CONTRIBUTOR_SUBMISSION.titleRequired);
+      toast.error(CONTRIBUTOR_SUBMISSION.titleRequired);
+      return;
+    }
+    if (files.length > CONTRIBUTOR_SUBMISSION.maxFiles) {
+      toast.error(CONTRIBUTOR_SUBMISSION.tooManyFiles);
+      return;
+    }
+    setTitleError(undefined);
     setBusy(true);
     try {
+      const sent: { bucket: string; fileKey: string }[] = [];
       for (const [index, file] of files.entries()) {
         if (!fitsBucket(bucket, file)) {
           throw new Error(
@@ -49,11 +65,19 @@ export function ContributorFiles({ token, onUploaded }: ContributorFilesProps) {
           setProgress(percent);
           setStatus(`${prefix}Uploading ${file.name}: ${percent}%`);
         });
-        const done = await submitContributorUpload(token, { bucket: signed.bucket, fileKey: signed.fileKey });
-        setProgress(100);
-        setStatus(`${prefix}Uploaded ${file.name} to ${done.path}. Submitted for review.`);
-        onUploaded({ path: done.path, url: done.url });
+        sent.push({ bucket: signed.bucket, fileKey: signed.fileKey });
       }
+      const done = await submitContributorUpload(token, { title: title.trim(), files: sent });
+      setProgress(100);
+      const count = done.files.length || 1;
+      setStatus(
+        count > 1
+          ? `Uploaded ${count} files as “${title.trim()}”. Submitted for review.`
+          : `Uploaded ${files[0]!.name} to ${done.path}. Submitted for review.`,
+      );
+      for (const item of done.files.length ? done.files : [done])
+        onUploaded({ path: item.path, url: item.url });
+      setTitle('');
     } catch (error) {
       const message = errorMessage(error, 'Upload failed');
       toast.error(message);
@@ -68,9 +92,25 @@ export function ContributorFiles({ token, onUploaded }: ContributorFilesProps) {
     <Card>
       <CardHeader>
         <CardTitle>Upload files</CardTitle>
-        <CardDescription>Each file is reviewed before it is published.</CardDescription>
+        <CardDescription>
+          Everything you pick at once is one submission: it uses one of the link's uses, and each file is
+          reviewed before it is published.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
+        <FormField
+          label="Title *"
+          hint="What the reviewers see for this submission, e.g. Live photos, Berlin."
+          value={title}
+          required
+          maxLength={200}
+          disabled={busy}
+          error={titleError}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            if (event.target.value.trim()) setTitleError(undefined);
+          }}
+        />
         <BucketFilePicker
           bucket={bucket}
           onBucketChange={setBucket}

@@ -320,21 +320,39 @@ export interface SignContributorUploadResponse_HeadersEntry {
   value: string;
 }
 
+/** One submission through a link: one use of the link, however many files it carries (issue 21 §3.8). */
 export interface SubmitContributorUploadRequest {
   token: string;
   userId: string;
+  /** The submission's one file when `files` is empty. */
   bucket: string;
   fileKey: string;
+  /** Required: what moderation shows for the submission. */
   title: string;
   description: string;
   /** The same secret the file was signed with; another contributor's file is not found. */
   contributorKey: string;
+  /** Every file of the submission (then bucket and file_key are not read). */
+  files: ContributorFile[];
 }
 
-export interface SubmitContributorUploadResponse {
+export interface ContributorFile {
+  bucket: string;
+  fileKey: string;
+}
+
+export interface SubmittedFile {
   asset?: Asset | undefined;
   path: string;
   url: string;
+}
+
+export interface SubmitContributorUploadResponse {
+  /** The first file's; `files` has every one. */
+  asset?: Asset | undefined;
+  path: string;
+  url: string;
+  files: SubmittedFile[];
 }
 
 export interface SubmitReleaseRequest {
@@ -3592,7 +3610,7 @@ export const SignContributorUploadResponse_HeadersEntry: MessageFns<SignContribu
 };
 
 function createBaseSubmitContributorUploadRequest(): SubmitContributorUploadRequest {
-  return { token: "", userId: "", bucket: "", fileKey: "", title: "", description: "", contributorKey: "" };
+  return { token: "", userId: "", bucket: "", fileKey: "", title: "", description: "", contributorKey: "", files: [] };
 }
 
 export const SubmitContributorUploadRequest: MessageFns<SubmitContributorUploadRequest> = {
@@ -3617,6 +3635,9 @@ export const SubmitContributorUploadRequest: MessageFns<SubmitContributorUploadR
     }
     if (message.contributorKey !== "") {
       writer.uint32(58).string(message.contributorKey);
+    }
+    for (const v of message.files) {
+      ContributorFile.encode(v!, writer.uint32(66).fork()).join();
     }
     return writer;
   },
@@ -3690,6 +3711,14 @@ export const SubmitContributorUploadRequest: MessageFns<SubmitContributorUploadR
             message.contributorKey = reader.string();
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.files.push(ContributorFile.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3723,6 +3752,9 @@ export const SubmitContributorUploadRequest: MessageFns<SubmitContributorUploadR
         : isSet(object.contributor_key)
         ? globalThis.String(object.contributor_key)
         : "",
+      files: globalThis.Array.isArray(object?.files)
+        ? object.files.map((e: any) => ContributorFile.fromJSON(e))
+        : [],
     };
   },
 
@@ -3749,6 +3781,9 @@ export const SubmitContributorUploadRequest: MessageFns<SubmitContributorUploadR
     if (message.contributorKey !== "") {
       obj.contributorKey = message.contributorKey;
     }
+    if (message.files?.length) {
+      obj.files = message.files.map((e) => ContributorFile.toJSON(e));
+    }
     return obj;
   },
 
@@ -3764,12 +3799,203 @@ export const SubmitContributorUploadRequest: MessageFns<SubmitContributorUploadR
     message.title = object.title ?? "";
     message.description = object.description ?? "";
     message.contributorKey = object.contributorKey ?? "";
+    message.files = object.files?.map((e) => ContributorFile.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseContributorFile(): ContributorFile {
+  return { bucket: "", fileKey: "" };
+}
+
+export const ContributorFile: MessageFns<ContributorFile> = {
+  encode(message: ContributorFile, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.bucket !== "") {
+      writer.uint32(10).string(message.bucket);
+    }
+    if (message.fileKey !== "") {
+      writer.uint32(18).string(message.fileKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ContributorFile {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseContributorFile();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.bucket = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.fileKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ContributorFile {
+    return {
+      bucket: isSet(object.bucket) ? globalThis.String(object.bucket) : "",
+      fileKey: isSet(object.fileKey)
+        ? globalThis.String(object.fileKey)
+        : isSet(object.file_key)
+        ? globalThis.String(object.file_key)
+        : "",
+    };
+  },
+
+  toJSON(message: ContributorFile): unknown {
+    const obj: any = {};
+    if (message.bucket !== "") {
+      obj.bucket = message.bucket;
+    }
+    if (message.fileKey !== "") {
+      obj.fileKey = message.fileKey;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ContributorFile>): ContributorFile {
+    return ContributorFile.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ContributorFile>): ContributorFile {
+    const message = createBaseContributorFile();
+    message.bucket = object.bucket ?? "";
+    message.fileKey = object.fileKey ?? "";
+    return message;
+  },
+};
+
+function createBaseSubmittedFile(): SubmittedFile {
+  return { asset: undefined, path: "", url: "" };
+}
+
+export const SubmittedFile: MessageFns<SubmittedFile> = {
+  encode(message: SubmittedFile, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.asset !== undefined) {
+      Asset.encode(message.asset, writer.uint32(10).fork()).join();
+    }
+    if (message.path !== "") {
+      writer.uint32(18).string(message.path);
+    }
+    if (message.url !== "") {
+      writer.uint32(26).string(message.url);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubmittedFile {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubmittedFile();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.asset = Asset.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubmittedFile {
+    return {
+      asset: isSet(object.asset) ? Asset.fromJSON(object.asset) : undefined,
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+    };
+  },
+
+  toJSON(message: SubmittedFile): unknown {
+    const obj: any = {};
+    if (message.asset !== undefined) {
+      obj.asset = Asset.toJSON(message.asset);
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SubmittedFile>): SubmittedFile {
+    return SubmittedFile.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SubmittedFile>): SubmittedFile {
+    const message = createBaseSubmittedFile();
+    message.asset = (object.asset !== undefined && object.asset !== null) ? Asset.fromPartial(object.asset) : undefined;
+    message.path = object.path ?? "";
+    message.url = object.url ?? "";
     return message;
   },
 };
 
 function createBaseSubmitContributorUploadResponse(): SubmitContributorUploadResponse {
-  return { asset: undefined, path: "", url: "" };
+  return { asset: undefined, path: "", url: "", files: [] };
 }
 
 export const SubmitContributorUploadResponse: MessageFns<SubmitContributorUploadResponse> = {
@@ -3782,6 +4008,9 @@ export const SubmitContributorUploadResponse: MessageFns<SubmitContributorUpload
     }
     if (message.url !== "") {
       writer.uint32(26).string(message.url);
+    }
+    for (const v of message.files) {
+      SubmittedFile.encode(v!, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -3823,6 +4052,14 @@ export const SubmitContributorUploadResponse: MessageFns<SubmitContributorUpload
             message.url = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.files.push(SubmittedFile.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3840,6 +4077,7 @@ export const SubmitContributorUploadResponse: MessageFns<SubmitContributorUpload
       asset: isSet(object.asset) ? Asset.fromJSON(object.asset) : undefined,
       path: isSet(object.path) ? globalThis.String(object.path) : "",
       url: isSet(object.url) ? globalThis.String(object.url) : "",
+      files: globalThis.Array.isArray(object?.files) ? object.files.map((e: any) => SubmittedFile.fromJSON(e)) : [],
     };
   },
 
@@ -3854,6 +4092,9 @@ export const SubmitContributorUploadResponse: MessageFns<SubmitContributorUpload
     if (message.url !== "") {
       obj.url = message.url;
     }
+    if (message.files?.length) {
+      obj.files = message.files.map((e) => SubmittedFile.toJSON(e));
+    }
     return obj;
   },
 
@@ -3865,6 +4106,7 @@ export const SubmitContributorUploadResponse: MessageFns<SubmitContributorUpload
     message.asset = (object.asset !== undefined && object.asset !== null) ? Asset.fromPartial(object.asset) : undefined;
     message.path = object.path ?? "";
     message.url = object.url ?? "";
+    message.files = object.files?.map((e) => SubmittedFile.fromPartial(e)) || [];
     return message;
   },
 };

@@ -72,11 +72,21 @@ export function contributorRoutes(
         token: tokenOf(req),
         userId: req.principal?.userId ?? '',
         contributorKey: contributorKeyOf(req),
-        ...body,
+        bucket: body.bucket ?? '',
+        fileKey: body.fileKey ?? '',
+        files: body.files ?? [],
+        title: body.title,
+        description: body.description,
       },
       { deadlineMs: 65_000 },
     );
-    res.status(201).json({ status: 'pending', path: out.path, url: out.url, asset: assetJson(out.asset!) });
+    res.status(201).json({
+      status: 'pending',
+      path: out.path,
+      url: out.url,
+      asset: assetJson(out.asset!),
+      files: out.files.map((f) => ({ path: f.path, url: f.url, asset: assetJson(f.asset!) })),
+    });
   });
 
   router.post('/releases', limited('submit', SUBMISSIONS_PER_MINUTE), async (req, res) => {
