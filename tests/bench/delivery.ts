@@ -17,15 +17,7 @@
 //    grow with the queue; what does grow is the embedded document store, which keeps every document in
 //    memory (MongoDB would not), so the per-release figure is printed separately.
 import { createHash } from 'node:crypto';
-import {
-  createReadStream,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +28,7 @@ import { eventually, type Omni, startOmni } from '../journeys/support/omni-proce
 import { png, wav } from '../support/media';
 import { type ApiSession, verifiedSession } from '../support/session';
 import { uploadFile } from '../support/uploads';
+import { HeapProbe } from './heap';
 
 const MASTER_MB = Number(process.env.BENCH_DELIVERY_MB ?? 50);
 const RELEASES = Number(process.env.BENCH_DELIVERY_RELEASES ?? 1000);
@@ -131,57 +124,6 @@ const upload = (omni: Omni, artist: ApiSession, fileName: string, contentType: s
     bytes,
     role: contentType.startsWith('audio') ? 'audio' : 'artwork',
   }).then(({ bucket, fileKey }) => ({ bucket, fileKey }));
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The platform process's heap after a full GC, through heap-probe.mjs: Omni is started with it in
- * NODE_OPTIONS, and answers SIGUSR2 with a sample.
- */
-class HeapProbe {
-  readonly dir = mkdtempSync(join(tmpdir(), 'omni-bench-heap-'));
-  readonly env = {
-    NODE_OPTIONS: `--expose-gc --import ${join(__dirname, 'heap-probe.mjs')}`,
-    OMNI_HEAP_PROBE_DIR: this.dir,
-  };
-  private pid(): number {
-    const running = readdirSync(this.dir)
-      .filter((f) => f.endsWith('.argv'))
-      .map((f) => ({ pid: Number.parseInt(f, 10), argv: readFileSync(join(this.dir, f), 'utf8') }))
-      // A build start.mjs ran first has exited: the platform is still running.
-      .filter((p) => alive(p.pid));
-    // start.mjs runs the platform in its own process; were it to start it as a child, the child is Omni.
-    const platform = running.find((p) => !p.argv.includes('scripts/start.mjs')) ?? running[0];
-    if (!platform) throw new Error(`No platform process reported to the heap probe in ${this.dir}`);
-    return platform.pid;
-  }
-  async heap(): Promise<number> {
-    const pid = this.pid();
-    const file = join(this.dir, `${pid}.heap`);
-    const asked = Date.now();
-    process.kill(pid, 'SIGUSR2');
-    return eventually(
-      () => {
-        if (!existsSync(file)) return undefined;
-        const sample = JSON.parse(readFileSync(file, 'utf8')) as { at: number; heapUsed: number };
-        return sample.at >= asked ? sample.heapUsed : undefined;
-      },
-      `a heap sample from process ${pid}`,
-      30_000,
-      20,
-    );
-  }
-  close() {
-    rmSync(this.dir, { recursive: true, force: true });
-  }
-}
 
 async function copyFloor(master: Buffer, cover: Buffer) {
   const dir = mkdtempSync(join(tmpdir(), 'omni-bench-copy-'));

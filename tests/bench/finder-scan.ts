@@ -1,53 +1,63 @@
 // `npm run bench:finder`: a Missing Money Finder scan of a 10,000-track catalogue, side by side in one run
 // with a plain read of the same tracks through catalog's ListCatalogueTracks (the floor: what reading the
 // catalogue costs at all), and the heap the scan needs at 1,000 and at 10,000 tracks.
-// The platform runs in this process (real gateway, catalog, billing, finder; storage's file checks answered
-// by the release suites' stand-in; delivery at rest, so 11,000 release.created events do not start 33,000
-// deliveries that would share the CPU with the scan). Releases are seeded through catalog's own
-// CreateRelease over gRPC, 32 at a time; one in ten (BENCH_FINDER_PLANT_EVERY) carries planted gaps (no
-// musicians, a malformed ISWC); BENCH_FINDER_PLANT_EVERY=1 flags every track, the largest result.
+// Omni runs as `npm start` runs it (scripts/start.mjs, its own process: tests/journeys/support/
+// omni-process.ts). Two artists sign up; each uploads one master and one cover, and their releases are
+// created through POST /api/releases (what the upload page sends), 32 at a time, all naming those files;
+// one in ten (BENCH_FINDER_PLANT_EVERY) carries planted gaps (no musicians, a malformed ISWC);
+// BENCH_FINDER_PLANT_EVERY=1 flags every track, the largest result. Each subscribes to the Finder through
+// the checkout sandbox. The plain read calls catalog's gRPC port, which the start-up banner names. The heap
+// is the platform process's own (heap-probe.mjs: highest since the last sample, and after a full GC).
 // Target (quality bar): the 10,000-track scan under 5 s; heap after the scan does not grow with the
 // catalogue beyond the result.
-import { randomUUID } from 'node:crypto';
-import { createGrpcClient, type ServiceModule } from '@omni/platform';
+import { createGrpcClient } from '@omni/platform';
 import { catalog } from '@omni/proto';
 import type { ScanResponse } from '@omni/proto/api';
-import { deliveryService } from '@omni/service-delivery';
-import { startFinderPlatform, subscribeToFinder } from '../integration/finder.fixtures';
-import { artworkFile, audioFile, type ReleasePlatform } from '../integration/releases.fixtures';
+import { call } from '../journeys/support/api';
+import { eventually, type Omni, startOmni } from '../journeys/support/omni-process';
+import { png, wav } from '../support/media';
+import { type ApiSession, verifiedSession } from '../support/session';
+import { uploadFile } from '../support/uploads';
+import { HeapProbe } from './heap';
 
-const gc = (globalThis as { gc?: () => void }).gc;
-if (!gc) throw new Error('run with node --expose-gc (npm run bench:finder does)');
 const LARGE = Number(process.env.BENCH_FINDER_TRACKS ?? 10_000);
 const PLANT_EVERY = Number(process.env.BENCH_FINDER_PLANT_EVERY ?? 10);
 const SMALL = Math.max(1, Math.round(LARGE / 10));
 
-const deliveryAtRest: ServiceModule = { ...deliveryService, consumes: [], async init() {} };
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-async function seed(platform: ReleasePlatform, ownerId: string, count: number) {
-  const client = createGrpcClient(catalog.CatalogServiceService, platform.config.grpcAddress('catalog'));
+async function seed(omni: Omni, artist: ApiSession, count: number) {
+  const file = (fileName: string, contentType: string, bytes: Buffer, role: 'audio' | 'artwork') =>
+    uploadFile(omni.url, artist.accessToken, {
+      bucket: 'omni-assets',
+      fileName,
+      contentType,
+      bytes,
+      role,
+    }).then(({ bucket, fileKey }) => ({ bucket, fileKey }));
+  const audio = await file('master.wav', 'audio/wav', wav(1, { tone: true }), 'audio');
+  const artwork = await file('cover.png', 'image/png', png(3000, 3000), 'artwork');
   let next = 0;
   const worker = async () => {
     while (next < count) {
       const i = next++;
       const gap = i % PLANT_EVERY === 0;
-      await client.createRelease({
-        ownerId,
-        artistName: 'Bench Artist',
-        releaseTitle: `Bench ${i}`,
-        trackTitle: `Bench ${i}`,
-        releaseType: 'single',
-        genre: 'Pop',
-        label: 'Bench Records',
-        releaseDate: '2024-05-01',
-        explicit: false,
-        audio: audioFile(ownerId),
-        artwork: artworkFile(ownerId),
-        stores: ['spotify'],
-        // Clean as a society needs it (writers with shares and IPIs, performers with roles, ℗ year and
-        // owner, valid ISWC and ISNI); the planted one in ten: no musicians and a malformed ISWC.
-        metadata: {
+      const res = await call(omni.url, '/api/releases', artist.accessToken, {
+        method: 'POST',
+        body: JSON.stringify({
+          artistName: 'Bench Artist',
+          releaseTitle: `Bench ${i}`,
+          trackTitle: `Bench ${i}`,
+          releaseType: 'single',
+          genre: 'Pop',
+          label: 'Bench Records',
+          releaseDate: '2024-05-01',
+          explicit: false,
+          audio,
+          artwork,
+          stores: ['spotify'],
+          // Clean as a society needs it (writers with shares and IPIs, performers with roles, ℗ year and
+          // owner, valid ISWC and ISNI); the planted one in ten: no musicians and a malformed ISWC.
           credits: {
             producers: ['Kai Long'],
             writers: ['Bench Artist (60%)', 'Kai Long (40%)'],
@@ -63,16 +73,58 @@ async function seed(platform: ReleasePlatform, ownerId: string, count: number) {
             iswc: gap ? 'T-034.524.680-9' : 'T-034.524.680-1',
             isni: '0000 0001 2103 2683',
           },
-        },
+        }),
       });
+      if (res.status !== 201) throw new Error(`release ${i}: ${res.status} ${await res.text()}`);
     }
   };
   await Promise.all(Array.from({ length: 32 }, worker));
-  client.close();
 }
 
-async function plainRead(platform: ReleasePlatform, ownerId: string) {
-  const client = createGrpcClient(catalog.CatalogServiceService, platform.config.grpcAddress('catalog'));
+/** The Finder's $99/month through the checkout sandbox (its hosted page's form, paid with 4242…). */
+async function subscribeToFinder(omni: Omni, artist: ApiSession) {
+  const plans = (await (await call(omni.url, '/api/billing/plans', undefined)).json()) as {
+    plans: { product: string; priceId: string }[];
+  };
+  const finder = plans.plans.find((p) => p.product === 'finder');
+  if (!finder) throw new Error(`No Finder plan in ${JSON.stringify(plans)}`);
+  const checkout = await call(omni.url, '/api/billing/finder/checkout', artist.accessToken, {
+    method: 'POST',
+    body: JSON.stringify({ priceId: finder.priceId }),
+  });
+  if (checkout.status !== 200) throw new Error(`checkout ${checkout.status}: ${await checkout.text()}`);
+  const { url } = (await checkout.json()) as { url: string };
+  const paid = await fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      number: '4242 4242 4242 4242',
+      expiry: '12 / 34',
+      cvc: '123',
+      name: 'Bench Artist',
+    }).toString(),
+  });
+  if (paid.status !== 303) throw new Error(`sandbox payment ${paid.status}: ${await paid.text()}`);
+  await eventually(
+    async () => {
+      const res = await call(omni.url, '/api/billing/finder/subscription', artist.accessToken);
+      return ((await res.json()) as { subscribed: boolean }).subscribed ? true : undefined;
+    },
+    'the Finder subscription to be active',
+    60_000,
+  );
+}
+
+/** Catalog's gRPC address, as the start-up banner prints it ("catalog   grpc :41243  http :…"). */
+function catalogAddress(omni: Omni): string {
+  const port = /^\s+catalog\s+grpc :(\d+)/m.exec(omni.output())?.[1];
+  if (!port) throw new Error('The start-up banner names no gRPC port for catalog');
+  return `127.0.0.1:${port}`;
+}
+
+async function plainRead(omni: Omni, ownerId: string) {
+  const client = createGrpcClient(catalog.CatalogServiceService, catalogAddress(omni));
   const t0 = performance.now();
   let cursor = '';
   let tracks = 0;
@@ -85,60 +137,53 @@ async function plainRead(platform: ReleasePlatform, ownerId: string) {
   return { ms: performance.now() - t0, tracks };
 }
 
-async function scan(platform: ReleasePlatform, token: string) {
-  gc!();
-  const before = process.memoryUsage().heapUsed;
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().heapUsed);
-  }, 5);
+async function scan(omni: Omni, probe: HeapProbe, artist: ApiSession) {
+  const before = await probe.heap();
   const t0 = performance.now();
-  const res = await platform.api('/api/finder/scans', {
+  const res = await call(omni.url, '/api/finder/scans', artist.accessToken, {
     method: 'POST',
-    token,
-    json: { scan_scope: 'global' },
+    body: JSON.stringify({ scan_scope: 'global' }),
   });
   const ms = performance.now() - t0;
-  clearInterval(sampler);
   const answer = (await res.json()) as ScanResponse;
   if (answer.data?.job?.status !== 'completed')
     throw new Error(`scan: ${JSON.stringify(answer).slice(0, 300)}`);
   const resultBytes = JSON.stringify(answer.data.result).length;
   const result = answer.data.result!;
-  gc!();
-  const after = process.memoryUsage().heapUsed;
+  const after = await probe.sample();
   return {
     ms,
     scanned: result.scanned,
     flagged: result.flagged,
     resultBytes,
-    peakGrowth: peak - before,
-    retained: after - before,
+    peakGrowth: after.peak - before,
+    retained: after.heapUsed - before,
   };
 }
 
 async function main() {
-  process.env.LOG_LEVEL ??= 'error';
-  const platform = await startFinderPlatform({ modules: { delivery: deliveryAtRest } });
+  // The heap is sampled in Omni's process every 5 ms for the peak, as this bench once did in its own.
+  const probe = new HeapProbe({ peakEveryMs: 5 });
+  const omni = await startOmni({ name: 'bench-finder', env: { LOG_LEVEL: 'error', ...probe.env } });
   try {
-    const small = randomUUID();
-    const large = randomUUID();
+    const small = await verifiedSession(omni.url, `bench-finder-small-${Date.now()}@example.com`);
+    const large = await verifiedSession(omni.url, `bench-finder-large-${Date.now()}@example.com`);
     const t0 = performance.now();
-    await seed(platform, small, SMALL);
-    await seed(platform, large, LARGE);
+    await seed(omni, small, SMALL);
+    await seed(omni, large, LARGE);
     console.log(
       `seeded ${SMALL} + ${LARGE} releases (one track each) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
-    await subscribeToFinder(platform, small);
-    await subscribeToFinder(platform, large);
-    const tokens = { small: await platform.token(small), large: await platform.token(large) };
+    await subscribeToFinder(omni, small);
+    await subscribeToFinder(omni, large);
+    const ownerOf = (artist: ApiSession) => (artist.user as { id: string }).id;
     // Warm-up: one read and one scan of the small catalogue (JIT, first gRPC connections).
-    await plainRead(platform, small);
-    await scan(platform, tokens.small);
+    await plainRead(omni, ownerOf(small));
+    await scan(omni, probe, small);
 
-    const read = await plainRead(platform, large);
-    const big = await scan(platform, tokens.large);
-    const little = await scan(platform, tokens.small);
+    const read = await plainRead(omni, ownerOf(large));
+    const big = await scan(omni, probe, large);
+    const little = await scan(omni, probe, small);
     console.log(
       `plain read (ListCatalogueTracks, 1000/page): ${read.tracks} tracks in ${read.ms.toFixed(0)} ms`,
     );
@@ -160,8 +205,11 @@ async function main() {
       `retained after the scan: +${mb(big.retained)} at ${LARGE} vs +${mb(little.retained)} at ${SMALL} ` +
         `(results ${mb(big.resultBytes)} vs ${mb(little.resultBytes)} as JSON)`,
     );
+  } catch (err) {
+    omni.explain(err);
   } finally {
-    await platform.close();
+    await omni.stop();
+    probe.close();
   }
 }
 
