@@ -113,6 +113,17 @@ describe('release notices', () => {
     ]);
     expect(notices.map((n) => n.kind)).toEqual(['release_live', 'release_taken_down']);
   });
+
+  it('mails live again when a taken-down release is released and goes live once more', () => {
+    const { notices } = run([
+      storeEvent('spotify', 'live', 'live'),
+      delivery({ target: 'spotify', jobKind: 'takedown', status: 'taken_down', releaseStatus: 'taken_down' }),
+      storeEvent('spotify', 'queued', 'delivering'),
+      storeEvent('spotify', 'live', 'live'),
+      storeEvent('tidal', 'live', 'live'),
+    ]);
+    expect(notices.map((n) => n.kind)).toEqual(['release_live', 'release_taken_down', 'release_live']);
+  });
 });
 
 describe('payment notices', () => {

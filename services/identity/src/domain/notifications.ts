@@ -88,8 +88,11 @@ export function releaseNotices(
       }
     }
   }
-  if (event.releaseStatus === 'taken_down' && before.releaseStatus !== 'taken_down')
+  if (event.releaseStatus === 'taken_down' && before.releaseStatus !== 'taken_down') {
     notices.push({ kind: 'release_taken_down', releaseId });
+    // Released again later, its first store going live is news again.
+    next.liveMailed = false;
+  }
   return { next, notices };
 }
 

@@ -142,6 +142,14 @@ export class Notifications {
     );
   }
 
+  /** Mails settled long ago are history nobody reads: dropped so the queue's collection stays small. */
+  async prune(olderThanMs: number): Promise<void> {
+    await this.notifications.deleteMany({
+      status: { $in: ['sent', 'skipped', 'failed'] },
+      updatedAt: { $lt: new Date(Date.now() - olderThanMs).toISOString() },
+    });
+  }
+
   /** Everything known about one account's mails (tests and support). */
   forUser(userId: string): Promise<NotificationDoc[]> {
     return this.store.collection<NotificationDoc>(NOTIFICATIONS).find({ userId }, { sort: { createdAt: 1 } });

@@ -22,10 +22,14 @@ export interface NotifierDeps {
 
 const MAX_ATTEMPTS = 5;
 const BATCH = 50;
+/** How long a settled mail's record is kept (support can say what was sent), and how often to prune. */
+const KEEP_MS = 30 * 24 * 3600_000;
+const PRUNE_EVERY_MS = 3600_000;
 
 export function createNotifier(deps: NotifierDeps) {
   const { notifications, provider, profiles, mailer, logger } = deps;
   let timer: NodeJS.Timeout | undefined;
+  let pruner: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = true;
@@ -79,13 +83,21 @@ export function createNotifier(deps: NotifierDeps) {
     async start() {
       stopped = false;
       await notifications.releaseStuck(60_000);
+      const prune = () =>
+        notifications
+          .prune(KEEP_MS)
+          .catch((err: unknown) => logger.warn({ err: (err as Error).name }, 'could not prune sent mails'));
+      await prune();
       timer = setInterval(run, deps.pollMs ?? 3000);
       timer.unref();
+      pruner = setInterval(prune, PRUNE_EVERY_MS);
+      pruner.unref();
       run();
     },
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
+      if (pruner) clearInterval(pruner);
       await running;
     },
   };

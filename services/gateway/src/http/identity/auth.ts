@@ -165,7 +165,7 @@ export function authRoutes(client: IdentityClient, options: AuthRoutesOptions): 
 
   // From the link mailed to a new address (/account?email-change=…): the address becomes the account's,
   // and the browser that followed it is signed in (the link proves the address, like a magic link).
-  router.post('/email-change/confirm', async (req, res) => {
+  router.post('/email-change/confirm', limited('email-change'), async (req, res) => {
     const body = parse(tokenBody, req);
     const { session } = await client.confirmEmailChange(body);
     res
