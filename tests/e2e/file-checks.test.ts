@@ -9,8 +9,12 @@ import sharp from 'sharp';
 import { browserSuite } from '../support/browser-suite';
 import { png, wav, wavHeader } from '../support/media';
 import { type ApiSession, storeSession, verifiedSession } from '../support/session';
+import { uploadFile } from '../support/uploads';
 
-const suite = browserSuite('file-checks', { env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
+const ADMIN_PASSWORD = 'admin-password-for-tests';
+const suite = browserSuite('file-checks', {
+  env: { AUTH_RATE_LIMIT_PER_IP: '1000', OMNI_ADMIN_PASSWORD: ADMIN_PASSWORD },
+});
 const pages = suite.keepPages();
 let artist: ApiSession;
 
@@ -234,5 +238,79 @@ describe('/uploader Song Submission', () => {
       .getByText(/this file is MP3\. .* nothing was uploaded\.$/)
       .waitFor();
     expect(uploads()).toBe(0);
+  });
+});
+
+describe("the release page's 'Fix and resubmit'", () => {
+  /** A release of the artist's, rejected by the seeded admin (once delivery has opened its review). */
+  async function rejectedRelease(): Promise<string> {
+    const token = artist.accessToken;
+    const put = (fileName: string, contentType: string, bytes: Buffer, role: 'audio' | 'artwork') =>
+      uploadFile(suite.url, token, { bucket: 'omni-assets', fileName, contentType, bytes, role });
+    const audio = await put('take.wav', 'audio/wav', wav(3, { tone: true }), 'audio');
+    const artwork = await put('cover.png', 'image/png', png(3000, 3000), 'artwork');
+    const created = await fetch(`${suite.url}/api/releases`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        artistName: 'Checker',
+        releaseTitle: 'To Fix',
+        trackTitle: 'To Fix',
+        releaseType: 'single',
+        genre: 'Hip-Hop/Rap',
+        explicit: false,
+        audio: { bucket: audio.bucket, fileKey: audio.fileKey },
+        artwork: { bucket: artwork.bucket, fileKey: artwork.fileKey },
+        stores: ['spotify'],
+      }),
+    });
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as { release: { id: string } }).release.id;
+    const login = await fetch(`${suite.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@omni.local', password: ADMIN_PASSWORD }),
+    });
+    const admin = (await login.json()) as ApiSession;
+    // Delivery opens the review from catalog's event, a moment after the release is created.
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const res = await fetch(`${suite.url}/api/admin/releases/${id}/reject`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.accessToken}` },
+        body: JSON.stringify({ reason: 'The cover needs to be redone for the stores.' }),
+      });
+      if (res.status === 200) return id;
+      if (Date.now() > deadline) throw new Error(`reject: ${res.status} ${await res.text()}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  it('checks a new cover and master before sending them, and sends nothing while one is refused', async () => {
+    const id = await rejectedRelease();
+    const page = await signedIn(`/release/${id}`);
+    await page.getByRole('button', { name: 'Fix and resubmit' }).click();
+    const form = page.getByRole('dialog', { name: 'Fix and resubmit' });
+    const uploads = countUploadRequests(page);
+    await form
+      .getByLabel('New artwork (optional)')
+      .setInputFiles(file('small.png', 'image/png', png(800, 800, { alpha: true })));
+    await form
+      .getByTestId('resubmit-artwork-check')
+      .getByText('Cover art must be at least 3000x3000 pixels; this image is 800x800.')
+      .waitFor();
+    await form.getByLabel('New audio (optional)').setInputFiles(file('low.wav', 'audio/wav', lowRateWav()));
+    await form
+      .getByTestId('resubmit-audio-check')
+      .getByText(/this file is 22\.05 kHz/)
+      .waitFor();
+    await form.getByRole('button', { name: 'Resubmit for review' }).click();
+    await form
+      .locator('p[role="alert"]')
+      .getByText(/^Cover art must be at least 3000x3000 pixels; .* nothing was uploaded\.$/)
+      .waitFor();
+    await suite.shot(page, 'resubmit-refused');
+    expect(uploads()).toBe(0);
+    await page.getByTestId('release-status').getByText('Rejected').waitFor();
   });
 });

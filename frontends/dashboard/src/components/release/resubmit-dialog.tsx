@@ -21,8 +21,16 @@ import {
 import { useState } from 'react';
 import { type ArtistFormValues, DEFAULT_GENRE, GENRES } from '../../lib/artist-form';
 import { ARTIST_UPLOAD_BUCKET } from '../../lib/artist-upload-flow';
+import {
+  COVER_ART_RULE_TEXT,
+  checkCoverArt,
+  checkMasterAudio,
+  MASTER_AUDIO_RULE_TEXT,
+} from '../../lib/file-facts';
 import { type Release, resubmitRelease } from '../../lib/releases-api';
 import { uploadFile } from '../../lib/upload';
+import { useFileCheck } from '../../lib/use-file-check';
+import { FileCheckNote } from '../file-check-note';
 
 const SELECT =
   'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
@@ -70,12 +78,22 @@ export function ResubmitDialog({ release, onResubmitted }: ResubmitDialogProps) 
   const [audio, setAudio] = useState<File | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const artworkCheck = useFileCheck(artwork, checkCoverArt);
+  const audioCheck = useFileCheck(audio, checkMasterAudio);
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) =>
     setFields((f) => ({ ...f, [key]: value }));
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setError(null);
+    // A new file the stores would refuse is said before a byte is sent (issue 21 §3.7), as on /artist-upload.
+    const problem =
+      (artwork ? (await checkCoverArt(artwork)).problems[0] : undefined) ??
+      (audio ? (await checkMasterAudio(audio)).problems[0] : undefined);
+    if (problem) {
+      setError(`${problem} Checked in your browser: nothing was uploaded.`);
+      return;
+    }
     try {
       let artworkRef: ResubmitReleaseRequest['artwork'];
       let audioRef: ResubmitReleaseRequest['audio'];
@@ -229,8 +247,17 @@ export function ResubmitDialog({ release, onResubmitted }: ResubmitDialogProps) 
                 id="resubmit-artwork"
                 type="file"
                 accept="image/jpeg,image/png"
+                aria-describedby="resubmit-artwork-check"
                 onChange={(e) => setArtwork(e.target.files?.[0] ?? null)}
               />
+              <div id="resubmit-artwork-check" className="text-xs">
+                <FileCheckNote
+                  rule={COVER_ART_RULE_TEXT}
+                  result={artworkCheck}
+                  chosen={!!artwork}
+                  testId="resubmit-artwork-check"
+                />
+              </div>
             </div>
             <div className="space-y-1">
               <Label htmlFor="resubmit-audio">New audio (optional)</Label>
@@ -238,8 +265,17 @@ export function ResubmitDialog({ release, onResubmitted }: ResubmitDialogProps) 
                 id="resubmit-audio"
                 type="file"
                 accept="audio/wav,audio/x-wav,audio/flac,.wav,.flac"
+                aria-describedby="resubmit-audio-check"
                 onChange={(e) => setAudio(e.target.files?.[0] ?? null)}
               />
+              <div id="resubmit-audio-check" className="text-xs">
+                <FileCheckNote
+                  rule={MASTER_AUDIO_RULE_TEXT}
+                  result={audioCheck}
+                  chosen={!!audio}
+                  testId="resubmit-audio-check"
+                />
+              </div>
             </div>
           </div>
           {error ? (
