@@ -108,6 +108,25 @@ describe('/account (§3.5)', () => {
     expect(await page.getByRole('switch', { name: 'Billing' }).getAttribute('aria-checked')).toBe('true');
   });
 
+  it('changes the email from the page once the link mailed to the new address is followed', async () => {
+    const email = uniqueEmail('old');
+    const page = await signedInPage(email);
+    await page.goto(`${suite.url}/account`);
+    const next = uniqueEmail('new');
+    await page.getByLabel('New email').fill(next);
+    await page.getByLabel('Current password').first().fill(PASSWORD);
+    await page.getByRole('button', { name: 'Change email' }).click();
+    await page.getByTestId('email-change-sent').getByText(`We sent a link to ${next}.`).waitFor();
+    // Nothing changed until the link is followed.
+    await page.getByText(`You sign in with ${email}`).waitFor();
+
+    await page.goto(await mailedLink(next, 'email-change'));
+    await suite.toast(page, `Your email is now ${next}.`);
+    await page.getByText(`You sign in with ${next}`).waitFor();
+    expect(new URL(page.url()).searchParams.has('email-change')).toBe(false);
+    expect((await post('/api/auth/login', { email: next, password: PASSWORD })).status).toBe(200);
+  });
+
   it('deletes the account after saying what happens, once DELETE is typed with the password', async () => {
     const email = uniqueEmail('delete');
     const page = await signedInPage(email);
