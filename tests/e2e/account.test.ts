@@ -3,6 +3,7 @@
 // welcome), the mail settings, and deletes the account after saying what happens; the contributor page
 // says what its magic link does for someone with no account, and a new address gets in through it.
 import type { Page } from 'playwright-core';
+import { seriousAxeViolations } from '../support/axe';
 import { browserSuite } from '../support/browser-suite';
 import { cmsApi, createLink } from '../support/cms';
 import { storeSession, verifiedSession } from '../support/session';
@@ -95,6 +96,7 @@ describe('/account (§3.5)', () => {
     await releases.click();
     await suite.toast(page, 'Email settings saved');
     await suite.shot(page, 'settings');
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // Through the app's navigation (no reload): the welcome has the new name at once.
     await page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Dashboard' }).click();
@@ -138,6 +140,7 @@ describe('/account (§3.5)', () => {
       .getByText('Your sign-in, profile and email settings are deleted. This cannot be undone.')
       .waitFor();
     await dialog.getByText('You have no releases.').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
     const confirm = dialog.getByRole('button', { name: 'Delete my account' });
     await dialog.getByLabel('Current password').fill(PASSWORD);
     await dialog.getByLabel('Type DELETE to confirm').fill('delete');
