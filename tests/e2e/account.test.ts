@@ -110,6 +110,21 @@ describe('/account (§3.5)', () => {
     expect(await page.getByRole('switch', { name: 'Billing' }).getAttribute('aria-checked')).toBe('true');
   });
 
+  it('fits a phone: one column, nothing wider than the screen', async () => {
+    const session = await verifiedSession(suite.url, uniqueEmail('phone'), PASSWORD);
+    const page = await suite.newPage({ viewport: { width: 375, height: 812 } });
+    pages.push(page);
+    await storeSession(page, suite.url, session);
+    await page.goto(`${suite.url}/account`);
+    await page.getByRole('button', { name: 'Delete account…' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await suite.shot(page, 'phone');
+    await page.getByRole('button', { name: 'Delete account…' }).click();
+    await page.getByRole('dialog').getByTestId('deletion-consequences').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await suite.shot(page, 'phone-delete');
+  });
+
   it('changes the email from the page once the link mailed to the new address is followed', async () => {
     const email = uniqueEmail('old');
     const page = await signedInPage(email);
