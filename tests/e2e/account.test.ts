@@ -82,8 +82,8 @@ describe('/account (§3.5)', () => {
     const page = await signedInPage(uniqueEmail('name'));
     await page.goto(`${suite.url}/app`);
     await page.getByRole('heading', { level: 1, name: 'Welcome back, Artist!' }).waitFor();
-
-    await page.goto(`${suite.url}/account`);
+    // A new account has no name: the dashboard says where to set one.
+    await page.getByRole('link', { name: 'Add your name' }).click();
     await page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
     await page.getByLabel('Display name').fill('Nova Reyes');
     await page.getByRole('button', { name: 'Save name' }).click();
@@ -101,6 +101,7 @@ describe('/account (§3.5)', () => {
     // Through the app's navigation (no reload): the welcome has the new name at once.
     await page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Dashboard' }).click();
     await page.getByRole('heading', { level: 1, name: 'Welcome back, Nova Reyes!' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Add your name' }).count()).toBe(0);
 
     await page.goto(`${suite.url}/account`);
     await page.getByRole('switch', { name: 'Billing' }).waitFor();

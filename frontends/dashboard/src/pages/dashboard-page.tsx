@@ -1,6 +1,7 @@
 import { displayNameOf, useDocumentTitle, useSession } from '@omni/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { DashboardHeader } from '../components/dashboard-header';
 import { ActionCards, GettingStarted, ReleaseList, StatCards } from '../components/dashboard-sections';
 import { PastDueBanner } from '../components/past-due-banner';
@@ -36,6 +37,15 @@ function Dashboard() {
         </h1>
         <p className="mt-2 text-muted-foreground">
           Your releases, streams, earnings and collaborators at a glance.
+          {session.profile.displayName ? null : (
+            <>
+              {' '}
+              {/* A new account has no name yet: say where it is set, instead of calling everyone 'Artist'. */}
+              <Link to="/account" className="font-medium text-primary underline-offset-4 hover:underline">
+                Add your name
+              </Link>
+            </>
+          )}
         </p>
         <div className="mt-8 space-y-6">
           <PastDueBanner subscription={subscription} />
