@@ -206,7 +206,9 @@ describe('signing', () => {
       title: 'Night Drive',
     });
     expect(song.fileKey).toBe(`${ALICE}/${day}/Night_Drive-take_1.wav`);
-    // The same name again never shares (and so never overwrites) the first key.
+    // The same name again, while the first was only signed (no bytes accepted), is a retry: it takes the
+    // same key rather than leaving an orphan beside a "-2" (issue 21 §3.7). An accepted file is never
+    // replaced (upload-orphans.test.ts).
     const again = await sign(alice, {
       bucket: 'audio',
       fileName: 'take 1.wav',
@@ -215,7 +217,7 @@ describe('signing', () => {
       purpose: 'song-submission',
       title: 'Night Drive',
     });
-    expect(again.fileKey).toBe(`${ALICE}/${day}/Night_Drive-take_1-2.wav`);
+    expect(again.fileKey).toBe(`${ALICE}/${day}/Night_Drive-take_1.wav`);
   });
 
   it('refuses a missing bucket, an oversized file and an obviously wrong type before any byte moves', async () => {

@@ -25,7 +25,9 @@ export const catalogService: ServiceModule = {
     const files = storageFileChecker(ctx.client('storage', storage.StorageServiceService));
     // Publishes right after the commit; a failure leaves the event in the outbox for the sweep.
     const relay = () => void outbox.flush().catch(() => undefined);
-    ctx.grpc.add(catalog.CatalogServiceService, catalogHandlers({ store, files, relay }));
+    const onCleanupError = (err: unknown) =>
+      ctx.logger.warn({ err }, 'a refused submission’s file could not be removed; it stays in storage');
+    ctx.grpc.add(catalog.CatalogServiceService, catalogHandlers({ store, files, relay, onCleanupError }));
     const statuses = await onDeliveryUpdated(bus, documents, store, ctx.logger);
     ctx.readiness('documents', () => documents.healthy());
     ctx.readiness('events', () => bus.healthy());

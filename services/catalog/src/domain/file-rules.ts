@@ -18,6 +18,8 @@ export interface FileInfo {
 export interface FileChecker {
   /** Storage judges the file for `role` (the stores' rules for a master or a cover). */
   info(ownerId: string, bucket: string, fileKey: string, role: FileRole): Promise<FileInfo>;
+  /** Storage removes the owner's file (one a refused submission brought and nothing uses). */
+  discard(ownerId: string, bucket: string, fileKey: string): Promise<void>;
 }
 
 /** The first thing wrong with the file for its role, as a message a person can act on; undefined if fine. */

@@ -15,6 +15,7 @@ import { releaseToProto, trackToProto } from '../domain/release';
 import { InputError, parseReleaseInput } from '../domain/release-input';
 import { type CatalogStore, IsrcExhaustedError } from '../store/catalog-store';
 import { CursorError, decodeCursor, encodeCursor } from '../store/catalogue-pages';
+import { discardingRefusedFiles } from '../use-cases/discard-refused-files';
 import { resubmitRelease } from '../use-cases/resubmit-release';
 import { submitRelease } from '../use-cases/submit-release';
 import { submitSong } from '../use-cases/submit-song';
@@ -41,8 +42,11 @@ export function catalogHandlers(deps: {
   files: FileChecker;
   /** Publishes what the outbox holds, right after a commit (its sweep covers a failure or a crash). */
   relay: () => void;
+  /** A refused submission's file that could not be removed. */
+  onCleanupError?: (err: unknown) => void;
 }): UnaryImpl<typeof catalog.CatalogServiceService> {
   const { store, files, relay } = deps;
+  const cleanup = { store, files, onError: deps.onCleanupError };
 
   return {
     resubmitRelease: (req) =>
@@ -57,43 +61,47 @@ export function catalogHandlers(deps: {
     },
 
     createRelease: (req) =>
-      guarded(async () => {
-        const ownerId = owner(req.ownerId);
-        const input = parseReleaseInput(req);
-        const { stores, unknown } = resolveStores(input.stores);
-        if (unknown.length > 0)
-          throw invalidArgument(
-            `Unknown store ${unknown.map((k) => `"${k}"`).join(', ')}. Choose stores from the platform list.`,
-          );
-        const { release, artist, track } = await submitRelease(store, files, {
-          ownerId,
-          artistName: input.artistName,
-          releaseTitle: input.releaseTitle,
-          trackTitle: input.trackTitle,
-          releaseType: input.releaseType,
-          genre: input.genre,
-          label: input.label,
-          releaseDate: input.releaseDate,
-          explicit: input.explicit,
-          audio: input.audio,
-          artwork: input.artwork,
-          metadata: input.metadata,
-          stores,
-          source: 'artist-upload',
-          announce: true,
-        });
-        relay();
-        return { release: releaseToProto(release, artist, [track]) };
-      }),
+      discardingRefusedFiles(cleanup, req.ownerId, [req.audio, req.artwork], () =>
+        guarded(async () => {
+          const ownerId = owner(req.ownerId);
+          const input = parseReleaseInput(req);
+          const { stores, unknown } = resolveStores(input.stores);
+          if (unknown.length > 0)
+            throw invalidArgument(
+              `Unknown store ${unknown.map((k) => `"${k}"`).join(', ')}. Choose stores from the platform list.`,
+            );
+          const { release, artist, track } = await submitRelease(store, files, {
+            ownerId,
+            artistName: input.artistName,
+            releaseTitle: input.releaseTitle,
+            trackTitle: input.trackTitle,
+            releaseType: input.releaseType,
+            genre: input.genre,
+            label: input.label,
+            releaseDate: input.releaseDate,
+            explicit: input.explicit,
+            audio: input.audio,
+            artwork: input.artwork,
+            metadata: input.metadata,
+            stores,
+            source: 'artist-upload',
+            announce: true,
+          });
+          relay();
+          return { release: releaseToProto(release, artist, [track]) };
+        }),
+      ),
 
     submitSong: (req) =>
-      guarded(async () => {
-        const { release, artist, track } = await submitSong(store, files, {
-          ...req,
-          ownerId: owner(req.ownerId),
-        });
-        return { release: releaseToProto(release, artist, [track]), isrc: track.isrc };
-      }),
+      discardingRefusedFiles(cleanup, req.ownerId, [req.audio], () =>
+        guarded(async () => {
+          const { release, artist, track } = await submitSong(store, files, {
+            ...req,
+            ownerId: owner(req.ownerId),
+          });
+          return { release: releaseToProto(release, artist, [track]), isrc: track.isrc };
+        }),
+      ),
 
     async getRelease(req) {
       const found = req.releaseId ? await store.releaseWithParts(req.releaseId) : null;

@@ -22,5 +22,8 @@ export function storageFileChecker(client: PromiseClient<typeof storage.StorageS
         throw err;
       }
     },
+    async discard(ownerId, bucket, fileKey) {
+      await client.deleteObject({ ownerId, bucket, fileKey });
+    },
   };
 }

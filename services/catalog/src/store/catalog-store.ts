@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { type DocumentStore, DuplicateKeyError, type Outbox, type TransactionScope } from '@omni/platform';
 import type { ReleaseStatus } from '@omni/proto/api';
 import { formatIsrc, ISRC_MAX_SEQUENCE, isrcCounter, twoDigitYear } from '../domain/codes';
-import type { ArtistDoc, ReleaseDoc, TrackDoc } from '../domain/release';
+import type { ArtistDoc, FileRefDoc, ReleaseDoc, TrackDoc } from '../domain/release';
 import { type CataloguePosition, readCataloguePage } from './catalogue-pages';
 
 export const COLLECTIONS = { artists: 'artists', releases: 'releases', tracks: 'tracks' } as const;
@@ -165,6 +165,17 @@ export class CatalogStore {
   /** Whether a track already carries this ISRC. */
   async isrcInUse(isrc: string): Promise<boolean> {
     return (await this.tracks.findOne({ isrc })) !== null;
+  }
+
+  /**
+   * Whether any of the owner's tracks (audio) or releases (artwork) refers to this file: a refused
+   * submission's files are removed only when nothing of theirs does.
+   */
+  async fileInUse(userId: string, ref: FileRefDoc): Promise<boolean> {
+    const same = (file: FileRefDoc | null | undefined) =>
+      !!file && file.bucket === ref.bucket && file.fileKey === ref.fileKey;
+    if ((await this.tracks.find({ userId })).some((t) => same(t.audio))) return true;
+    return (await this.releases.find({ userId })).some((r) => same(r.artwork));
   }
 
   /** Whether a release already carries this UPC. */

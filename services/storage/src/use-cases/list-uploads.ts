@@ -32,10 +32,12 @@ export async function listUploads(
   if (!req.ownerId) throw signInRequired();
   if (req.bucket && !isBucketName(req.bucket)) throw notFoundError(`Bucket "${req.bucket}" missing...`);
   const limit = Math.min(Math.max(req.limit || 50, 1), 200);
+  // Only files a completion accepted (issue 21 §3.7): one signed and never completed (a failed upload or
+  // check), refused or removed cannot be used for anything, so it is not offered.
   const docs = await uploads.find(
     {
       ownerId: req.ownerId,
-      status: { $nin: ['rejected', 'deleted'] },
+      status: 'complete',
       ...(req.bucket ? { bucket: req.bucket } : {}),
     },
     { sort: { signedAt: -1 }, limit: limit * 2 },

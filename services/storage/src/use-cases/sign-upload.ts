@@ -49,13 +49,15 @@ export interface SignedUpload {
 }
 
 /**
- * The contributor page upserts (spec §3): a path sent again by the same sender replaces that file. Never
- * someone else's file, nor one signed for another purpose (a song submission's key can equal a folderless
- * contributor file's), nor bytes a completion accepted (`replaceable`). The new upload gets a suffixed name
- * instead, as everywhere else.
+ * A path signed again by the same sender for the same purpose reuses it, replacing what is there: the
+ * contributor page upserts (spec §3), and a retry (a console song submission after a failed upload, a
+ * refused file or a refused submission whose file was removed) takes its own key again instead of adding
+ * "-2", "-3" beside an orphan (issue 21 §3.7). Never someone else's file, nor one signed for another
+ * purpose (a song submission's key can equal a folderless contributor file's), nor bytes a completion
+ * accepted (`replaceable`): those keep their file and the new upload gets a suffixed name.
  */
-function mayUpsert(existing: UploadDoc, ownerId: string): boolean {
-  return existing.ownerId === ownerId && existing.purpose === 'contributor' && replaceable(existing);
+function mayReuse(existing: UploadDoc, ownerId: string, purpose: UploadPurposeName): boolean {
+  return existing.ownerId === ownerId && existing.purpose === purpose && replaceable(existing);
 }
 
 export async function signUpload(ctx: StorageContext, req: UploadRequest): Promise<SignedUpload> {
@@ -113,7 +115,7 @@ export async function signUpload(ctx: StorageContext, req: UploadRequest): Promi
       attempt,
     );
     const existing = await uploads.findById(uploadId(bucket, key));
-    const replaces = purpose === 'contributor' && !!existing && mayUpsert(existing, req.ownerId);
+    const replaces = !!existing && mayReuse(existing, req.ownerId, purpose);
     if (!replaces && (await objects.statObject(bucket, key))) continue;
     const seconds = ctx.uploadUrlSeconds;
     // A link's anonymous contributor has no account to prove: a secret handed out once with this URL does.
