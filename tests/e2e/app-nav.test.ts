@@ -114,6 +114,7 @@ describe('at 1280 px, every app screen has the one navigation with the current p
     ['/artist-upload', () => '/artist-upload', 'Upload', 'Artist Upload'],
     ['/uploader', () => '/uploader', 'Uploader', 'Uploader'],
     ['/missing-money-finder', () => '/missing-money-finder', 'Finder', 'Missing Money Finder'],
+    ['/account', () => '/account', 'Account', 'Account'],
     // The CMS refuses an artist, but the artist is still in the app: the same header and links.
     ['/admin/uploads (artist)', () => '/admin/uploads', null, 'Administrators only'],
   ];
@@ -146,6 +147,9 @@ describe('at 1280 px, every app screen has the one navigation with the current p
     );
     await appNav(page).getByRole('link', { name: 'Dashboard' }).click();
     await page.waitForURL(`${suite.url}/app`);
+    // The dashboard's recent releases lead to the whole list.
+    await page.getByRole('link', { name: 'All releases' }).click();
+    await page.waitForURL(`${suite.url}/releases`);
   });
 
   it('shows administrators the OMNI CMS entry, last', async () => {
@@ -172,6 +176,7 @@ describe('at 1280 px, every app screen has the one navigation with the current p
     expect(focused).toEqual(ARTIST_LINKS.map(([name]) => name));
     await page.keyboard.press('Enter'); // the last one reached: Account
     await page.waitForURL(`${suite.url}/account`);
+    await page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
   });
 
   it('has no serious accessibility findings in the header', async () => {

@@ -186,8 +186,11 @@ export function GettingStarted() {
 export function ReleaseList({ releases }: { releases: DashboardData['releases'] | undefined }) {
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="flex flex-row items-center justify-between gap-2 space-y-0">
         <CardTitle>Your Releases</CardTitle>
+        <Link to="/releases" className="text-sm font-medium text-primary hover:underline">
+          All releases
+        </Link>
       </CardHeader>
       <CardContent>
         {!releases ? (
