@@ -93,7 +93,12 @@ export function accountUseCases({ provider, links, profiles, mails }: AccountDep
     async magicLinkUser(token: string): Promise<IdentityUser> {
       const link = await links.spend('magic', token);
       if (!link) throw fail('invalid_link', MESSAGES.linkInvalid);
-      if (link.userId) return userOf(link.userId);
+      if (link.userId) {
+        // The account may have been deleted since the link was mailed: the link is what no longer works.
+        const user = await provider.getUser(link.userId);
+        if (!user) throw fail('invalid_link', MESSAGES.linkInvalid);
+        return user;
+      }
       if (!link.email) throw fail('invalid_link', MESSAGES.linkInvalid);
       const existing = await provider.findUserByEmail(link.email);
       if (existing) return existing;
