@@ -136,6 +136,10 @@ describe.each([1440, 375])('at %i px wide', (width) => {
 
     // The file picker offers the files of the chosen type.
     expect(await page.getByLabel('File *').getAttribute('accept')).toBe('video/*');
+    // And the page picker only the pages that show it: a video on Music would be shown nowhere (§3.9).
+    await page.getByRole('combobox', { name: 'Page *' }).click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['Videos']);
+    await page.keyboard.press('Escape');
 
     // A video sent as music: storage's verdict reaches the admin as itself, and the form keeps the input.
     await uploadThroughForm(
