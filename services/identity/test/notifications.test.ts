@@ -143,12 +143,31 @@ describe('payment notices', () => {
   it('mails when the subscription becomes past_due, not while it stays so, and again after a recovery', () => {
     let state = subscriptionNotices(null, sub('active', 1)).next;
     const failed = subscriptionNotices(state, sub('past_due', 2));
-    expect(failed.notices).toEqual([{ kind: 'payment_failed', product: 'pro' }]);
+    expect(failed.notices).toEqual([{ kind: 'payment_failed', product: 'pro', nextAttemptAt: undefined }]);
     state = failed.next;
     expect(subscriptionNotices(state, sub('past_due', 3)).notices).toEqual([]);
     expect(subscriptionNotices(state, sub('active', 1)).notices).toEqual([]); // older: stale
     state = subscriptionNotices(state, sub('active', 4)).next;
     expect(subscriptionNotices(state, sub('past_due', 5)).notices).toHaveLength(1);
+  });
+
+  it("reads billing's previousStatus for a subscription it has not seen, and says when the retry is", () => {
+    const still = { ...sub('past_due', 7), previousStatus: 'past_due' as const };
+    expect(subscriptionNotices(null, still).notices).toEqual([]);
+    const first = {
+      ...sub('past_due', 8),
+      previousStatus: 'active' as const,
+      lastPayment: {
+        outcome: 'failed' as const,
+        at: '2026-11-27T10:00:00Z',
+        nextAttemptAt: '2026-12-03T10:00:00Z',
+      },
+    };
+    const [notice] = subscriptionNotices(null, first).notices;
+    expect(notice).toEqual({ kind: 'payment_failed', product: 'pro', nextAttemptAt: '2026-12-03T10:00:00Z' });
+    expect(noticeMail('a@example.com', notice!, 'https://omni.example').text).toContain(
+      'We will try again on 3 December 2026; until then your subscription stays active.',
+    );
   });
 });
 

@@ -19,10 +19,13 @@ export function noticeMail(to: string, notice: Notice, publicUrl: string): MailM
   const settings = `You get this mail because it is turned on in your account settings: ${url('/account')}`;
   if (notice.kind === 'payment_failed') {
     const product = notice.product === 'pro' ? 'Pro' : 'Missing Money Finder';
+    const retry = notice.nextAttemptAt
+      ? ` We will try again on ${new Date(notice.nextAttemptAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}; until then your subscription stays active.`
+      : ' Your subscription stays active while the payment is retried.';
     return mail(
       to,
       `Your ${product} payment failed`,
-      `We could not take the payment for your ${product} subscription. Your subscription stays active while we retry over the next days; update your card to keep it.`,
+      `We could not take the payment for your ${product} subscription.${retry} Update your card to keep it.`,
       'Update your payment method',
       url(notice.product === 'pro' ? '/app' : '/missing-money-finder'),
       settings,

@@ -17,7 +17,7 @@ export type Notice =
   | { kind: 'store_refused'; releaseId: string; store: string; reason: string }
   | { kind: 'release_live'; releaseId: string; store: string; storeCount: number | null }
   | { kind: 'release_taken_down'; releaseId: string }
-  | { kind: 'payment_failed'; product: 'pro' | 'finder' };
+  | { kind: 'payment_failed'; product: 'pro' | 'finder'; nextAttemptAt?: string | null };
 
 export const topicOf = (notice: Notice): MailTopic =>
   notice.kind === 'payment_failed' ? 'billing' : 'releases';
@@ -114,9 +114,19 @@ export function subscriptionNotices(
 ): { next: SubscriptionMailState; notices: Notice[] } {
   if (before && event.version < before.version) return { next: before, notices: [] };
   const next = { version: event.version, status: event.status };
+  // What billing says it told before covers a subscription identity has not seen yet (events from before
+  // identity consumed them).
+  const was = before?.status ?? event.previousStatus ?? null;
   const notices: Notice[] =
-    event.status === 'past_due' && before?.status !== 'past_due'
-      ? [{ kind: 'payment_failed', product: event.product }]
+    event.status === 'past_due' && was !== 'past_due'
+      ? [
+          {
+            kind: 'payment_failed',
+            product: event.product,
+            nextAttemptAt:
+              event.lastPayment?.outcome === 'failed' ? event.lastPayment.nextAttemptAt : undefined,
+          },
+        ]
       : [];
   return { next, notices };
 }
