@@ -81,6 +81,11 @@ describe('feature cards mark what is not built yet', () => {
       ['/artists', ['Earnings tracking'], ['Upload', 'Metadata checks']],
       ['/labels', ['Sub-labels', 'Roll-up analytics'], []],
       ['/managers', ['Portfolio dashboards', 'Permission scoping', 'Exportable summaries'], []],
+      [
+        '/security',
+        ['Identity verification', 'Rights protection'],
+        ['Signed upload links', 'Data protection'],
+      ],
     ];
     for (const [path, coming, real] of checks) {
       const page = await open(path);
@@ -88,6 +93,19 @@ describe('feature cards mark what is not built yet', () => {
         expect([path, title, await comingSoon(page, title)]).toEqual([path, title, true]);
       for (const title of real)
         expect([path, title, await comingSoon(page, title)]).toEqual([path, title, false]);
+    }
+  });
+});
+
+describe('the pricing FAQ says payouts and splits are not here yet', () => {
+  it('answers the payout and collaborator questions plainly first', async () => {
+    const page = await open('/pricing');
+    for (const [question, opening] of [
+      ['When do I get paid?', 'Payouts are coming soon: Omni does not record earnings or pay out yet.'],
+      ['Can I pay collaborators who don’t have an Omni account?', 'Not yet: splits are coming soon.'],
+    ]) {
+      await page.getByRole('button', { name: question }).click();
+      await page.getByText(opening).waitFor();
     }
   });
 });

@@ -58,12 +58,13 @@ export const FAQ = [
   },
   {
     question: 'When do I get paid?',
-    answer: `Once your balance reaches ${usd(MINIMUM_PAYOUT)}, we pay it out on our ${PAYOUT_CYCLE_DAYS}-day cycle. A smaller balance simply carries over to the next cycle.`,
+    // Payouts and splits are later issues (issue 21 §3.13): the answers say so before how they will work.
+    answer: `Payouts are coming soon: Omni does not record earnings or pay out yet. Once it does: once your balance reaches ${usd(MINIMUM_PAYOUT)}, we pay it out on our ${PAYOUT_CYCLE_DAYS}-day cycle, and a smaller balance simply carries over to the next cycle.`,
   },
   {
     question: 'Can I pay collaborators who don’t have an Omni account?',
     answer:
-      'Yes. Add them to a release’s split with their email address; they are invited to create a free account to collect their share, and their earnings wait for them until they do.',
+      'Not yet: splits are coming soon. When they ship, you will add collaborators to a release’s split with their email address; they are invited to create a free account to collect their share, and their earnings wait for them until they do.',
   },
   {
     question: 'How are rates calculated?',

@@ -30,11 +30,13 @@ const COMPLIANCE = [
     title: 'Identity verification',
     text: `KYC checks before your first payout, usually completed in ${KYC_WINDOW}.`,
     Icon: UserCheck,
+    comingSoon: true,
   },
   {
     title: 'Rights protection',
     text: 'Audio fingerprinting and blockchain verification record who owns what, so disputes have evidence.',
     Icon: Fingerprint,
+    comingSoon: true,
   },
   {
     title: 'Data protection',
