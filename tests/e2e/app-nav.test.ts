@@ -160,6 +160,28 @@ describe('at 1280 px, every app screen has the one navigation with the current p
     );
   });
 
+  it("fits an admin's seven links and Sign out in one row from 1,024 px", async () => {
+    for (const width of [1024, 1100]) {
+      const page = await signedInPage(await adminSession(), width);
+      await page.goto(`${suite.url}/app`);
+      await appNav(page).getByRole('link', { name: 'OMNI CMS' }).waitFor();
+      const header = (await page.getByRole('banner').boundingBox())!;
+      expect(header.height).toBeLessThanOrEqual(72);
+      for (const item of await page
+        .getByRole('banner')
+        .getByRole('link')
+        .or(page.getByRole('banner').getByRole('button'))
+        .filter({ visible: true })
+        .all()) {
+        const box = (await item.boundingBox())!;
+        expect(box.y + box.height).toBeLessThanOrEqual(header.y + header.height);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: join(artifacts, `app-nav-${width}-admin.png`) });
+    }
+  });
+
   it('is reachable with the keyboard, in order, from the top of the page', async () => {
     const page = await signedInPage(artist, 1280);
     await page.goto(`${suite.url}/releases`);
