@@ -103,7 +103,7 @@ describe('the pricing FAQ says payouts and splits are not here yet', () => {
     for (const [question, opening] of [
       ['When do I get paid?', 'Payouts are coming soon: Omni does not record earnings or pay out yet.'],
       ['Can I pay collaborators who don’t have an Omni account?', 'Not yet: splits are coming soon.'],
-    ]) {
+    ] as const) {
       await page.getByRole('button', { name: question }).click();
       await page.getByText(opening).waitFor();
     }
