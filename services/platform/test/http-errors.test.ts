@@ -104,3 +104,43 @@ describe('HTTP app', () => {
     expect(JSON.parse(text).error.message).toMatch(/Please try again/);
   });
 });
+
+describe('a client that goes away', () => {
+  it('is not logged as a failure of ours', async () => {
+    const errors: unknown[] = [];
+    const logger = createLogger('test');
+    const spyLogger = Object.assign(Object.create(logger), {
+      error: (...args: unknown[]) => errors.push(args),
+      debug: () => undefined,
+    });
+    const app = createHttpApp({ logger });
+    let failed: Promise<void> = Promise.resolve();
+    app.get('/file', (_req, res, next) => {
+      // What express's sendFile reports when the browser aborts mid-download.
+      failed = new Promise<void>((r) => {
+        setTimeout(() => {
+          next(Object.assign(new Error('Request aborted'), { code: 'ECONNABORTED' }));
+          setImmediate(r);
+        }, 20);
+      });
+      res.write('partial');
+    });
+    app.use(errorHandler(spyLogger, httpErrorFromGrpc));
+    const server = await new Promise<ReturnType<express.Express['listen']>>((r) => {
+      const s = app.listen(0, '127.0.0.1', () => r(s));
+    });
+    try {
+      const ctrl = new AbortController();
+      const res = await fetch(`http://127.0.0.1:${(server.address() as { port: number }).port}/file`, {
+        signal: ctrl.signal,
+      });
+      expect(res.status).toBe(200);
+      ctrl.abort();
+      await new Promise((r) => setTimeout(r, 50));
+      await failed;
+      expect(errors).toEqual([]);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});

@@ -115,6 +115,13 @@ export function errorHandler(
   mapError?: (err: unknown) => HttpError | undefined,
 ): ErrorRequestHandler {
   return (err, req, res, _next) => {
+    // The client went away (a tab closed, a navigation mid-download): nobody is left to answer and
+    // nothing failed on our side, so it is no error in the log either (it drowned real ones).
+    if ((err as { code?: string })?.code === 'ECONNABORTED' || (req.destroyed && !res.headersSent)) {
+      logger.debug({ method: req.method, path: req.path }, 'client went away before the answer');
+      if (!res.writableEnded) res.destroy();
+      return;
+    }
     const known = toHttpError(err) ?? mapError?.(err);
     const status = known?.status ?? 500;
     if (status >= 500) logger.error({ err, method: req.method, path: req.path }, 'request failed');
