@@ -70,6 +70,7 @@ export const fakeStorage: ServiceModule = {
       listUploads: unimplemented,
       signDownload: unimplemented,
       deleteObject: unimplemented,
+      discardUpload: unimplemented,
       async getObjectInfo(req) {
         const file = fakeFiles.get(`${req.bucket}/${req.fileKey}`);
         // Like storage: someone else's object is not found for this caller.

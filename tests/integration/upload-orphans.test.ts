@@ -174,7 +174,7 @@ it('lists only accepted files: one signed and sent but never completed is not of
 
 it('removes an artist upload’s files when catalog refuses the release', async () => {
   const audioBytes = wav(3, { tone: true });
-  const coverBytes = await png(3000, 3000);
+  const coverBytes = png(3000, 3000);
   const audio = await sign({
     bucket: 'omni-assets',
     purpose: 'artist-upload',
@@ -208,4 +208,36 @@ it('removes an artist upload’s files when catalog refuses the release', async 
     expect(existsSync(objectPath('omni-assets', key))).toBe(false);
     expect(await listed('omni-assets')).not.toContain(key);
   }
+});
+
+it('lets the owner discard an upload of a failed try, but never a file submitted with a release', async () => {
+  // An artwork uploaded, then the master refused: the try stops before its release, the artwork stays.
+  const coverBytes = png(3000, 3000);
+  const cover = await sign({
+    bucket: 'omni-assets',
+    purpose: 'artist-upload',
+    fileName: 'lonely-cover.png',
+    contentType: 'image/png',
+    size: coverBytes.length,
+  });
+  await put(cover, coverBytes, 'image/png');
+  await complete('omni-assets', cover.fileKey, 'artwork');
+  expect(await listed('omni-assets')).toContain(cover.fileKey);
+  let res = await api('/api/uploads/discard', { bucket: 'omni-assets', fileKey: cover.fileKey });
+  expect(res.status).toBe(204);
+  expect(existsSync(objectPath('omni-assets', cover.fileKey))).toBe(false);
+  expect(await listed('omni-assets')).not.toContain(cover.fileKey);
+
+  // A song's file went into a release: its owner cannot discard it by mistake.
+  const song = await songTry('Kept By Release', 'kept.wav');
+  expect(song.res.status).toBe(201);
+  res = await api('/api/uploads/discard', { bucket: 'audio', fileKey: song.fileKey });
+  expect(res.status).toBe(409);
+  expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+    'This file was submitted with a release, so it stays.',
+  );
+  expect(existsSync(objectPath('audio', song.fileKey))).toBe(true);
+  // Nobody's file: not found.
+  res = await api('/api/uploads/discard', { bucket: 'audio', fileKey: `${ALICE}/nothing.wav` });
+  expect(res.status).toBe(404);
 });

@@ -146,4 +146,52 @@ describe('runArtistUpload', () => {
     ).rejects.toThrow('3000x3000');
     expect(percents).toEqual([10]);
   });
+
+  it('discards the artwork it uploaded when the master is then refused, and nothing after a release (§3.7)', async () => {
+    const discarded: string[] = [];
+    const deps: FlowDeps = {
+      async uploadFile(options: UploadFileOptions) {
+        if (options.role === 'audio') throw new Error('This file is a video; upload an audio file instead.');
+        return { bucket: 'omni-assets', fileKey: 'key-artwork', publicUrl: '', inspection: {} };
+      },
+      createRelease: async () => release,
+      async discardUpload(f) {
+        discarded.push(f.fileKey);
+      },
+    };
+    const input = {
+      values: filled(),
+      audio: file('a.wav', 1),
+      artwork: file('c.png', 1),
+      stores: [],
+      platformCount: 142,
+    };
+    const quiet = { progress: () => undefined, log: () => undefined, bytes: () => undefined };
+    await expect(runArtistUpload(input, quiet, deps)).rejects.toThrow('upload an audio file');
+    expect(discarded).toEqual(['key-artwork']);
+
+    // Refused at the release (or an outage): both files go; a discard that fails does not hide the error.
+    discarded.length = 0;
+    deps.uploadFile = async (options: UploadFileOptions) => ({
+      bucket: 'omni-assets',
+      fileKey: `key-${options.role}`,
+      publicUrl: '',
+      inspection: {},
+    });
+    deps.createRelease = async () => {
+      throw new Error('Unknown store "x".');
+    };
+    deps.discardUpload = async (f) => {
+      discarded.push(f.fileKey);
+      throw new Error('network down');
+    };
+    await expect(runArtistUpload(input, quiet, deps)).rejects.toThrow('Unknown store');
+    expect(discarded).toEqual(['key-artwork', 'key-audio']);
+
+    // A release made: nothing is discarded.
+    discarded.length = 0;
+    deps.createRelease = async () => release;
+    await runArtistUpload(input, quiet, deps);
+    expect(discarded).toEqual([]);
+  });
 });

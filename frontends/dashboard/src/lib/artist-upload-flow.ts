@@ -53,6 +53,8 @@ export interface FlowReporter {
 export interface FlowDeps {
   uploadFile(options: UploadFileOptions): Promise<UploadedFile>;
   createRelease(request: CreateReleaseRequest): Promise<Release>;
+  /** Removes a file this try uploaded when the try fails before its release is made (no orphan stays). */
+  discardUpload?(file: { bucket: string; fileKey: string }): Promise<void>;
 }
 
 export interface FlowInput {
@@ -128,52 +130,64 @@ export async function runArtistUpload(
     `Checks passed: "${values.releaseTitle.trim()}" by ${values.artistName.trim()}; audio ${audio.name} (${formatBytes(audio.size)}), artwork ${artwork.name} (${formatBytes(artwork.size)})`,
   );
 
-  const artworkFile = await deps.uploadFile({
-    bucket: ARTIST_UPLOAD_BUCKET,
-    purpose: 'artist-upload',
-    role: 'artwork',
-    file: artwork,
-    onSigned: (signed) => {
-      report.progress(PROGRESS.artworkSigned);
-      report.log(`Artwork upload signed: ${signed.fileKey}`);
-    },
-    onProgress: (bytes) => {
-      report.bytes('Artwork', bytes);
-      report.progress(between(PROGRESS.artworkSigned, PROGRESS.artworkUploaded, bytes.percent));
-    },
-  });
-  report.bytes(null, null);
-  report.progress(PROGRESS.artworkUploaded);
-  report.log(`Artwork uploaded and checked${describeArtwork(artworkFile.inspection)}`);
-
-  const audioFile = await deps.uploadFile({
-    bucket: ARTIST_UPLOAD_BUCKET,
-    purpose: 'artist-upload',
-    role: 'audio',
-    file: audio,
-    onSigned: (signed) => {
-      report.progress(PROGRESS.audioSigned);
-      report.log(`Audio upload signed, sending ${formatBytes(audio.size)}: ${signed.fileKey}`);
-    },
-    onProgress: (bytes) => {
-      report.bytes('Audio', bytes);
-      report.progress(between(PROGRESS.audioSigned, PROGRESS.audioUploaded, bytes.percent));
-    },
-  });
-  report.bytes(null, null);
-  report.progress(PROGRESS.audioUploaded);
-  report.log(`Audio uploaded and checked${describeAudio(audioFile.inspection)}`);
-
-  const release = await deps.createRelease(
-    toCreateReleaseRequest(
-      values,
-      {
-        audio: { bucket: audioFile.bucket, fileKey: audioFile.fileKey },
-        artwork: { bucket: artworkFile.bucket, fileKey: artworkFile.fileKey },
+  // What this try uploaded: removed again if the try fails before its release is made (an artwork sent,
+  // then the master refused), so a failed upload leaves no orphan file behind (issue 21 §3.7).
+  const uploaded: { bucket: string; fileKey: string }[] = [];
+  let release: Release;
+  try {
+    const artworkFile = await deps.uploadFile({
+      bucket: ARTIST_UPLOAD_BUCKET,
+      purpose: 'artist-upload',
+      role: 'artwork',
+      file: artwork,
+      onSigned: (signed) => {
+        report.progress(PROGRESS.artworkSigned);
+        report.log(`Artwork upload signed: ${signed.fileKey}`);
       },
-      stores,
-    ),
-  );
+      onProgress: (bytes) => {
+        report.bytes('Artwork', bytes);
+        report.progress(between(PROGRESS.artworkSigned, PROGRESS.artworkUploaded, bytes.percent));
+      },
+    });
+    uploaded.push(artworkFile);
+    report.bytes(null, null);
+    report.progress(PROGRESS.artworkUploaded);
+    report.log(`Artwork uploaded and checked${describeArtwork(artworkFile.inspection)}`);
+
+    const audioFile = await deps.uploadFile({
+      bucket: ARTIST_UPLOAD_BUCKET,
+      purpose: 'artist-upload',
+      role: 'audio',
+      file: audio,
+      onSigned: (signed) => {
+        report.progress(PROGRESS.audioSigned);
+        report.log(`Audio upload signed, sending ${formatBytes(audio.size)}: ${signed.fileKey}`);
+      },
+      onProgress: (bytes) => {
+        report.bytes('Audio', bytes);
+        report.progress(between(PROGRESS.audioSigned, PROGRESS.audioUploaded, bytes.percent));
+      },
+    });
+    uploaded.push(audioFile);
+    report.bytes(null, null);
+    report.progress(PROGRESS.audioUploaded);
+    report.log(`Audio uploaded and checked${describeAudio(audioFile.inspection)}`);
+
+    release = await deps.createRelease(
+      toCreateReleaseRequest(
+        values,
+        {
+          audio: { bucket: audioFile.bucket, fileKey: audioFile.fileKey },
+          artwork: { bucket: artworkFile.bucket, fileKey: artworkFile.fileKey },
+        },
+        stores,
+      ),
+    );
+  } catch (error) {
+    // Best effort: a file catalog already removed is gone, one a release may use is kept by storage.
+    for (const file of uploaded) await deps.discardUpload?.(file).catch(() => undefined);
+    throw error;
+  }
   const isrcs = release.tracks.map((track) => track.isrc).join(', ');
   report.progress(PROGRESS.releaseCreated);
   report.log(

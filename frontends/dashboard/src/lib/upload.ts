@@ -38,6 +38,17 @@ export async function signUpload(request: SignUploadRequest): Promise<SignedUplo
   return signedUploadSchema.parse(body);
 }
 
+/**
+ * Removes the caller's own upload from a try that failed before its release was made (issue 21 §3.7), so it
+ * does not stay in storage; storage keeps any file a release may use (409).
+ */
+export async function discardUpload(file: { bucket: string; fileKey: string }): Promise<void> {
+  await apiFetch('/api/uploads/discard', {
+    method: 'POST',
+    body: JSON.stringify({ bucket: file.bucket, fileKey: file.fileKey }),
+  });
+}
+
 export async function completeUpload(
   bucket: string,
   fileKey: string,

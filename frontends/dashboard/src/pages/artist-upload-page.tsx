@@ -24,7 +24,7 @@ import { checkArtistUpload, formatBytes, runArtistUpload } from '../lib/artist-u
 import { errorMessage } from '../lib/error-message';
 import { checkCoverArt, checkMasterAudio } from '../lib/file-facts';
 import { createRelease, fetchPlatforms } from '../lib/releases-api';
-import { type ByteProgress, uploadFile } from '../lib/upload';
+import { type ByteProgress, discardUpload, uploadFile } from '../lib/upload';
 
 /** Spec section 9: the pause between 'Upload Successful!' and the next screen. */
 const REDIRECT_AFTER_UPLOAD_MS = 2000;
@@ -118,7 +118,7 @@ export default function ArtistUploadPage() {
           bytes: (label, byteProgress) =>
             setBytes(label && byteProgress ? { label, progress: byteProgress } : null),
         },
-        { uploadFile, createRelease },
+        { uploadFile, createRelease, discardUpload },
       );
       const releasePage = `/release/${encodeURIComponent(release.id)}`;
       toast.success('Upload Successful!', {

@@ -9,7 +9,7 @@ import type { ObjectStore } from '../providers/objects/port';
 import { uploadsCollection } from '../store/uploads';
 import { completeUpload } from '../use-cases/complete-upload';
 import type { StorageContext } from '../use-cases/context';
-import { deleteObject } from '../use-cases/delete-object';
+import { deleteObject, discardUpload } from '../use-cases/delete-object';
 import { listBuckets, listUploads } from '../use-cases/list-uploads';
 import { objectInfo } from '../use-cases/object-info';
 import { signDownload } from '../use-cases/sign-download';
@@ -72,5 +72,7 @@ export function storageHandlers(
     signDownload: async (req) => ({ url: await signDownload(ctx, req) }),
 
     deleteObject: async (req) => ({ deleted: await deleteObject(ctx, req) }),
+
+    discardUpload: async (req) => ({ deleted: await discardUpload(ctx, req) }),
   };
 }

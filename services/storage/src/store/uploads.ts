@@ -32,6 +32,8 @@ export interface UploadDoc {
   /** What some stores refuse about an accepted file (domain/store-rules.ts). */
   warnings?: string[];
   completedAt?: string;
+  /** When catalog first asked about the file for a release (GetObjectInfo with a role): a release may use it. */
+  claimedAt?: string;
   [field: string]: unknown;
 }
 

@@ -3,7 +3,7 @@
 // recorded at signing may have it removed (anyone else: "not found", as for every other call). Idempotent:
 // the object store's remove is, and the record keeps why the bytes went. The object is removed whatever the
 // record says, so a PUT that landed again on a still-valid signed URL after a first delete goes too.
-import { notFoundError } from '@omni/platform';
+import { failedPrecondition, notFoundError } from '@omni/platform';
 import { isBucketName } from '../domain/buckets';
 import type { StorageContext } from './context';
 import { ownUpload } from './upload-verdict';
@@ -24,4 +24,19 @@ export async function deleteObject(
   if (existed)
     ctx.log.info({ bucket: doc.bucket, key: doc.key }, 'object deleted at its owner service’s request');
   return existed;
+}
+
+/**
+ * The owner discarding the upload of a try that failed before its release was made (an artwork uploaded,
+ * then the master refused): otherwise it would stay in storage for ever. Never a file catalog was asked
+ * about for a release (`claimedAt`): a release may use it (catalog removes the files of a release it refused).
+ */
+export async function discardUpload(
+  ctx: StorageContext,
+  req: { ownerId: string; bucket: string; fileKey: string },
+): Promise<boolean> {
+  if (!isBucketName(req.bucket)) throw notFoundError('No such file.');
+  const doc = await ownUpload(ctx, req.ownerId, req.bucket, req.fileKey);
+  if (doc.claimedAt) throw failedPrecondition('This file was submitted with a release, so it stays.');
+  return deleteObject(ctx, req);
 }

@@ -19,6 +19,13 @@ export async function objectInfo(
 ): Promise<ObjectFacts> {
   const { objects, uploads } = ctx;
   const doc = await ownUpload(ctx, req.ownerId, req.bucket, req.fileKey);
+  // Catalog asks with a role when the file goes into a release: from then on a release may use it, so its
+  // owner can no longer discard it as the leftover of a failed try (discardUpload).
+  if (req.role && !doc.claimedAt)
+    await uploads.updateOne(
+      { _id: doc._id, signedAt: doc.signedAt },
+      { $set: { claimedAt: ctx.now().toISOString() } },
+    );
   // Catalog names the role the file plays in a release; otherwise it is judged as it was completed.
   const completedAs = doc.role === 'audio' || doc.role === 'artwork' ? doc.role : '';
   const requested = requestedRole(doc.bucket, req.role || completedAs);

@@ -149,7 +149,16 @@ export async function signUpload(ctx: StorageContext, req: UploadRequest): Promi
         { _id: existing._id, signedAt: existing.signedAt, status: existing.status },
         {
           $set: record,
-          $unset: { inspection: 1, inspectedEtag: 1, problems: 1, warnings: 1, role: 1, completedAt: 1 },
+          $unset: {
+            inspection: 1,
+            inspectedEtag: 1,
+            problems: 1,
+            warnings: 1,
+            role: 1,
+            completedAt: 1,
+            claimedAt: 1,
+            deletedAt: 1,
+          },
         },
       );
       if (matched === 0) continue;

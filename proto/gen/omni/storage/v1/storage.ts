@@ -232,6 +232,20 @@ export interface DeleteObjectRequest {
   fileKey: string;
 }
 
+/**
+ * The owner discarding an upload of a try that failed before its release was made (issue 21 §3.7): only a
+ * file catalog never asked about for a release; one a release may use is refused (FAILED_PRECONDITION).
+ */
+export interface DiscardUploadRequest {
+  ownerId: string;
+  bucket: string;
+  fileKey: string;
+}
+
+export interface DiscardUploadResponse {
+  deleted: boolean;
+}
+
 export interface DeleteObjectResponse {
   deleted: boolean;
 }
@@ -2407,6 +2421,182 @@ export const DeleteObjectRequest: MessageFns<DeleteObjectRequest> = {
   },
 };
 
+function createBaseDiscardUploadRequest(): DiscardUploadRequest {
+  return { ownerId: "", bucket: "", fileKey: "" };
+}
+
+export const DiscardUploadRequest: MessageFns<DiscardUploadRequest> = {
+  encode(message: DiscardUploadRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ownerId !== "") {
+      writer.uint32(10).string(message.ownerId);
+    }
+    if (message.bucket !== "") {
+      writer.uint32(18).string(message.bucket);
+    }
+    if (message.fileKey !== "") {
+      writer.uint32(26).string(message.fileKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DiscardUploadRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDiscardUploadRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.bucket = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.fileKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DiscardUploadRequest {
+    return {
+      ownerId: isSet(object.ownerId)
+        ? globalThis.String(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.String(object.owner_id)
+        : "",
+      bucket: isSet(object.bucket) ? globalThis.String(object.bucket) : "",
+      fileKey: isSet(object.fileKey)
+        ? globalThis.String(object.fileKey)
+        : isSet(object.file_key)
+        ? globalThis.String(object.file_key)
+        : "",
+    };
+  },
+
+  toJSON(message: DiscardUploadRequest): unknown {
+    const obj: any = {};
+    if (message.ownerId !== "") {
+      obj.ownerId = message.ownerId;
+    }
+    if (message.bucket !== "") {
+      obj.bucket = message.bucket;
+    }
+    if (message.fileKey !== "") {
+      obj.fileKey = message.fileKey;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DiscardUploadRequest>): DiscardUploadRequest {
+    return DiscardUploadRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DiscardUploadRequest>): DiscardUploadRequest {
+    const message = createBaseDiscardUploadRequest();
+    message.ownerId = object.ownerId ?? "";
+    message.bucket = object.bucket ?? "";
+    message.fileKey = object.fileKey ?? "";
+    return message;
+  },
+};
+
+function createBaseDiscardUploadResponse(): DiscardUploadResponse {
+  return { deleted: false };
+}
+
+export const DiscardUploadResponse: MessageFns<DiscardUploadResponse> = {
+  encode(message: DiscardUploadResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.deleted !== false) {
+      writer.uint32(8).bool(message.deleted);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DiscardUploadResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDiscardUploadResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.deleted = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DiscardUploadResponse {
+    return { deleted: isSet(object.deleted) ? globalThis.Boolean(object.deleted) : false };
+  },
+
+  toJSON(message: DiscardUploadResponse): unknown {
+    const obj: any = {};
+    if (message.deleted !== false) {
+      obj.deleted = message.deleted;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DiscardUploadResponse>): DiscardUploadResponse {
+    return DiscardUploadResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DiscardUploadResponse>): DiscardUploadResponse {
+    const message = createBaseDiscardUploadResponse();
+    message.deleted = object.deleted ?? false;
+    return message;
+  },
+};
+
 function createBaseDeleteObjectResponse(): DeleteObjectResponse {
   return { deleted: false };
 }
@@ -2544,6 +2734,16 @@ export const StorageServiceService = {
       Buffer.from(DeleteObjectResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): DeleteObjectResponse => DeleteObjectResponse.decode(value),
   },
+  discardUpload: {
+    path: "/omni.storage.v1.StorageService/DiscardUpload" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DiscardUploadRequest): Buffer => Buffer.from(DiscardUploadRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DiscardUploadRequest => DiscardUploadRequest.decode(value),
+    responseSerialize: (value: DiscardUploadResponse): Buffer =>
+      Buffer.from(DiscardUploadResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DiscardUploadResponse => DiscardUploadResponse.decode(value),
+  },
 } as const;
 
 export interface StorageServiceServer extends UntypedServiceImplementation {
@@ -2554,6 +2754,7 @@ export interface StorageServiceServer extends UntypedServiceImplementation {
   listUploads: handleUnaryCall<ListUploadsRequest, ListUploadsResponse>;
   signDownload: handleUnaryCall<SignDownloadRequest, SignDownloadResponse>;
   deleteObject: handleUnaryCall<DeleteObjectRequest, DeleteObjectResponse>;
+  discardUpload: handleUnaryCall<DiscardUploadRequest, DiscardUploadResponse>;
 }
 
 export interface StorageServiceClient extends Client {
@@ -2661,6 +2862,21 @@ export interface StorageServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DeleteObjectResponse) => void,
+  ): ClientUnaryCall;
+  discardUpload(
+    request: DiscardUploadRequest,
+    callback: (error: ServiceError | null, response: DiscardUploadResponse) => void,
+  ): ClientUnaryCall;
+  discardUpload(
+    request: DiscardUploadRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DiscardUploadResponse) => void,
+  ): ClientUnaryCall;
+  discardUpload(
+    request: DiscardUploadRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DiscardUploadResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -45,6 +45,13 @@ const completeBody = z
   })
   .strict();
 
+const discardBody = z
+  .object({
+    bucket: bucketName,
+    fileKey: z.string().min(1, 'fileKey is required.').max(1024),
+  })
+  .strict();
+
 const listQuery = z
   .object({
     bucket: z.string().max(63).optional(),
@@ -95,6 +102,18 @@ export function uploadRoutes(ctx: Pick<ServiceContext, 'client'>, guards: Guards
       { deadlineMs: 60_000 },
     );
     res.json({ accepted: done.accepted, inspection: done.inspection, publicUrl: done.publicUrl });
+  });
+
+  // The caller's own upload from a try that failed before its release was made (issue 21 §3.7): removed,
+  // unless a release may use it (409). Someone else's or a missing file is 404.
+  router.post('/uploads/discard', guards.requireUser, async (req, res) => {
+    const body = parseBody(discardBody, req);
+    await client.discardUpload({
+      ownerId: req.principal!.userId,
+      bucket: body.bucket,
+      fileKey: body.fileKey,
+    });
+    res.status(204).end();
   });
 
   router.get('/uploads', guards.requireUser, async (req, res) => {
