@@ -117,7 +117,8 @@ export function errorHandler(
   return (err, req, res, _next) => {
     // The client went away (a tab closed, a navigation mid-download): nobody is left to answer and
     // nothing failed on our side, so it is no error in the log either (it drowned real ones).
-    if ((err as { code?: string })?.code === 'ECONNABORTED' || (req.destroyed && !res.headersSent)) {
+    // (Not req.destroyed: a request whose body was read in full is destroyed too; the socket tells.)
+    if ((err as { code?: string })?.code === 'ECONNABORTED' || req.socket.destroyed) {
       logger.debug({ method: req.method, path: req.path }, 'client went away before the answer');
       if (!res.writableEnded) res.destroy();
       return;
