@@ -103,3 +103,57 @@ it('checkout in the sandbox makes Pro; cancel at period end keeps it; the period
   expect(advanced.status).toBe(200);
   expect(await until(token, (s) => !s.subscribed)).toMatchObject({ subscribed: false, status: 'canceled' });
 });
+
+/** A new user who checked out Pro monthly with 4242…: their token, portal URL and subscription id. */
+async function subscribedUser(email: string) {
+  const token = await signTestToken(await platform.ports.documents('identity'), {
+    userId: randomUUID(),
+    email,
+  });
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const checkout = await fetch(`${platform.url}/api/billing/checkout`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ priceId: 'price_omni_pro_monthly' }),
+  });
+  const { url } = (await checkout.json()) as { url: string };
+  await fetch(url, form({ number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: email }));
+  await until(token, (s) => s.subscribed);
+  const portal = await fetch(`${platform.url}/api/billing/portal`, { method: 'POST', headers: auth });
+  const portalUrl = ((await portal.json()) as { url: string }).url;
+  const sub = /subscriptions\/(sub_[A-Za-z0-9_]+)\//.exec(await (await fetch(portalUrl)).text())?.[1] ?? '';
+  return { token, portalUrl, sub };
+}
+
+const advance = (body: Record<string, unknown>) =>
+  fetch(`${platform.url}/billing-sandbox/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+it("advances to one subscription's period end when it is named, not to whichever ends first", async () => {
+  const first = await subscribedUser('first-to-end@example.com');
+  expect((await advance({ seconds: 86_400 })).status).toBe(200);
+  const later = await subscribedUser('ends-a-day-later@example.com');
+  await fetch(`${later.portalUrl}/subscriptions/${later.sub}/cancel-at-period-end`, form({}));
+  await until(later.token, (s) => s.cancel_at_period_end);
+
+  // The clock page offers each running subscription its own button.
+  const clock = await (await fetch(`${platform.url}/billing-sandbox/clock`)).text();
+  expect(clock).toContain(`name="subscription" value="${later.sub}"`);
+
+  expect((await advance({ to: 'period_end', subscription: later.sub })).status).toBe(200);
+  expect(await until(later.token, (s) => !s.subscribed)).toMatchObject({
+    subscribed: false,
+    status: 'canceled',
+  });
+  // The one that ended a day earlier renewed on the way (4242 pays) and is still Pro.
+  expect(await subscription(first.token)).toMatchObject({ subscribed: true, status: 'active' });
+
+  const unknown = await advance({ to: 'period_end', subscription: 'sub_nope' });
+  expect(unknown.status).toBe(409);
+  expect(((await unknown.json()) as { error: { message: string } }).error.message).toBe(
+    'Subscription sub_nope is not running, so it has no period end to advance to.',
+  );
+}, 60_000);

@@ -8,7 +8,8 @@ import { currentPeriodEnd, nextDue, runDue } from './subscriptions';
 /** At most five years in one step (a typo of seconds for milliseconds would otherwise spin for long). */
 export const MAX_ADVANCE_SECONDS = 5 * 366 * 86_400;
 
-export type AdvanceRequest = { seconds: number } | { to: 'period_end' };
+/** `subscription` names whose period end to reach; without it, the first period end of any running one. */
+export type AdvanceRequest = { seconds: number } | { to: 'period_end'; subscription?: string };
 
 export async function advanceClock(
   ctx: SandboxContext,
@@ -18,10 +19,13 @@ export async function advanceClock(
     const subs = ctx.store.collection<SubscriptionDoc>('subscriptions');
     let target: number;
     if ('to' in request) {
-      const live = await subs.find({ state: 'live' });
+      const running = await subs.find({ state: 'live' });
+      const live = request.subscription ? running.filter((d) => d._id === request.subscription) : running;
       if (live.length === 0)
         return {
-          error: 'No subscription is running, so there is no period end to advance to.',
+          error: request.subscription
+            ? `Subscription ${request.subscription} is not running, so it has no period end to advance to.`
+            : 'No subscription is running, so there is no period end to advance to.',
           now: ctx.clock.now(),
         };
       target = Math.min(...live.map((d) => currentPeriodEnd(d.object)));

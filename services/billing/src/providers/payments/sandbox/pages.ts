@@ -139,16 +139,16 @@ export function clockPage(now: number, subscriptions: SubscriptionDoc[], error?:
     html`<form class="inline" method="post" action="/billing-sandbox/clock/advance">${Object.entries(fields).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}<button type="submit">${label}</button></form>`;
   const rows = subscriptions.map(
     (d) =>
-      html`<tr><td><code>${d._id}</code></td><td>${d.object.status}${d.object.cancel_at_period_end ? ' (cancels at period end)' : ''}</td><td>${date(currentPeriodEnd(d.object))}</td></tr>`,
+      html`<tr><td><code>${d._id}</code></td><td>${d.object.status}${d.object.cancel_at_period_end ? ' (cancels at period end)' : ''}</td><td>${date(currentPeriodEnd(d.object))}</td><td>${d.state === 'live' ? button({ to: 'period_end', subscription: d._id }, 'Advance to its period end') : ''}</td></tr>`,
   );
   return page(
     'Clock',
     html`<h1>Sandbox clock</h1>
 ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
 <section><p>Sandbox time: <strong>${date(now)}</strong></p>
-${button({ to: 'period_end' }, 'Advance to the end of the current period')}
+${button({ to: 'period_end' }, 'Advance to the end of the current period')} <small>(the first period end of any running subscription; a row's button reaches that one's)</small>
 ${button({ seconds: '86400' }, 'Advance 1 day')}
 ${button({ seconds: String(periodEnd(now, 'month', 1) - now) }, 'Advance 1 month')}</section>
-<section><h2>Subscriptions</h2>${rows.length > 0 ? html`<table><thead><tr><th>Subscription</th><th>Status</th><th>Period ends</th></tr></thead><tbody>${rows}</tbody></table>` : html`<p>None running.</p>`}</section>`,
+<section><h2>Subscriptions</h2>${rows.length > 0 ? html`<table><thead><tr><th>Subscription</th><th>Status</th><th>Period ends</th><th></th></tr></thead><tbody>${rows}</tbody></table>` : html`<p>None running.</p>`}</section>`,
   );
 }

@@ -4,7 +4,7 @@
 import { HttpError, type Logger, onlyThisMachine } from '@omni/platform';
 import { BILLING_MESSAGES } from '@omni/proto/api';
 import express, { type Request, type Response, Router } from 'express';
-import { advanceClock, MAX_ADVANCE_SECONDS } from './advance';
+import { type AdvanceRequest, advanceClock, MAX_ADVANCE_SECONDS } from './advance';
 import { readCard } from './cards';
 import { authenticate, type PayOutcome, payCheckout, readSession } from './checkout';
 import type { SandboxContext } from './context';
@@ -163,14 +163,18 @@ export function sandboxRouter(ctx: SandboxContext, logger: Logger): Router {
   // A form's buttons post urlencoded and get the page back; scripts and tests post JSON and get JSON.
   router.post(`${PREFIX}/clock/advance`, form, json, async (req, res) => {
     const wantsJson = Boolean(req.is('application/json'));
-    const body = (req.body ?? {}) as { seconds?: unknown; to?: unknown };
-    let request: { seconds: number } | { to: 'period_end' } | undefined;
-    if (body.to === 'period_end') request = { to: 'period_end' };
+    const body = (req.body ?? {}) as { seconds?: unknown; to?: unknown; subscription?: unknown };
+    let request: AdvanceRequest | undefined;
+    if (body.to === 'period_end')
+      request =
+        typeof body.subscription === 'string' && body.subscription
+          ? { to: 'period_end', subscription: body.subscription.slice(0, 100) }
+          : { to: 'period_end' };
     else {
       const seconds = Number(body.seconds);
       if (Number.isInteger(seconds) && seconds > 0 && seconds <= MAX_ADVANCE_SECONDS) request = { seconds };
     }
-    const invalid = `Send {"seconds": n} with n a whole number from 1 to ${MAX_ADVANCE_SECONDS}, or {"to": "period_end"}.`;
+    const invalid = `Send {"seconds": n} with n a whole number from 1 to ${MAX_ADVANCE_SECONDS}, or {"to": "period_end"} (with "subscription": its id, for that one's period end).`;
     if (!request) {
       if (wantsJson) throw new HttpError(400, invalid, 'invalid_request');
       return showClock(res, 400, invalid);
