@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../lib/error-message';
 import { checkMasterAudio, MASTER_AUDIO_RULE_TEXT } from '../../lib/file-facts';
 import { submitSong } from '../../lib/releases-api';
-import { uploadFile } from '../../lib/upload';
+import { discardUpload, uploadFile } from '../../lib/upload';
 import { useFileCheck } from '../../lib/use-file-check';
 import { FileCheckNote } from '../file-check-note';
 
@@ -63,6 +63,9 @@ export function SongSubmission() {
       });
     setBusy(true);
     setOutcome({ kind: 'info', text: 'Uploading audio…' });
+    // The uploaded file, until the song is made with it: a try that fails after the upload discards it
+    // (issue 21 §3.7), so the retry reuses its name instead of leaving an orphan beside a "-2".
+    let sent: { bucket: string; fileKey: string } | null = null;
     try {
       const file = await uploadFile({
         bucket: 'audio',
@@ -72,6 +75,7 @@ export function SongSubmission() {
         file: audio,
         onProgress: ({ percent }) => setOutcome({ kind: 'info', text: `Uploading audio: ${percent}%` }),
       });
+      sent = file;
       setOutcome({ kind: 'info', text: 'Creating the release…' });
       const result = await submitSong({
         title: title.trim(),
@@ -80,9 +84,12 @@ export function SongSubmission() {
         ...(upc.trim() ? { upc: upc.trim() } : {}),
         audio: { bucket: file.bucket, fileKey: file.fileKey },
       });
+      sent = null;
       setOutcome({ kind: 'success', text: `Submitted! ISRC ${result.isrc}`, releaseId: result.releaseId });
       await queryClient.invalidateQueries({ queryKey: ['uploads'] });
     } catch (error) {
+      // Best effort: catalog removes what it refused, and storage keeps a file a release may use.
+      if (sent) await discardUpload(sent).catch(() => undefined);
       const message = errorMessage(error, 'Submission failed.');
       setOutcome({
         kind: 'error',
