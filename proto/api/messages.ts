@@ -11,6 +11,7 @@ export const AUTH_MESSAGES = {
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
   passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
   passwordsDontMatch: "Passwords don't match",
+  mailboxLocalOnly: 'The dev mailbox can only be read on the machine running Omni (from localhost).',
 } as const;
 
 export const RELEASE_MESSAGES = {

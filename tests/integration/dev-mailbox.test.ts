@@ -97,6 +97,37 @@ describe('on npm start (bound to every interface)', () => {
 });
 
 describe('with identity in another process', () => {
+  (external ? it : it.skip)(
+    'identity alone, bound to every interface, answers the mailbox only to this machine',
+    async () => {
+      const identity = await startPlatformProcess({
+        env: {
+          OMNI_SERVICES: 'identity',
+          BIND_HOST: '0.0.0.0',
+          OMNI_RANDOM_PORTS: 'false',
+          GRPC_PORT: String(await freePort()),
+        },
+      });
+      try {
+        const identityPort = Number(new URL(identity.url).port);
+        const from = (host: string, path: string) =>
+          new Promise<number>((resolve, reject) => {
+            const req = request({ host, port: identityPort, path, localAddress: host }, (res) => {
+              res.resume();
+              resolve(res.statusCode ?? 0);
+            });
+            req.on('error', reject);
+            req.end();
+          });
+        expect(await from('127.0.0.1', '/api/dev/mailbox')).toBe(200);
+        expect(await from(external!, '/api/dev/mailbox')).toBe(403);
+        expect(await from(external!, '/dev/mailbox')).toBe(403);
+      } finally {
+        await identity.stop();
+      }
+    },
+  );
+
   // The mailbox is identity's: a gateway started alone (as its own pod would be) has no mailer, and
   // reaches the mails of an identity running as a separate OS process over HTTP, as it does /realms.
   it('the gateway forwards the mailbox to identity, holding no mailer itself', async () => {

@@ -4,7 +4,8 @@
 // Served from identity's own mailer; the public way in is the gateway, which forwards only callers on this
 // machine (gateway/src/http/local-caller.ts sees the real TCP peer): whoever reads it can take over any
 // account. Production refuses to start with the embedded mailbox at all (config: MAIL must be smtp).
-import { HttpError } from '@omni/platform';
+import { HttpError, onlyThisMachine } from '@omni/platform';
+import { AUTH_MESSAGES } from '@omni/proto/api';
 import type { Express } from 'express';
 import { z } from 'zod';
 import type { DevMailbox, StoredMail } from '../providers/mail/port';
@@ -42,6 +43,8 @@ ${items || '<p>No mail yet.</p>'}
 </body></html>`;
 }
 
+const localOnly = onlyThisMachine(AUTH_MESSAGES.mailboxLocalOnly);
+
 /** Mounts /api/dev/mailbox and /dev/mailbox; without a dev mailbox (SMTP) both answer 404. */
 export function mountMailbox(http: Express, box: DevMailbox | undefined): void {
   const read = async (q: unknown) => {
@@ -53,6 +56,9 @@ export function mountMailbox(http: Express, box: DevMailbox | undefined): void {
       mails: await box.list({ to: parsed.data.to, limit: parsed.data.limit ?? 100 }),
     };
   };
+  // The gateway already refuses other machines; identity's own port refuses them too, for when identity
+  // runs alone and binds to every interface (the same rule as the gateway's, from the kit).
+  http.use(['/api/dev/mailbox', '/dev/mailbox'], localOnly);
   http.get('/api/dev/mailbox', async (req, res) => {
     const { mails } = await read(req.query);
     res.set('Cache-Control', 'no-store').json({ messages: mails });

@@ -3,12 +3,11 @@
 // otherwise): whoever reads it can take over any account, and only the gateway sees the real TCP peer
 // (the platform kit's onlyThisMachine: the same rule guards the checkout sandbox).
 import { type Logger, onlyThisMachine } from '@omni/platform';
+import { AUTH_MESSAGES } from '@omni/proto/api';
 import type { Express } from 'express';
 import { forwardTo } from '../proxy';
 
-const localOnly = onlyThisMachine(
-  'The dev mailbox can only be read on the machine running Omni (from localhost).',
-);
+const localOnly = onlyThisMachine(AUTH_MESSAGES.mailboxLocalOnly);
 
 export function forwardMailbox(http: Express, identity: () => string, logger: Logger): void {
   const forward = forwardTo(identity, logger, 'The dev mailbox');
