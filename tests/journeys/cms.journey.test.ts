@@ -78,6 +78,9 @@ it('admin makes a link â†’ an outsider signs in by magic link, submits a song â†
       .getByTestId('submitted-releases')
       .getByText(/^OMNI\d{7}$/)
       .waitFor({ timeout: 60_000 });
+    // Spending the link's one use is the contributor's success: said as such, never as a red refusal.
+    await outsider.getByTestId('link-done').getByText('Thank you: your submission is in.').waitFor();
+    expect(await outsider.getByTestId('link-refusal').count()).toBe(0);
     await shot(outsider, JOURNEY, 'outsider-submitted');
 
     // 4. The admin approves it in moderation.

@@ -1,6 +1,6 @@
 import { Card, CardContent, Spinner, useDocumentTitle } from '@omni/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertCircle } from 'lucide-react';
+import { AlertCircle, CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ContributorFiles } from '../components/contributor/contributor-files';
@@ -26,6 +26,20 @@ function Refusal({ message }: { message: string }) {
       <CardContent className="flex items-start gap-3 p-6" role="alert" data-testid="link-refusal">
         <AlertCircle className="mt-0.5 h-5 w-5 shrink-0 text-destructive" aria-hidden="true" />
         <p className="font-medium text-destructive">{message}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SubmittedNotice() {
+  return (
+    <Card className="border-emerald-500/40 bg-emerald-500/5">
+      <CardContent className="flex items-start gap-3 p-6" role="status" data-testid="link-done">
+        <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" aria-hidden="true" />
+        <p className="font-medium">
+          Thank you: your submission is in. This link has no uses left; ask the person who sent it for a new
+          one to send more.
+        </p>
       </CardContent>
     </Card>
   );
@@ -71,6 +85,8 @@ export default function ContributorUploadPage() {
 
   const refusal = !token ? NO_TOKEN : link.isError ? errorMessage(link.error, NO_TOKEN) : null;
   const usable = link.data && link.data.usesLeft > 0 && !refusal;
+  // A link this contributor just used up refuses further use; for them that is a success, not an error.
+  const submittedHere = uploaded.length > 0 || releases.length > 0;
 
   return (
     <div className="min-h-screen bg-muted/30">
@@ -84,7 +100,9 @@ export default function ContributorUploadPage() {
           <h1 className="text-3xl font-bold tracking-tight">Contributor Upload</h1>
           <p className="mt-2 text-muted-foreground">Upload files with the link you were sent.</p>
         </div>
-        {refusal ? (
+        {refusal && submittedHere ? (
+          <SubmittedNotice />
+        ) : refusal ? (
           <Refusal message={refusal} />
         ) : link.isPending ? (
           <Spinner label="Checking your upload link…" />
