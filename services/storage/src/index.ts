@@ -8,6 +8,7 @@ import { storageHandlers } from './grpc/server';
 import { uploadCredentials } from './http/upload-credentials';
 import { describeObjectStore, openObjectStore } from './providers/objects/open';
 import { replaceable, uploadId, uploadsCollection } from './store/uploads';
+import { sweepAbandonedUploads } from './use-cases/sweep-abandoned';
 
 export { PUBLIC_BUCKETS } from './domain/buckets';
 export const storageService: ServiceModule = {
@@ -39,6 +40,18 @@ export const storageService: ServiceModule = {
       storage.StorageServiceService,
       storageHandlers(store, objects, ctx.logger, { uploadUrlSeconds }),
     );
+    // Files uploaded for releases never made go after ABANDONED_UPLOAD_HOURS, checked at a tenth of that
+    // (between 1 s and an hour), and once at start.
+    const abandonedMs = ctx.config.env.ABANDONED_UPLOAD_HOURS * 3_600_000;
+    const sweepCtx = { uploads, objects, log: ctx.logger, now: () => new Date(), uploadUrlSeconds };
+    const sweep = () =>
+      sweepAbandonedUploads(sweepCtx, abandonedMs).catch((err) =>
+        ctx.logger.error({ err }, 'sweeping abandoned uploads failed'),
+      );
+    const sweeper = setInterval(sweep, Math.min(3_600_000, Math.max(1000, abandonedMs / 10)));
+    sweeper.unref();
+    void sweep();
+    ctx.onStop(() => clearInterval(sweeper));
     const subscription = await onAssetApproved(bus, store, ctx.logger);
     ctx.onStop(() => subscription.close());
     ctx.readiness('documents', () => store.healthy());

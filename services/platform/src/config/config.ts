@@ -56,6 +56,15 @@ const envSchema = z
       .min(1)
       .max(7 * 24 * 3600)
       .default(15 * 60),
+    /**
+     * Files uploaded for a release that was never made (the tab closed before submitting) are removed after
+     * this many hours (storage). Fractions allowed (tests).
+     */
+    ABANDONED_UPLOAD_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 365)
+      .default(24),
     FSYNC: bool.default(true),
     IDENTITY_PROVIDER: z.enum(['embedded', 'keycloak']).default('embedded'),
     KEYCLOAK_URL: z.url().optional(),
