@@ -4,27 +4,18 @@
 // benchmarks can sign tokens for it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createLogger } from '@omni/platform';
 import { createEmbeddedDocumentStore } from '@omni/platform/src/adapters/documents-embedded';
 import { activeSigningKey } from '@omni/service-identity/src/providers/identity/embedded/signing-keys';
+import { freePort } from './ports';
 import { builtServerEntry } from './server-entry';
 import { signTestToken, type TokenOptions } from './tokens';
 
-export const repoRoot = resolve(__dirname, '../..');
+export { freePort } from './ports';
 
-export async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => res(port));
-    });
-    srv.on('error', rej);
-  });
-}
+export const repoRoot = resolve(__dirname, '../..');
 
 export async function waitFor<T>(
   fn: () => Promise<T | undefined> | T | undefined,

@@ -10,14 +10,14 @@
 // again on the same data and the same port.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../../support/ports';
 
 export const repoRoot = resolve(__dirname, '../../..');
 export const artifacts = join(repoRoot, 'tests/.artifacts');
 
-/** Start-up on a loaded 2-core machine (tsx compiling every service, or a build first) can take a while. */
+/** Start-up on a loaded 2-core machine (a server build first, when sources changed) can take a while. */
 const START_MS = 180_000;
 /** A graceful stop drains every service; after this it is killed. */
 const STOP_MS = 30_000;
@@ -48,17 +48,6 @@ export interface Omni {
   stop(): Promise<void>;
   /** Rethrows `err` with the end of the platform's output appended: what a failing journey reports. */
   explain(err: unknown): never;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => res(port));
-    });
-    srv.on('error', rej);
-  });
 }
 
 /** Polls `read` until it returns something other than undefined; the failure names `what`. */
