@@ -87,9 +87,12 @@ describe('objects in S3 with a public origin of their own', () => {
     };
     // What the browser's XHR does (put-to-signed-url.ts): another origin gets the bytes and no bearer.
     expect(new URL(signed.signedUrl).origin).toBe(objectOrigin);
+    // The file's own type, set once as the XHR does: a second Content-Type header would join the signed one.
+    const headers = new Headers(signed.headers);
+    headers.set('content-type', 'audio/wav');
     const put = await fetch(signed.signedUrl, {
       method: 'PUT',
-      headers: { ...signed.headers, 'content-type': 'audio/wav' },
+      headers,
       body: new Uint8Array(bytes),
     });
     expect(put.status).toBe(200);

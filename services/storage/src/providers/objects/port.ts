@@ -25,8 +25,12 @@ export interface PutOptions {
 
 export interface PresignPutOptions {
   expiresInSeconds: number;
-  /** The upload is refused past this many bytes. */
+  /**
+   * The upload is refused past this many bytes. Pass the file's own size: S3 adapters sign it as the exact
+   * Content-Length (a presigned PUT has no "at most"), so there a shorter body is refused as well.
+   */
   maxSize: number;
+  /** The upload is refused with any other Content-Type. */
   contentType: string;
   /**
    * Who may send the bytes: the owner subject storage records at signing, e.g. `user:<id>` for an account

@@ -17,6 +17,7 @@ import {
   type PutOptions,
 } from '../port';
 import { isNotFound, mapS3Error, s3Code } from './errors';
+import { presignPutUrl } from './presign-put';
 import { streamingPut } from './streaming-put';
 import { takeBytes } from './take-bytes';
 
@@ -62,6 +63,8 @@ export class MinioObjectStore implements ObjectStore {
    * client never connects anywhere.
    */
   private readonly signer: Client;
+  /** What presigned PUTs are signed with (minio-js cannot sign their Content-Type and Content-Length). */
+  private readonly putSigning: { origin: string; accessKey: string; secretKey: string };
   private readonly baseUrl: string;
   private readonly partSize: number;
   private readonly region: string;
@@ -93,6 +96,7 @@ export class MinioObjectStore implements ObjectStore {
             secretKey: options.secretKey,
             region: this.region,
           });
+    this.putSigning = { origin: visible.url, accessKey: options.accessKey, secretKey: options.secretKey };
     this.log = options.logger ?? createLogger('objects-minio');
   }
 
@@ -233,17 +237,28 @@ export class MinioObjectStore implements ObjectStore {
   }
 
   /**
-   * A presigned S3 PUT signs only the URL: S3 enforces neither maxSize nor the content type on it (a POST
-   * policy could bound the size, but the port's upload is a PUT). Call verifyPresignedUpload() once the
-   * client reports success to remove an upload that broke either limit.
+   * The URL signs the Content-Type and the exact Content-Length (maxSize, the size the uploader declared),
+   * so S3 refuses an upload of another type or size with 403 before storing anything. A body shorter than
+   * declared is refused too: S3 has no "at most" for a presigned PUT (only a POST policy has). S3 cannot
+   * check who uploads (`owner`) nor refuse to overwrite; verifyPresignedUpload() still checks what landed.
    */
   async presignPut(bucket: string, key: string, options: PresignPutOptions): Promise<PresignedUpload> {
     const seconds = Math.ceil(options.expiresInSeconds);
-    const url = await this.signer.presignedPutObject(bucket, key, seconds);
+    const contentType = options.contentType.trim();
+    const url = presignPutUrl({
+      ...this.putSigning,
+      bucket,
+      key,
+      region: this.region,
+      expiresInSeconds: seconds,
+      contentType,
+      contentLength: options.maxSize,
+    });
     return {
       url,
       method: 'PUT',
-      headers: { 'Content-Type': options.contentType },
+      // Content-Length is signed too, but a browser sets it from the file itself and refuses to be told.
+      headers: { 'Content-Type': contentType },
       expiresAt: new Date(Date.now() + seconds * 1000),
     };
   }
