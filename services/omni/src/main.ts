@@ -6,7 +6,14 @@
 // the chart run. Tracing is registered by the first import, before anything it instruments is loaded, so
 // every way of starting Omni traces the same way (no `--import` flag to forget, none for workers to inherit).
 import '@omni/platform/src/telemetry/register';
-import { ConfigError, createLogger, loadConfig, type Platform, startPlatform } from '@omni/platform';
+import {
+  ConfigError,
+  createLogger,
+  loadConfig,
+  type Platform,
+  startPlatform,
+  stopTelemetry,
+} from '@omni/platform';
 import { printBanner } from './banner';
 import { MODULES } from './modules';
 
@@ -41,13 +48,17 @@ async function main(): Promise<void> {
     signals += 1;
     if (signals > 1) process.exit(130);
     logger.info({ signal }, 'shutting down');
-    platform.stop().then(
-      () => process.exit(0),
-      (err) => {
-        logger.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    // Spans are exported in batches: the last requests' would be lost unless sent before the exit.
+    platform
+      .stop()
+      .then(() => stopTelemetry())
+      .then(
+        () => process.exit(0),
+        (err) => {
+          logger.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -62,10 +62,20 @@ export function startTelemetry(options: TelemetryOptions): NodeTracerProvider {
   return provider;
 }
 
-export async function stopTelemetry(): Promise<void> {
+/**
+ * Sends the spans still waiting in the batch (up to 5 s of requests, the last ones before a shutdown) and
+ * stops. Gives up after `graceMs`: a collector that is down must not hold a pod past its grace period.
+ */
+export async function stopTelemetry(graceMs = 3000): Promise<void> {
   const current = provider;
   provider = undefined;
-  await current?.shutdown();
+  if (!current) return;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((done) => {
+    timer = setTimeout(done, graceMs);
+  });
+  await Promise.race([current.shutdown().catch(() => undefined), late]);
+  clearTimeout(timer);
 }
 
 export const tracer = () => trace.getTracer('omni');
