@@ -11,6 +11,37 @@ export interface DocumentStoreTarget {
   open(): DocumentStore;
   /** Removes everything the target created. */
   cleanup(): Promise<void>;
+  /**
+   * What the engine behind the target cannot do, each with the sentence saying why: the cases that need it
+   * say "not verifiable on this engine" instead of passing quietly.
+   */
+  gaps?(): Promise<EngineGaps>;
+}
+
+export interface EngineGaps {
+  /** Transactions are journaled: others see their writes before commit. */
+  isolation?: string;
+  /** A non-sparse unique index leaves out documents lacking the field (MongoDB indexes them as null). */
+  missingAsNull?: string;
+}
+
+/** What a MongoDB-wire server lacks, from its own hello and buildInfo. */
+export async function mongoGaps(uri: string): Promise<EngineGaps> {
+  const conn = await mongoose.createConnection(uri, { serverSelectionTimeoutMS: 5000 }).asPromise();
+  try {
+    const admin = conn.db!.admin();
+    const hello = (await admin.command({ hello: 1 })) as { setName?: unknown; msg?: unknown };
+    const build = (await admin.command({ buildInfo: 1 })) as { version?: string; ferretdbVersion?: string };
+    const engine = build.ferretdbVersion ? `FerretDB ${build.ferretdbVersion}` : `MongoDB ${build.version}`;
+    const gaps: EngineGaps = {};
+    if (typeof hello.setName !== 'string' && hello.msg !== 'isdbgrid')
+      gaps.isolation = `${engine} has no multi-document transactions; the adapter journals them, which keeps all-or-nothing but not isolation`;
+    if (build.ferretdbVersion)
+      gaps.missingAsNull = `${engine} leaves documents lacking the field out of a unique index instead of indexing them as null`;
+    return gaps;
+  } finally {
+    await conn.close();
+  }
 }
 
 export function embeddedTarget(): DocumentStoreTarget {
@@ -25,9 +56,8 @@ export function mongoTarget(uri: string): DocumentStoreTarget {
   const dbName = `omni_contract_${process.pid}_${Date.now()}`;
   return {
     open: () =>
-      createMongoDocumentStore({ uri, dbName, serverSelectionTimeoutMS: 5000 } as Parameters<
-        typeof createMongoDocumentStore
-      >[0]),
+      createMongoDocumentStore({ uri, dbName, serverSelectionTimeoutMS: 5000, transactions: 'journal' }),
+    gaps: () => mongoGaps(uri),
     cleanup: async () => {
       const conn = await mongoose.createConnection(uri, { dbName }).asPromise();
       try {

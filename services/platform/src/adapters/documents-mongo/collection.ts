@@ -1,6 +1,10 @@
 // The Collection API on a native MongoDB collection. Filters, updates and sorts are validated against the
 // shared subset (so nothing outside it, e.g. $where, reaches the server) and then passed through; values
 // are normalised to plain JSON exactly as the embedded store stores them.
+//
+// Inside a journaled transaction (a server without multi-document transactions, see journal.ts) every
+// write first finds the documents it will touch, journals their before-images, and then writes exactly
+// those documents (the filter AND their _id), so the journal can never miss a document the write changed.
 import { randomUUID } from 'node:crypto';
 import type mongoose from 'mongoose';
 import {
@@ -10,11 +14,13 @@ import {
   type Filter,
   type FindOneAndUpdateOptions,
   type FindOptions,
+  type IndexSpec,
   type Update,
   type UpdateResult,
 } from '../../ports/documents';
 import {
   equalityOf,
+  indexName,
   normaliseUpdate,
   prepareInsert,
   validateFilter,
@@ -22,6 +28,7 @@ import {
   validateUpdate,
 } from '../documents-shared';
 import { isDuplicateKey, translateError } from './errors';
+import type { JournaledTransaction } from './journal';
 
 type NativeCollection = mongoose.mongo.Collection<Doc>;
 type ClientSession = mongoose.mongo.ClientSession;
@@ -35,30 +42,79 @@ export interface MongoBackend {
   native(name: string): Promise<NativeCollection>;
   /** Runs `fn` in a transaction of its own when the deployment supports them; otherwise undefined. */
   inOwnTransaction<R>(fn: (session: ClientSession) => Promise<R>): Promise<R> | undefined;
+  /**
+   * Runs a write (with the reads it makes first) so that no other write of this store runs meanwhile, where
+   * the server needs that for a conditional update to be atomic; elsewhere it just runs it.
+   */
+  serialize<R>(write: () => Promise<R>): Promise<R>;
+  /** The unique indexes declared for a collection, to name the one a duplicate key hit. */
+  uniqueIndexes(name: string): IndexSpec[];
   warn(message: string, details: Record<string, unknown>): void;
 }
+
+/** How often a journaled write looks again for its target when another writer changed it in between. */
+const RETARGET_ATTEMPTS = 10;
 
 export class MongoCollection<T extends Doc> implements Collection<T> {
   constructor(
     readonly name: string,
     private readonly backend: MongoBackend,
     private readonly session?: ClientSession,
+    private readonly journal?: JournaledTransaction,
   ) {}
 
-  async insertOne(doc: NewDoc<T>): Promise<T> {
+  // Every write goes through the backend's serialize(): on FerretDB one at a time per store (see store.ts).
+  insertOne(doc: NewDoc<T>): Promise<T> {
+    return this.backend.serialize(() => this.insertOneNow(doc));
+  }
+
+  insertMany(docs: Array<NewDoc<T>>): Promise<T[]> {
+    return this.backend.serialize(() => this.insertManyNow(docs));
+  }
+
+  updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
+    return this.backend.serialize(() => this.updateOneNow(filter, update, options));
+  }
+
+  updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
+    return this.backend.serialize(() => this.updateManyNow(filter, update));
+  }
+
+  findOneAndUpdate(filter: Filter, update: Update, options: FindOneAndUpdateOptions = {}): Promise<T | null> {
+    return this.backend.serialize(() => this.findOneAndUpdateNow(filter, update, options));
+  }
+
+  deleteOne(filter: Filter): Promise<number> {
+    return this.backend.serialize(() => this.deleteOneNow(filter));
+  }
+
+  deleteMany(filter: Filter): Promise<number> {
+    return this.backend.serialize(() => this.deleteManyNow(filter));
+  }
+
+  private async insertOneNow(doc: NewDoc<T>): Promise<T> {
     const prepared = prepareInsert(doc);
     const coll = await this.backend.native(this.name);
-    await this.run(() => coll.insertOne(prepared, this.options()));
+    if (this.journal) await this.journalIds(coll, [prepared._id]);
+    await this.run(() => coll.insertOne(prepared, this.options()), [prepared]);
     return prepared as T;
   }
 
-  async insertMany(docs: Array<NewDoc<T>>): Promise<T[]> {
+  private async insertManyNow(docs: Array<NewDoc<T>>): Promise<T[]> {
     const prepared = docs.map(prepareInsert);
     if (new Set(prepared.map((d) => d._id)).size !== prepared.length) {
       throw new DuplicateKeyError(this.name, '_id_');
     }
     if (prepared.length === 0) return [];
     const coll = await this.backend.native(this.name);
+    if (this.journal) {
+      await this.journalIds(
+        coll,
+        prepared.map((d) => d._id),
+      );
+      await this.run(() => this.insertManyCompensating(coll, prepared), prepared);
+      return prepared as T[];
+    }
     if (this.session) {
       await this.run(() => coll.insertMany(prepared, { ordered: true, session: this.session }));
       return prepared as T[];
@@ -67,10 +123,10 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
       await coll.insertMany(prepared, { ordered: true, session });
     });
     if (transactional) {
-      await this.run(() => transactional);
+      await this.run(() => transactional, prepared);
       return prepared as T[];
     }
-    await this.insertManyCompensating(coll, prepared);
+    await this.run(() => this.insertManyCompensating(coll, prepared), prepared);
     return prepared as T[];
   }
 
@@ -114,9 +170,14 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     return this.run(() => coll.countDocuments(filter as NativeFilter, this.options()));
   }
 
-  async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
+  private async updateOneNow(
+    filter: Filter,
+    update: Update,
+    options: { upsert?: boolean } = {},
+  ): Promise<UpdateResult> {
     const native = this.prepareUpdate(filter, update, options.upsert ?? false);
     const coll = await this.backend.native(this.name);
+    if (this.journal) return this.journaledUpdateOne(coll, filter, native, options.upsert ?? false);
     const result = await this.run(() =>
       coll.updateOne(filter as NativeFilter, native, { ...this.options(), upsert: options.upsert ?? false }),
     );
@@ -129,14 +190,17 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     };
   }
 
-  async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
+  private async updateManyNow(filter: Filter, update: Update): Promise<UpdateResult> {
     const native = this.prepareUpdate(filter, update, false);
     const coll = await this.backend.native(this.name);
-    const result = await this.run(() => coll.updateMany(filter as NativeFilter, native, this.options()));
+    const targets = this.journal ? await this.journalMatching(coll, filter) : undefined;
+    const result = await this.run(() =>
+      coll.updateMany(targets ? onlyIds(filter, targets) : (filter as NativeFilter), native, this.options()),
+    );
     return { matched: result.matchedCount, modified: result.modifiedCount };
   }
 
-  async findOneAndUpdate(
+  private async findOneAndUpdateNow(
     filter: Filter,
     update: Update,
     options: FindOneAndUpdateOptions = {},
@@ -144,6 +208,7 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     validateSort(options.sort);
     const native = this.prepareUpdate(filter, update, options.upsert ?? false);
     const coll = await this.backend.native(this.name);
+    if (this.journal) return this.journaledFindOneAndUpdate(coll, filter, native, options);
     const found = await this.run(() =>
       coll.findOneAndUpdate(filter as NativeFilter, native, {
         ...this.options(),
@@ -155,17 +220,29 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     return found as T | null;
   }
 
-  async deleteOne(filter: Filter): Promise<number> {
+  private async deleteOneNow(filter: Filter): Promise<number> {
     validateFilter(filter);
     const coll = await this.backend.native(this.name);
+    if (this.journal) {
+      for (let attempt = 1; attempt <= RETARGET_ATTEMPTS; attempt++) {
+        const target = await this.journalFirst(coll, filter);
+        if (!target) return 0;
+        const result = await this.run(() => coll.deleteOne(onlyIds(filter, [target])));
+        if (result.deletedCount === 1) return 1;
+      }
+      throw this.keptChanging();
+    }
     const result = await this.run(() => coll.deleteOne(filter as NativeFilter, this.options()));
     return result.deletedCount;
   }
 
-  async deleteMany(filter: Filter): Promise<number> {
+  private async deleteManyNow(filter: Filter): Promise<number> {
     validateFilter(filter);
     const coll = await this.backend.native(this.name);
-    const result = await this.run(() => coll.deleteMany(filter as NativeFilter, this.options()));
+    const targets = this.journal ? await this.journalMatching(coll, filter) : undefined;
+    const result = await this.run(() =>
+      coll.deleteMany(targets ? onlyIds(filter, targets) : (filter as NativeFilter), this.options()),
+    );
     return result.deletedCount;
   }
 
@@ -173,12 +250,150 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     return this.session ? { session: this.session } : {};
   }
 
-  private async run<R>(op: () => Promise<R>): Promise<R> {
+  /**
+   * Runs a driver call with errors in the port's terms. `inserted`: the documents an insert wrote, to name
+   * the unique index a duplicate hit when the server's error does not (FerretDB names none on inserts).
+   */
+  private async run<R>(op: () => Promise<R>, inserted?: Doc[]): Promise<R> {
     try {
       return await op();
     } catch (err) {
-      throw translateError(this.name, err);
+      const translated = translateError(this.name, err, this.backend.uniqueIndexes(this.name));
+      if (translated instanceof DuplicateKeyError && translated.index === 'unknown' && inserted) {
+        const failed = inserted[firstFailedIndex(err) ?? 0] ?? inserted[0];
+        const index = failed ? await this.duplicatedIndex(failed) : undefined;
+        if (index) throw new DuplicateKeyError(this.name, index);
+      }
+      throw translated;
     }
+  }
+
+  /** The unique index on which an existing document (another one) has the same key as `doc`. */
+  private async duplicatedIndex(doc: Doc): Promise<string | undefined> {
+    const coll = await this.backend.native(this.name);
+    try {
+      for (const spec of this.backend.uniqueIndexes(this.name)) {
+        const key: Record<string, unknown> = {};
+        for (const path of Object.keys(spec.fields)) {
+          const value = valueAt(doc, path);
+          if (value !== undefined) key[path] = value;
+        }
+        // A document lacking an indexed field is left out of the index on engines that name no index.
+        if (Object.keys(key).length < Object.keys(spec.fields).length) continue;
+        if (await coll.findOne({ ...key, _id: { $ne: doc._id } } as NativeFilter, { projection: { _id: 1 } }))
+          return indexName(spec);
+      }
+      if (await coll.findOne({ _id: doc._id }, { projection: { _id: 1 } })) return '_id_';
+    } catch {
+      // Naming the index is a courtesy; the duplicate key error stands without it.
+    }
+    return undefined;
+  }
+
+  // --- journaled writes ---
+
+  /** Journals the current state (or absence) of the documents with these ids. */
+  private async journalIds(coll: NativeCollection, ids: string[]): Promise<void> {
+    const journal = this.journal!;
+    const needed = [...new Set(ids)].filter((id) => journal.needs(this.name, id));
+    if (needed.length === 0) return;
+    const found = await this.run(() => coll.find({ _id: { $in: needed } }).toArray());
+    const byId = new Map(found.map((d) => [d._id, d]));
+    await journal.record(needed.map((id) => ({ collection: this.name, id, before: byId.get(id) ?? null })));
+  }
+
+  private async journalDocs(docs: Doc[]): Promise<void> {
+    const journal = this.journal!;
+    await journal.record(docs.map((d) => ({ collection: this.name, id: d._id, before: d })));
+  }
+
+  /** Journals every document matching the filter now; those are the ones the write will touch. */
+  private async journalMatching(coll: NativeCollection, filter: Filter): Promise<string[]> {
+    const found = await this.run(() => coll.find(filter as NativeFilter).toArray());
+    await this.journalDocs(found);
+    return found.map((d) => d._id);
+  }
+
+  private async journalFirst(
+    coll: NativeCollection,
+    filter: Filter,
+    sort?: FindOptions['sort'],
+  ): Promise<string | undefined> {
+    const found = await this.run(() => coll.findOne(filter as NativeFilter, sort ? { sort } : {}));
+    if (!found) return undefined;
+    await this.journalDocs([found]);
+    return found._id;
+  }
+
+  /** The _id an upsert will insert: the filter's, or the one prepareUpdate put in $setOnInsert. */
+  private upsertId(filter: Filter, native: NativeUpdate): string {
+    const pinned = equalityOf(filter, '_id')?.value;
+    return String(pinned ?? (native.$setOnInsert as { _id?: unknown } | undefined)?._id);
+  }
+
+  private async journaledUpdateOne(
+    coll: NativeCollection,
+    filter: Filter,
+    native: NativeUpdate,
+    upsert: boolean,
+  ): Promise<UpdateResult> {
+    for (let attempt = 1; attempt <= RETARGET_ATTEMPTS; attempt++) {
+      const target = await this.journalFirst(coll, filter);
+      if (target === undefined) {
+        if (!upsert) return { matched: 0, modified: 0 };
+        await this.journalIds(coll, [this.upsertId(filter, native)]);
+      }
+      const result = await this.run(() =>
+        coll.updateOne(target === undefined ? (filter as NativeFilter) : onlyIds(filter, [target]), native, {
+          upsert: target === undefined,
+        }),
+      );
+      if (result.matchedCount === 0 && result.upsertedCount === 0) continue;
+      return {
+        matched: result.matchedCount,
+        modified: result.modifiedCount,
+        ...(result.upsertedCount > 0 && result.upsertedId !== null
+          ? { upsertedId: String(result.upsertedId) }
+          : {}),
+      };
+    }
+    throw this.keptChanging();
+  }
+
+  private async journaledFindOneAndUpdate(
+    coll: NativeCollection,
+    filter: Filter,
+    native: NativeUpdate,
+    options: FindOneAndUpdateOptions,
+  ): Promise<T | null> {
+    for (let attempt = 1; attempt <= RETARGET_ATTEMPTS; attempt++) {
+      const target = await this.journalFirst(coll, filter, options.sort);
+      if (target === undefined) {
+        if (!options.upsert) return null;
+        await this.journalIds(coll, [this.upsertId(filter, native)]);
+      }
+      const found = await this.run(() =>
+        coll.findOneAndUpdate(
+          target === undefined ? (filter as NativeFilter) : onlyIds(filter, [target]),
+          native,
+          {
+            returnDocument: options.returnDocument ?? 'after',
+            upsert: target === undefined,
+            ...(options.sort ? { sort: options.sort } : {}),
+          },
+        ),
+      );
+      // 'before' of an upsert that inserted is null, as without a journal.
+      if (found || target === undefined) return found as T | null;
+    }
+    throw this.keptChanging();
+  }
+
+  private keptChanging(): Error {
+    return new Error(
+      `a write to ${this.name} in a transaction found its document changed by another writer ` +
+        `${RETARGET_ATTEMPTS} times in a row; try again`,
+    );
   }
 
   /**
@@ -214,9 +429,24 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
         });
         await coll.deleteMany({ _id: { $in: inserted } });
       }
-      throw translateError(this.name, err);
+      throw err;
     }
   }
+}
+
+/** The filter restricted to documents already journaled. */
+function onlyIds(filter: Filter, ids: string[]): NativeFilter {
+  return { $and: [filter, ids.length === 1 ? { _id: ids[0] } : { _id: { $in: ids } }] } as NativeFilter;
+}
+
+/** A dotted path's value in a plain document (no arrays crossed: unique keys the services declare are flat). */
+function valueAt(doc: Doc, path: string): unknown {
+  let value: unknown = doc;
+  for (const part of path.split('.')) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
 }
 
 function firstFailedIndex(err: unknown): number | undefined {

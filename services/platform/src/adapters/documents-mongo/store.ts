@@ -2,9 +2,10 @@
 // (schemaless; _id is a string we generate). Commands are not buffered: an operation made while the server
 // is unreachable fails after server selection times out instead of queueing without bound.
 //
-// Transactions need a replica set (or a sharded cluster): MongoDB offers no multi-document transactions on
-// a standalone server. ready() says so plainly when pointed at one; a one-node replica set is enough
-// (mongod --replSet rs0, then rs.initiate()).
+// Transactions are the server's own on a replica set or sharded cluster. A standalone mongod and FerretDB
+// have none; there, with `transactions: 'journal'`, they are journaled (journal.ts: all or nothing across
+// errors and crashes, but no isolation), and otherwise ready() refuses the server, saying how to get real
+// transactions (a one-node replica set is enough) or to opt in to the journal.
 import mongoose from 'mongoose';
 import type { Logger } from 'pino';
 import { createLogger } from '../../logging/logger';
@@ -19,6 +20,7 @@ import type {
 import { indexName } from '../documents-shared';
 import { MongoBackend, MongoCollection } from './collection';
 import { redactUri, translateError } from './errors';
+import { Journal, type JournalOptions } from './journal';
 
 export interface MongoDocumentStoreOptions {
   uri: string;
@@ -26,6 +28,12 @@ export interface MongoDocumentStoreOptions {
   logger?: Logger;
   /** How long an operation waits for a usable server before failing (default 10 s). */
   serverSelectionTimeoutMS?: number;
+  /**
+   * On a server without multi-document transactions: 'journal' journals them (no isolation), 'server'
+   * (the default) makes ready() refuse the server. A server with transactions always uses its own.
+   */
+  transactions?: 'server' | 'journal';
+  journal?: JournalOptions;
 }
 
 type NativeCollection = mongoose.mongo.Collection<Doc>;
@@ -47,12 +55,28 @@ export class MongoDocumentStore implements DocumentStore, MongoBackend {
   private readonly where: string;
   private readonly opening: Promise<void>;
   private transactionsSupported = false;
-  private readonly declared = new Map<string, Set<string>>();
+  /** FerretDB (its buildInfo says so): no partial indexes, and unique indexes leave out missing fields. */
+  private ferretdb = false;
+  private readonly transactionsMode: 'server' | 'journal';
+  private readonly journal: Journal;
+  private recovered?: Promise<void>;
+  private sweeper?: NodeJS.Timeout;
+  private closed = false;
+  /** The last write queued on FerretDB: each next one starts after it. */
+  private writes: Promise<void> = Promise.resolve();
+  private readonly declared = new Map<string, Map<string, IndexSpec>>();
   private readonly indexesReady = new Map<string, Promise<void>>();
 
   constructor(options: MongoDocumentStoreOptions) {
     this.logger = options.logger ?? createLogger('documents-mongo');
     this.where = redactUri(options.uri);
+    this.transactionsMode = options.transactions ?? 'server';
+    this.journal = new Journal(
+      () => this.db(),
+      (write) => this.serialize(write),
+      this.logger,
+      options.journal,
+    );
     this.conn = mongoose.createConnection(options.uri, {
       ...(options.dbName ? { dbName: options.dbName } : {}),
       bufferCommands: false,
@@ -70,10 +94,10 @@ export class MongoDocumentStore implements DocumentStore, MongoBackend {
   }
 
   collection<T extends Doc>(name: string, spec: CollectionSpec = {}): Collection<T> {
-    const known = this.declared.get(name) ?? new Set<string>();
+    const known = this.declared.get(name) ?? new Map<string, IndexSpec>();
     this.declared.set(name, known);
     const fresh = (spec.indexes ?? []).filter((index) => !known.has(indexName(index)));
-    for (const index of fresh) known.add(indexName(index));
+    for (const index of fresh) known.set(indexName(index), index);
     if (fresh.length > 0) {
       const previous = this.indexesReady.get(name) ?? Promise.resolve();
       const next = previous.then(() => this.createIndexes(name, fresh));
@@ -88,6 +112,10 @@ export class MongoDocumentStore implements DocumentStore, MongoBackend {
   async nextSequence(name: string, start = 1): Promise<number> {
     if (!Number.isSafeInteger(start)) throw new Error('a sequence start must be a safe integer');
     await this.opening;
+    return this.serialize(() => this.increment(name, start));
+  }
+
+  private async increment(name: string, start: number): Promise<number> {
     // Majority write concern: an increment acknowledged by a primary that then fails over could be rolled
     // back and the value handed out twice.
     const counters = this.db().collection<CounterDoc>(COUNTERS, {
@@ -112,6 +140,7 @@ export class MongoDocumentStore implements DocumentStore, MongoBackend {
 
   async transaction<R>(work: (scope: TransactionScope) => Promise<R>): Promise<R> {
     await this.ready();
+    if (!this.transactionsSupported) return this.journaled(work);
     const session = this.conn.getClient().startSession();
     try {
       let result: R | undefined;
@@ -138,13 +167,18 @@ export class MongoDocumentStore implements DocumentStore, MongoBackend {
     } catch (err) {
       throw new Error(`MongoDB at ${this.where} is unreachable: ${(err as Error).message}`);
     }
-    if (!this.transactionsSupported) {
+    if (this.transactionsSupported) return;
+    if (this.transactionsMode !== 'journal') {
       throw new Error(
-        `MongoDB at ${this.where} is a standalone server: the documents port needs multi-document ` +
-          'transactions, which MongoDB offers only on a replica set or sharded cluster. Run mongod with ' +
-          '--replSet (a one-node replica set is enough) and initiate it with rs.initiate().',
+        `MongoDB at ${this.where} is ${this.ferretdb ? 'FerretDB' : 'a standalone server'}: the documents ` +
+          'port needs multi-document transactions, which MongoDB offers only on a replica set or sharded ' +
+          'cluster. Run mongod with --replSet (a one-node replica set is enough) and initiate it with ' +
+          'rs.initiate(). To run on this server anyway with journaled transactions (all or nothing, but ' +
+          "other readers see a transaction's writes before it ends), set MONGODB_TRANSACTIONS=journal.",
       );
     }
+    this.recovered ??= this.startJournal();
+    await this.recovered;
   }
 
   async healthy(): Promise<boolean> {
@@ -166,6 +200,9 @@ export class MongoDocumentStore implements DocumentStore, MongoBackend {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.sweeper);
+    await this.recovered?.catch(() => undefined);
     await this.opening.catch(() => undefined);
     await this.conn.close();
     this.logger.info({ where: this.where }, 'MongoDB document store closed');
@@ -202,6 +239,34 @@ export class MongoDocumentStore implements DocumentStore, MongoBackend {
     })();
   }
 
+  /**
+   * FerretDB v1.24.2 applies an update (and findAndModify) as a read, then an unconditional write of the
+   * changed document: two concurrent updates of one document lose one, and a conditional update can
+   * apply after its condition stopped holding (100 concurrent "uses < 7" increments admitted 15; 200
+   * concurrent sequence increments gave 84 distinct values). So on FerretDB a store makes its writes one at
+   * a time. That holds within one process; cluster mode gives each service database one process.
+   */
+  async serialize<R>(write: () => Promise<R>): Promise<R> {
+    // A failed connection is reported by the write itself (native() says the server is unreachable).
+    await this.opening.catch(() => undefined);
+    if (!this.ferretdb) return write();
+    const previous = this.writes;
+    let done!: () => void;
+    this.writes = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    await previous;
+    try {
+      return await write();
+    } finally {
+      done();
+    }
+  }
+
+  uniqueIndexes(name: string): IndexSpec[] {
+    return [...(this.declared.get(name)?.values() ?? [])].filter((spec) => spec.unique);
+  }
+
   warn(message: string, details: Record<string, unknown>): void {
     this.logger.warn(details, message);
   }
@@ -218,10 +283,62 @@ export class MongoDocumentStore implements DocumentStore, MongoBackend {
     await this.conn.asPromise();
     const hello = (await this.db().admin().command({ hello: 1 })) as { setName?: unknown; msg?: unknown };
     this.transactionsSupported = typeof hello.setName === 'string' || hello.msg === 'isdbgrid';
+    const build = (await this.db().admin().command({ buildInfo: 1 })) as { ferretdbVersion?: unknown };
+    this.ferretdb = typeof build.ferretdbVersion === 'string';
     this.logger.info(
-      { where: this.where, db: this.db().databaseName, transactions: this.transactionsSupported },
+      {
+        where: this.where,
+        db: this.db().databaseName,
+        transactions: this.transactionsSupported ? 'server' : this.transactionsMode,
+        ...(this.ferretdb ? { ferretdb: build.ferretdbVersion } : {}),
+      },
       'MongoDB document store connected',
     );
+  }
+
+  /**
+   * Journaled transactions: first roll back what crashed processes left (journals whose lease ran out),
+   * then keep looking every few seconds, since a process on another machine may die at any time.
+   */
+  private async startJournal(): Promise<void> {
+    this.logger.warn(
+      { where: this.where },
+      'MongoDB here has no multi-document transactions: running them journaled (all or nothing across ' +
+        "errors and crashes, but without isolation: other readers may see a transaction's writes before " +
+        'it ends, and act on writes it later undoes)',
+    );
+    await this.journal.sweep();
+    this.sweeper = setInterval(() => {
+      if (this.closed) return;
+      this.journal.sweep().catch((err: unknown) => {
+        if (!this.closed)
+          this.logger.warn({ err }, 'looking for abandoned transactions failed; trying again');
+      });
+    }, this.journal.sweepEveryMs);
+    this.sweeper.unref();
+  }
+
+  private async journaled<R>(work: (scope: TransactionScope) => Promise<R>): Promise<R> {
+    const tx = await this.journal.begin();
+    const scope: TransactionScope = {
+      collection: <T extends Doc>(name: string) => new MongoCollection<T>(name, this, undefined, tx),
+    };
+    let result: R;
+    try {
+      result = await work(scope);
+    } catch (err) {
+      await tx
+        .rollBack()
+        .catch((rollbackErr: unknown) =>
+          this.logger.error(
+            { err: rollbackErr, transaction: tx.id },
+            'rolling back a failed transaction failed; it is rolled back once its lease runs out',
+          ),
+        );
+      throw err;
+    }
+    await tx.commit();
+    return result;
   }
 
   private async createIndexes(name: string, specs: IndexSpec[]): Promise<void> {
@@ -234,8 +351,10 @@ export class MongoDocumentStore implements DocumentStore, MongoBackend {
           name: indexName(spec),
           unique: spec.unique ?? false,
           // The port's "sparse" means every indexed field exists; MongoDB's own sparse flag means any one
-          // does, so a partial filter expresses it exactly.
-          ...(spec.sparse
+          // does, so a partial filter expresses it exactly. FerretDB refuses partial filters ("not
+          // implemented yet") but its unique indexes leave out documents lacking an indexed field, which is
+          // the port's sparse; a non-unique index only serves lookups, sparse or not.
+          ...(spec.sparse && !this.ferretdb
             ? {
                 partialFilterExpression: Object.fromEntries(
                   Object.keys(spec.fields).map((field) => [field, { $exists: true }]),
