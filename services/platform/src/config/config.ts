@@ -28,6 +28,12 @@ const envSchema = z
     KAFKA_SSL: bool.default(false),
     DOCUMENT_STORE: z.enum(['embedded', 'mongodb']).default('embedded'),
     MONGODB_URI: z.string().optional(),
+    /**
+     * On a MongoDB server without multi-document transactions (standalone mongod, FerretDB): 'journal'
+     * journals them (all or nothing, no isolation), 'server' refuses the server. Unset: 'server' in
+     * production, 'journal' elsewhere.
+     */
+    MONGODB_TRANSACTIONS: z.enum(['server', 'journal']).optional(),
     OBJECT_STORE: z.enum(['embedded', 'minio']).default('embedded'),
     S3_ENDPOINT: z.string().optional(),
     S3_PORT: port.optional(),

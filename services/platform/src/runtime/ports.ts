@@ -40,7 +40,13 @@ export function createPorts(config: PlatformConfig, logger: Logger): Ports {
         store = opened(`documents (${env.DOCUMENT_STORE}) for ${service}`, async () => {
           if (env.DOCUMENT_STORE === 'mongodb') {
             const { createMongoDocumentStore } = await import('../adapters/documents-mongo');
-            return createMongoDocumentStore({ uri: env.MONGODB_URI!, dbName: `omni_${service}`, logger });
+            return createMongoDocumentStore({
+              uri: env.MONGODB_URI!,
+              dbName: `omni_${service}`,
+              logger,
+              transactions:
+                env.MONGODB_TRANSACTIONS ?? (env.NODE_ENV === 'production' ? 'server' : 'journal'),
+            });
           }
           const { createEmbeddedDocumentStore } = await import('../adapters/documents-embedded');
           return createEmbeddedDocumentStore({ dataDir: join(dataDir, service), logger, fsync: env.FSYNC });
