@@ -1,6 +1,9 @@
 // Contract suite for the DocumentStore port: the same cases against the embedded store (always) and MongoDB
 // (when MONGODB_URI is set; it must be a replica set, since the port needs transactions). A target that
 // cannot run says so in the output; it is never silently green.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
 import {
   type CollectionSpec,
   type Doc,
@@ -9,6 +12,7 @@ import {
   type Filter,
 } from '../../src/ports/documents';
 import {
+  CHILD_LEASE_MS,
   type DocumentStoreTarget,
   deferred,
   type EngineGaps,
@@ -39,6 +43,30 @@ interface Item extends Doc {
 
 function ids(docs: Doc[]): string[] {
   return docs.map((d) => d._id).sort();
+}
+
+const CRASH_CHILD = join(__dirname, 'documents-crash-child.ts');
+
+/** Resolves once the child prints `line`; rejects when it exits first. */
+function untilLine(child: ReturnType<typeof spawn>, line: string, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(
+      () => reject(new Error(`child did not say "${line}" in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    child.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (seen.split('\n').includes(line)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`child exited (${code}) before saying "${line}": ${seen}`));
+    });
+  });
 }
 
 function contractCases(makeTarget: () => DocumentStoreTarget): void {
@@ -575,6 +603,77 @@ function contractCases(makeTarget: () => DocumentStoreTarget): void {
       expect(await items.findById('gone')).toBeNull();
       expect(await items.findById('keep')).toEqual({ _id: 'keep', v: 1 });
     });
+
+    it('discards writes of every kind when the work throws', async () => {
+      const name = fresh('undo');
+      const items = store.collection<Item>(name, {
+        indexes: [{ fields: { email: 1 }, unique: true, sparse: true }],
+      });
+      await items.insertMany([
+        { _id: 'a', n: 1, email: 'a@x' },
+        { _id: 'b', n: 2, tag: 't' },
+        { _id: 'c', n: 3, tag: 't' },
+        { _id: 'd', n: 4 },
+      ]);
+      const before = await items.find({}, { sort: { _id: 1 } });
+      await expect(
+        store.transaction(async (scope) => {
+          const c = scope.collection<Item>(name);
+          await c.insertOne({ _id: 'new', n: 0 });
+          await c.updateOne({ _id: 'new' }, { $inc: { n: 5 } });
+          await c.insertMany([{ _id: 'm1' }, { _id: 'm2' }]);
+          await c.updateMany({ tag: 't' }, { $set: { tag: 'u' }, $push: { log: 'x' } });
+          await c.findOneAndUpdate({ _id: 'a' }, { $set: { email: 'moved@x' } });
+          // The key 'a' gave up is taken inside the same transaction.
+          await c.insertOne({ _id: 'e', email: 'a@x' });
+          await c.updateOne({ key: 'up' }, { $set: { v: 1 } }, { upsert: true });
+          await c.findOneAndUpdate({ key: 'up2' }, { $set: { v: 2 } }, { upsert: true });
+          await c.deleteOne({ _id: 'd' });
+          await c.deleteMany({ n: { $gte: 2 } });
+          expect(await c.count()).toBe(6);
+          throw new Error('undo all');
+        }),
+      ).rejects.toThrow('undo all');
+      expect(await items.find({}, { sort: { _id: 1 } })).toEqual(before);
+      await expect(items.insertOne({ email: 'a@x' })).rejects.toBeInstanceOf(DuplicateKeyError);
+    });
+
+    it('keeps none of the writes of a process killed mid-transaction, once the store is opened again', async () => {
+      const crashed = makeTarget();
+      const name = 'crash';
+      let other = crashed.open();
+      try {
+        await other.ready();
+        await other.collection<Item>(name).insertMany([
+          { _id: 'keep', v: 1 },
+          { _id: 'doomed', v: 3 },
+        ]);
+        await other.close();
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', CRASH_CHILD, JSON.stringify({ ...crashed.child(), collection: name })],
+          { stdio: ['ignore', 'pipe', 'inherit'] },
+        );
+        const exited = once(child, 'exit');
+        try {
+          await untilLine(child, 'inside', 30_000);
+        } finally {
+          child.kill('SIGKILL');
+          await exited;
+        }
+        // A journaled transaction is rolled back once its lease has run out.
+        await new Promise((r) => setTimeout(r, CHILD_LEASE_MS + 200));
+        other = crashed.open();
+        await other.ready();
+        expect(await other.collection<Item>(name).find({}, { sort: { _id: 1 } })).toEqual([
+          { _id: 'doomed', v: 3 },
+          { _id: 'keep', v: 1 },
+        ]);
+      } finally {
+        await other.close();
+        await crashed.cleanup();
+      }
+    }, 60_000);
 
     it('aborts as a whole on a duplicate key', async () => {
       const name = fresh('txuniq');

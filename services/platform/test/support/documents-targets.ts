@@ -16,7 +16,16 @@ export interface DocumentStoreTarget {
    * say "not verifiable on this engine" instead of passing quietly.
    */
   gaps?(): Promise<EngineGaps>;
+  /** How a process of its own opens the same store (the crash case kills one mid-transaction). */
+  child(): ChildStoreSpec;
 }
+
+/** Journaled transactions of a crashed child are rolled back once this lease has run out. */
+export const CHILD_LEASE_MS = 400;
+
+export type ChildStoreSpec =
+  | { kind: 'embedded'; dataDir: string }
+  | { kind: 'mongodb'; uri: string; dbName: string; leaseMs: number };
 
 export interface EngineGaps {
   /** Transactions are journaled: others see their writes before commit. */
@@ -49,15 +58,19 @@ export function embeddedTarget(): DocumentStoreTarget {
   return {
     open: () => createEmbeddedDocumentStore({ dataDir }),
     cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    child: () => ({ kind: 'embedded', dataDir }),
   };
 }
 
+let targets = 0;
+
 export function mongoTarget(uri: string): DocumentStoreTarget {
-  const dbName = `omni_contract_${process.pid}_${Date.now()}`;
+  const dbName = `omni_contract_${process.pid}_${Date.now()}_${++targets}`;
   return {
     open: () =>
       createMongoDocumentStore({ uri, dbName, serverSelectionTimeoutMS: 5000, transactions: 'journal' }),
     gaps: () => mongoGaps(uri),
+    child: () => ({ kind: 'mongodb', uri, dbName, leaseMs: CHILD_LEASE_MS }),
     cleanup: async () => {
       const conn = await mongoose.createConnection(uri, { dbName }).asPromise();
       try {
