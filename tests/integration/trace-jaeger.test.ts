@@ -1,8 +1,8 @@
 // Omni's OTLP exporter and a real Jaeger meet: the platform, started as `npm start` starts it with
 // OTEL_EXPORTER_OTLP_ENDPOINT pointed at Jaeger, sends the spans of one request that crosses services
 // (gateway HTTP → cms over gRPC → storage's consumer of asset.approved), and Jaeger's query API returns
-// that trace with the spans of each. Needs the jaeger engine (`npm run engines -- up` exports JAEGER_URL and
-// OTEL_EXPORTER_OTLP_ENDPOINT); skipped without it. One process here: each service in its own process is
+// that trace with the spans of each. Needs the jaeger engine (`npm test` passes its addresses as JAEGER_URL
+// and JAEGER_OTLP_URL, so that no other suite starts exporting); skipped without it. One process here: each service in its own process is
 // the cluster journey's.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { wav } from '../support/media';
 import { type PlatformProcess, startPlatformProcess, waitFor } from '../support/process';
 
 const jaegerUrl = process.env.JAEGER_URL;
-const otlpEndpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+const otlpEndpoint = process.env.JAEGER_OTLP_URL ?? process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
 
 /** The shape of GET /api/traces answers (Jaeger's query API, v1 JSON). */
 interface JaegerSpan {

@@ -32,6 +32,8 @@ export interface NewRelease {
   seconds?: number;
   credits?: Record<string, unknown>;
   legal?: Record<string, unknown>;
+  /** Extra request headers of the final POST (e.g. a browser's traceparent). */
+  headers?: Record<string, string>;
 }
 
 /** A release with a real WAV and a 3000×3000 cover, as the Upload & Queue Delivery button sends it. */
@@ -57,6 +59,7 @@ export async function createRelease(
   });
   const res = await call(url, '/api/releases', token, {
     method: 'POST',
+    headers: release.headers,
     body: JSON.stringify({
       artistName: 'Journey Artist',
       releaseTitle: release.title,

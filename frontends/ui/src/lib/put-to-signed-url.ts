@@ -59,9 +59,16 @@ export async function putToSignedUrl(
   await new Promise<void>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', signed.signedUrl);
-    xhr.setRequestHeader('Content-Type', contentTypeOf(file));
+    // The type the URL was signed for, byte for byte: S3 checks a signed Content-Type, and storage may
+    // have normalised the browser's guess (lower case). Content-Length is the browser's to set (it is the
+    // file's size, which the signature holds too).
+    const signedType = Object.entries(signed.headers).find(
+      ([name]) => name.toLowerCase() === 'content-type',
+    )?.[1];
+    xhr.setRequestHeader('Content-Type', signedType ?? contentTypeOf(file));
     for (const [name, value] of Object.entries(signed.headers)) {
-      if (name.toLowerCase() !== 'content-type') xhr.setRequestHeader(name, value);
+      const lower = name.toLowerCase();
+      if (lower !== 'content-type' && lower !== 'content-length') xhr.setRequestHeader(name, value);
     }
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
