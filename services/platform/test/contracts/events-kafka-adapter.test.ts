@@ -60,6 +60,13 @@ describe('Kafka adapter producer', () => {
     ]);
   });
 
+  it('waits until a topic it just created is served (Kafka 4 answers "does not host" for a moment)', async () => {
+    kafka.metadataNotServedYet = 3;
+    await bus.publish('fresh', [{ key: 'k', value: 'v' }]);
+    expect(kafka.metadataRequests).toBe(4);
+    expect(kafka.sent.map((s) => s.topic)).toEqual(['fresh']);
+  });
+
   it('rejects bad configuration and bad input up front', async () => {
     expect(() => createKafkaEventBus({ brokers: [], clientId: 'x' })).toThrow();
     expect(() => createKafkaEventBus({ brokers: ['no-port'], clientId: 'x' })).toThrow();
@@ -125,12 +132,12 @@ describe('Kafka adapter consumer', () => {
     });
   });
 
-  it('retries with heartbeats, then dead-letters with headers and commits', async () => {
+  it('retries off the fetch loop with its partition paused, then dead-letters with headers and commits', async () => {
     const attempts: number[] = [];
     await bus.subscribe({
       groupId: 'g',
       topics: ['t'],
-      retry: { maxAttempts: 3, initialBackoffMs: 5, maxBackoffMs: 10 },
+      retry: { maxAttempts: 3, initialBackoffMs: 50, maxBackoffMs: 100 },
       handler: async (m) => {
         attempts.push(m.attempt);
         throw new Error('boom');
@@ -143,8 +150,13 @@ describe('Kafka adapter consumer', () => {
       value: 'v',
       headers: { traceparent: TRACEPARENT },
     });
+    // kafkajs fetches again only when eachMessage returns: it returned after the first failure, with
+    // the partition paused so the key's later messages wait.
+    expect(attempts).toEqual([1]);
+    expect([...consumer.paused]).toEqual(['t|1']);
+    await waitUntil(() => consumer.commits.length > 0, 2000, 'the commit after the dead letter');
     expect(attempts).toEqual([1, 2, 3]);
-    expect(consumer.heartbeats.length).toBeGreaterThanOrEqual(2);
+    expect(consumer.paused.size).toBe(0);
     const dead = kafka.sent.find((s) => s.topic === 't.dlq');
     expect(dead?.acks).toBe(-1);
     expect(dead?.messages[0]).toEqual({
@@ -188,6 +200,34 @@ describe('Kafka adapter consumer', () => {
     await consumer.deliver('t', 0, { offset: '6', key: 'k', value: 'v' });
     expect(attempts).toEqual([1]);
     expect(consumer.commits).toEqual([]);
+  });
+
+  it('commits nothing for a retried message whose partition moved to another member meanwhile', async () => {
+    let failing = true;
+    const attempts: number[] = [];
+    await bus.subscribe({
+      groupId: 'g',
+      topics: ['t'],
+      retry: { maxAttempts: 3, initialBackoffMs: 100, maxBackoffMs: 100 },
+      handler: async (m) => {
+        attempts.push(m.attempt);
+        if (failing) throw new Error('not yet');
+      },
+    });
+    const consumer = kafka.consumers[0]!;
+    await consumer.deliver('t', 2, { offset: '7', key: 'k', value: 'v' });
+    consumer.assign({ t: [0, 1] });
+    failing = false;
+    await waitUntil(() => attempts.length === 2 && consumer.paused.size === 0, 2000, 'the second attempt');
+    expect(consumer.commits).toEqual([]);
+  });
+
+  it('commits a message handled on its first attempt in the fetch loop, pausing nothing', async () => {
+    await bus.subscribe({ groupId: 'g', topics: ['t'], handler: async () => undefined });
+    const consumer = kafka.consumers[0]!;
+    await consumer.deliver('t', 0, { offset: '3', key: 'k', value: 'v' });
+    expect(consumer.commits).toEqual([{ topic: 't', partition: 0, offset: '4' }]);
+    expect(consumer.paused.size).toBe(0);
   });
 
   it('closes consumers before the producer', async () => {

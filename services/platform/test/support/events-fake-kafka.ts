@@ -16,9 +16,11 @@ export class FakeConsumer {
   runConfig: { autoCommit?: boolean; eachMessage?: (p: FakeEachMessagePayload) => Promise<void> } | undefined;
   readonly commits: Array<{ topic: string; partition: number; offset: string }> = [];
   readonly heartbeats: number[] = [];
+  /** "topic|partition" of the partitions the adapter paused and has not resumed. */
+  readonly paused = new Set<string>();
   connected = false;
   disconnected = false;
-  readonly events = { CRASH: 'consumer.crash' };
+  readonly events = { CRASH: 'consumer.crash', GROUP_JOIN: 'consumer.group_join' };
   readonly listeners = new Map<string, (event: unknown) => void>();
   private readonly inFlight = new Set<Promise<void>>();
 
@@ -30,8 +32,15 @@ export class FakeConsumer {
   async subscribe(subscription: { topics: string[]; fromBeginning?: boolean }) {
     this.subscribed = subscription;
   }
+  /** Like a first join: the member gets partitions 0–7 of every subscribed topic. */
   async run(config: FakeConsumer['runConfig']) {
     this.runConfig = config;
+    const partitions = [...Array(8).keys()];
+    this.assign(Object.fromEntries((this.subscribed?.topics ?? []).map((t) => [t, partitions])));
+  }
+  /** A rebalance's outcome, as kafkajs reports it in GROUP_JOIN. */
+  assign(memberAssignment: Record<string, number[]>) {
+    this.listeners.get(this.events.GROUP_JOIN)?.({ payload: { memberAssignment } });
   }
   async commitOffsets(offsets: Array<{ topic: string; partition: number; offset: string }>) {
     this.commits.push(...offsets);
@@ -75,7 +84,11 @@ export class FakeConsumer {
       heartbeat: async () => {
         this.heartbeats.push(Date.now());
       },
-      pause: () => () => undefined,
+      pause: () => {
+        const key = `${topic}|${partition}`;
+        this.paused.add(key);
+        return () => this.paused.delete(key);
+      },
     });
     this.inFlight.add(run);
     return run.finally(() => this.inFlight.delete(run));
@@ -96,6 +109,9 @@ export class FakeKafka {
   topicOffsets: Array<{ partition: number; offset: string; high: string; low: string }> = [];
   groupOffsets: Array<{ topic: string; partitions: Array<{ partition: number; offset: string }> }> = [];
   clusterUp = true;
+  /** How many more metadata requests fail as Kafka 4 answers them right after a topic's creation. */
+  metadataNotServedYet = 0;
+  metadataRequests = 0;
   producerDisconnected = false;
 
   constructor(readonly config: Record<string, unknown>) {
@@ -127,6 +143,21 @@ export class FakeKafka {
         return true;
       },
       listTopics: async () => [...this.topics],
+      fetchTopicMetadata: async ({ topics }: { topics: string[] }) => {
+        this.metadataRequests++;
+        if (this.metadataNotServedYet > 0) {
+          this.metadataNotServedYet--;
+          throw Object.assign(new Error('This server does not host this topic-partition'), {
+            type: 'UNKNOWN_TOPIC_OR_PARTITION',
+          });
+        }
+        return {
+          topics: topics.map((name) => ({
+            name,
+            partitions: [0, 1, 2].map((partitionId) => ({ partitionId, leader: 1, partitionErrorCode: 0 })),
+          })),
+        };
+      },
       fetchTopicOffsets: async () => this.topicOffsets,
       fetchOffsets: async () => this.groupOffsets,
       describeCluster: async () => {

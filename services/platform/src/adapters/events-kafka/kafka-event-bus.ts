@@ -20,6 +20,7 @@ import {
   assertOutgoingMessages,
   assertPartitionCount,
   assertTopicName,
+  type DeliveryOutcome,
   deliverWithRetry,
   describeError,
   fromDeadLetter,
@@ -27,6 +28,7 @@ import {
 } from '../events-shared';
 import { kafkaLogLevelFor, pinoLogCreator } from './kafka-logging';
 import { nextOffset, toIncoming } from './kafka-messages';
+import { waitForTopicLeaders } from './topic-readiness';
 
 const optionsSchema = z.object({
   brokers: z.array(z.string().regex(/^[^\s:]+:\d{1,5}$/, 'brokers are host:port')).min(1),
@@ -39,6 +41,7 @@ const optionsSchema = z.object({
       password: z.string().min(1),
     })
     .optional(),
+  sessionTimeoutMs: z.number().int().min(6000).max(300_000).optional(),
 });
 
 export interface KafkaEventBusOptions {
@@ -47,11 +50,32 @@ export interface KafkaEventBusOptions {
   logger?: Logger;
   ssl?: boolean;
   sasl?: { mechanism: 'plain' | 'scram-sha-256' | 'scram-sha-512'; username: string; password: string };
+  /**
+   * How long the group waits for a member that stopped heartbeating (a crashed process) before giving its
+   * partitions to the others (default 30 s; the broker's minimum is 6 s). A handler running longer than
+   * this without returning costs the member its partitions, so keep it well above the slowest handler.
+   */
+  sessionTimeoutMs?: number;
 }
 
 const DEFAULT_PARTITIONS = 3;
-/** How many partitions one subscription works on at once (others keep flowing while one retries). */
+/**
+ * How many partitions' batches of one fetch are handled at once. kafkajs fetches again only when every
+ * batch of the previous fetch is done, so this alone does not keep partitions flowing while one retries:
+ * a retrying partition is paused and retried off the fetch loop (see subscribe).
+ */
 const PARTITIONS_CONSUMED_CONCURRENTLY = 8;
+const TOPIC_READY_TIMEOUT_MS = 30_000;
+const DEFAULT_SESSION_TIMEOUT_MS = 30_000;
+/**
+ * kafkajs heartbeats, and so learns of a rebalance, only between fetches, and close() waits for the fetch
+ * in flight: its 5 s default long poll made every join of a second member and every close take seconds.
+ * The Java client's default is 500 ms.
+ */
+const FETCH_MAX_WAIT_MS = 500;
+const HEARTBEAT_INTERVAL_MS = 1000;
+/** subscribe() waits this long for the group to assign partitions, then returns and lets kafkajs go on. */
+const JOIN_WAIT_MS = 30_000;
 /** An operator replay that has not reached the end of the DLQ by then reports an error (progress is kept). */
 const REPLAY_TIMEOUT_MS = 120_000;
 const HEALTH_TIMEOUT_MS = 3000;
@@ -63,6 +87,7 @@ export class KafkaEventBus implements EventBus {
   private readonly producer: Producer;
   private readonly admin: Admin;
   private readonly knownTopics = new Set<string>();
+  private readonly sessionTimeoutMs: number;
   private readonly subscriptions = new Set<Subscription>();
   private connecting: Promise<void> | undefined;
   private replayChain: Promise<unknown> = Promise.resolve();
@@ -92,6 +117,7 @@ export class KafkaEventBus implements EventBus {
       allowAutoTopicCreation: false,
     });
     this.admin = this.kafka.admin();
+    this.sessionTimeoutMs = parsed.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS;
   }
 
   private connect(): Promise<void> {
@@ -136,11 +162,14 @@ export class KafkaEventBus implements EventBus {
   private async ensureTopicsInternal(topics: string[], partitions: number): Promise<void> {
     const missing = [...new Set(topics)].filter((t) => !this.knownTopics.has(t));
     if (missing.length === 0) return;
-    // createTopics leaves existing topics alone (and resolves false when all of them existed).
+    // createTopics leaves existing topics alone (and resolves false when all of them existed). Its own
+    // wait for leaders gives up on Kafka 4's "does not host this topic-partition" right after creation,
+    // and is skipped for topics another client created a moment ago: wait here instead, in both cases.
     await this.admin.createTopics({
-      waitForLeaders: true,
+      waitForLeaders: false,
       topics: missing.map((topic) => ({ topic, numPartitions: partitions })),
     });
+    await waitForTopicLeaders(this.admin, missing, TOPIC_READY_TIMEOUT_MS);
     for (const topic of missing) this.knownTopics.add(topic);
   }
 
@@ -158,15 +187,66 @@ export class KafkaEventBus implements EventBus {
     );
 
     const logger = this.logger.child({ groupId });
-    const consumer = this.kafka.consumer({ groupId, allowAutoTopicCreation: false });
+    const consumer = this.kafka.consumer({
+      groupId,
+      allowAutoTopicCreation: false,
+      sessionTimeout: this.sessionTimeoutMs,
+      heartbeatInterval: Math.min(HEARTBEAT_INTERVAL_MS, Math.floor(this.sessionTimeoutMs / 3)),
+      maxWaitTimeInMs: FETCH_MAX_WAIT_MS,
+    });
     const abort = new AbortController();
     let closing = false;
+    let joined!: () => void;
+    const firstJoin = new Promise<void>((resolve) => {
+      joined = resolve;
+    });
+    /** What the group gave this member at its last join: a retry that outlives a rebalance commits nothing. */
+    let assigned = new Set<string>();
+    /** Retries running off the fetch loop, each holding its partition paused. */
+    const retrying = new Set<Promise<void>>();
 
     consumer.on(consumer.events.CRASH, (event) => {
       const { error, restart } = event.payload;
       logger.error({ err: describeError(error), restart }, 'kafka consumer crashed');
       if (!restart && !closing) this.fatalConsumerError = error;
     });
+    consumer.on(consumer.events.GROUP_JOIN, (event) => {
+      const assignment = event.payload.memberAssignment;
+      assigned = new Set(
+        Object.entries(assignment).flatMap(([topic, partitions]) => partitions.map((p) => `${topic}|${p}`)),
+      );
+      joined();
+    });
+
+    const commit = (topic: string, partition: number, offset: string) =>
+      consumer.commitOffsets([{ topic, partition, offset: nextOffset(offset) }]);
+
+    /**
+     * The rest of a failed message's deliveries, while its partition stays paused (so the key's later
+     * messages wait behind it) and the fetch loop serves the other partitions.
+     */
+    const finishOffLoop = async (
+      outcome: Promise<DeliveryOutcome>,
+      topic: string,
+      partition: number,
+      offset: string,
+      resume: () => void,
+    ) => {
+      try {
+        if ((await outcome) === 'aborted') return;
+        if (!assigned.has(`${topic}|${partition}`)) {
+          // Its new owner starts from the last commit and delivers the message again (at-least-once).
+          logger.warn({ topic, partition, offset }, 'partition moved during a retry; not committing');
+          return;
+        }
+        await commit(topic, partition, offset);
+      } catch (error) {
+        // Uncommitted: delivered again from the last committed offset after the next rebalance.
+        logger.warn({ topic, partition, offset, err: describeError(error) }, 'retried message not committed');
+      } finally {
+        resume();
+      }
+    };
 
     await consumer.connect();
     try {
@@ -174,27 +254,55 @@ export class KafkaEventBus implements EventBus {
       await consumer.run({
         autoCommit: false,
         partitionsConsumedConcurrently: PARTITIONS_CONSUMED_CONCURRENTLY,
-        eachMessage: async ({ topic, partition, message, heartbeat }) => {
+        eachMessage: async ({ topic, partition, message, pause }) => {
           // Once closing, handle and commit nothing more: a message skipped here stays uncommitted and is
           // redelivered to whoever owns the partition next. (kafkajs' autoCommit is off, so its own local
           // "resolved" marker never reaches the broker.)
           if (closing) return;
-          const outcome = await deliverWithRetry({
+          let firstFailure!: () => void;
+          const failedOnce = new Promise<'retrying'>((resolve) => {
+            firstFailure = () => resolve('retrying');
+          });
+          const outcome = deliverWithRetry({
             message: toIncoming(topic, partition, message),
-            handler: options.handler,
+            handler: async (incoming) => {
+              try {
+                await options.handler(incoming);
+              } catch (error) {
+                if (incoming.attempt === 1) firstFailure();
+                throw error;
+              }
+            },
             policy,
             signal: abort.signal,
             publishDeadLetter: (letter) => this.send(deadLetterTopic(topic), [letter]),
-            // Heartbeat between attempts so a long backoff does not get this member kicked from the group.
-            keepAlive: heartbeat,
             logger,
           });
-          if (outcome === 'aborted') return;
+          const first = await Promise.race([outcome, failedOnce]);
+          if (first === 'retrying') {
+            // kafkajs fetches again only once every batch of this fetch is handled, so waiting out the
+            // backoff here would stall every partition. Paused, this partition's later messages stay
+            // unread (kafkajs reads them again from here on resume) while the retry goes on.
+            const resume = pause();
+            const work = finishOffLoop(outcome, topic, partition, message.offset, resume);
+            retrying.add(work);
+            void work.finally(() => retrying.delete(work));
+            return;
+          }
+          if (first === 'aborted') return;
           // A commit that fails (e.g. the group is rebalancing) throws: kafkajs rejoins and the message is
           // delivered again from the last committed offset.
-          await consumer.commitOffsets([{ topic, partition, offset: nextOffset(message.offset) }]);
+          await commit(topic, partition, message.offset);
         },
       });
+      // consumer.run() returns before the group has assigned anything; a caller that publishes next and
+      // subscribed with fromBeginning false would otherwise miss its own message.
+      const timer = setTimeout(() => {
+        logger.warn({ waitedMs: JOIN_WAIT_MS }, 'no partitions assigned yet; consuming once the group has');
+        joined();
+      }, JOIN_WAIT_MS);
+      await firstJoin;
+      clearTimeout(timer);
     } catch (error) {
       await consumer.disconnect().catch(() => undefined);
       throw error;
@@ -207,6 +315,8 @@ export class KafkaEventBus implements EventBus {
         closingPromise ??= (async () => {
           closing = true;
           abort.abort();
+          // Retries end at their next backoff; one whose handler was running commits if it succeeded.
+          await Promise.allSettled([...retrying]);
           // disconnect() stops fetching, waits for the eachMessage calls in flight (which commit), then
           // leaves the group so its partitions move to the other members at once.
           await consumer.disconnect();
