@@ -343,25 +343,28 @@ export class MongoDocumentStore implements DocumentStore, MongoBackend {
 
   private async createIndexes(name: string, specs: IndexSpec[]): Promise<void> {
     await this.opening;
-    await this.db()
-      .collection(name)
-      .createIndexes(
-        specs.map((spec) => ({
-          key: spec.fields,
-          name: indexName(spec),
-          unique: spec.unique ?? false,
-          // The port's "sparse" means every indexed field exists; MongoDB's own sparse flag means any one
-          // does, so a partial filter expresses it exactly. FerretDB refuses partial filters ("not
-          // implemented yet") but its unique indexes leave out documents lacking an indexed field, which is
-          // the port's sparse; a non-unique index only serves lookups, sparse or not.
-          ...(spec.sparse && !this.ferretdb
-            ? {
-                partialFilterExpression: Object.fromEntries(
-                  Object.keys(spec.fields).map((field) => [field, { $exists: true }]),
-                ),
-              }
-            : {}),
-        })),
-      );
+    const models = specs.map(
+      (spec): mongoose.mongo.IndexDescription => ({
+        key: spec.fields,
+        name: indexName(spec),
+        unique: spec.unique ?? false,
+        // The port's "sparse" means every indexed field exists; MongoDB's own sparse flag means any one
+        // does, so a partial filter expresses it exactly. FerretDB refuses partial filters ("not
+        // implemented yet") but its unique indexes leave out documents lacking an indexed field, which is
+        // the port's sparse; a non-unique index only serves lookups, sparse or not.
+        ...(spec.sparse && !this.ferretdb
+          ? {
+              partialFilterExpression: Object.fromEntries(
+                Object.keys(spec.fields).map((field) => [field, { $exists: true }]),
+              ),
+            }
+          : {}),
+      }),
+    );
+    // One index per command: FerretDB v1.24.2 drops the connection (a panic, "slice bounds out of range")
+    // when one createIndexes names two or more indexes that all exist already, which is every start of a
+    // service after its first.
+    const collection = this.db().collection(name);
+    for (const model of models) await collection.createIndexes([model]);
   }
 }
