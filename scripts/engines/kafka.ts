@@ -5,11 +5,10 @@
 // The data folder holds the broker's log segments and its meta.properties (written once by StorageTool's
 // format), so a restart on the same folder and ports keeps every topic, message and committed offset.
 
-import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import {
   type Engine,
   EngineError,
@@ -172,6 +171,20 @@ function apiVersionsOk(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * A cluster id as Kafka's StorageTool random-uuid makes one (a version-4 UUID, base64url without padding,
+ * never starting with "-" since that reads as an option), without a JVM start of its own.
+ */
+function clusterId(): string {
+  for (;;) {
+    const bytes = randomBytes(16);
+    bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+    bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+    const id = bytes.toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
+}
+
 async function formatStorage(
   java: string,
   dataDir: string,
@@ -179,24 +192,12 @@ async function formatStorage(
   logFile: string,
 ): Promise<void> {
   const classPath = `${lib()}/*`;
-  let clusterId: string;
-  try {
-    const { stdout } = await promisify(execFile)(
-      java,
-      ['-Xmx256m', '-cp', classPath, 'kafka.tools.StorageTool', 'random-uuid'],
-      { maxBuffer: 1 << 20 },
-    );
-    clusterId = stdout.trim().split('\n').pop() ?? '';
-  } catch (err) {
-    const e = err as { stderr?: string; message: string };
-    throw new EngineError(`Kafka's StorageTool could not make a cluster id: ${e.stderr || e.message}`);
-  }
-  if (!/^[A-Za-z0-9_-]{22}$/.test(clusterId))
-    throw new EngineError(`Kafka's StorageTool gave an unexpected cluster id: ${JSON.stringify(clusterId)}`);
   await runStep(
     java,
     [
       '-Xmx256m',
+      '-XX:+UseSerialGC',
+      '-XX:TieredStopAtLevel=1',
       `-Dlog4j2.configurationFile=${log4jConfig()}`,
       '-cp',
       classPath,
@@ -204,7 +205,7 @@ async function formatStorage(
       'format',
       '--standalone',
       '-t',
-      clusterId,
+      clusterId(),
       '-c',
       properties,
     ],
