@@ -37,7 +37,10 @@ interface JournalDoc {
 }
 
 export interface JournalOptions {
-  /** How long a transaction (or a rollback) holds its journal without renewing it. Default 30 s. */
+  /**
+   * How long a transaction (or a rollback) holds its journal without renewing it (renewed every third of
+   * it). Default 15 s: also the longest a store's ready() waits after a crash (see settle()).
+   */
   leaseMs?: number;
   /** How often expired journals are looked for. Default 5 s. */
   sweepEveryMs?: number;
@@ -70,7 +73,7 @@ export class Journal {
     private readonly logger: Logger,
     options: JournalOptions = {},
   ) {
-    this.leaseMs = options.leaseMs ?? 30_000;
+    this.leaseMs = options.leaseMs ?? 15_000;
     this.sweepEveryMs = options.sweepEveryMs ?? 5000;
   }
 
@@ -114,6 +117,27 @@ export class Journal {
       });
       if (done) return rolledBack;
       rolledBack++;
+    }
+  }
+
+  /**
+   * At start: rolls back what stopped processes left, waiting for the leases not yet run out. A process
+   * restarted right after a crash must not write before then: it would redo the crashed transaction's
+   * work (an event redelivered, say) on top of its partial writes, and the rollback, coming later, would
+   * put back before-images over what it wrote. Journals of live processes end (commit or roll back) well
+   * within a lease, so waiting costs only a start right after a crash.
+   */
+  async settle(onWait: (journals: number, waitMs: number) => void): Promise<void> {
+    await this.sweep();
+    const deadline = Date.now() + this.leaseMs + this.sweepEveryMs;
+    let told = false;
+    for (;;) {
+      const left = await this.journals().countDocuments({});
+      if (left === 0 || Date.now() > deadline) return;
+      if (!told) onWait(left, deadline - Date.now());
+      told = true;
+      await new Promise((r) => setTimeout(r, Math.min(250, this.leaseMs)));
+      await this.sweep();
     }
   }
 

@@ -307,7 +307,12 @@ export class MongoDocumentStore implements DocumentStore, MongoBackend {
         "errors and crashes, but without isolation: other readers may see a transaction's writes before " +
         'it ends, and act on writes it later undoes)',
     );
-    await this.journal.sweep();
+    await this.journal.settle((journals, waitMs) =>
+      this.logger.warn(
+        { journals, waitMs },
+        'transactions of a stopped process are not rolled back yet; waiting for their leases to run out before writing',
+      ),
+    );
     this.sweeper = setInterval(() => {
       if (this.closed) return;
       this.journal.sweep().catch((err: unknown) => {
