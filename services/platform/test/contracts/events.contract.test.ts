@@ -1,6 +1,7 @@
 // Contract suite for the EventBus port: the same cases against the embedded log (always) and Kafka
 // (when KAFKA_BROKERS is set). A target that cannot run says so in the output; it is never silently green.
 
+import { Kafka, logLevel } from 'kafkajs';
 import { kafka as kafkaEngine } from '../../../../scripts/engines/kafka';
 import { DLQ_HEADERS, deadLetterTopic, type EventBus, type IncomingMessage } from '../../src/ports/events';
 import {
@@ -35,6 +36,20 @@ if (!kafkaBrokers) {
         const common = await commonApiVersions(host!, Number(port));
         const none = ADAPTER_APIS.filter((api) => common[api] === null);
         expect(none).toEqual([]);
+        // And kafkajs' own handshake (ApiVersions, then Metadata) goes through.
+        const admin = new Kafka({
+          clientId: 'omni-contract',
+          brokers: [`${host}:${port}`],
+          logLevel: logLevel.NOTHING,
+        }).admin();
+        await admin.connect();
+        try {
+          const cluster = await admin.describeCluster();
+          expect(cluster.brokers.length).toBeGreaterThan(0);
+          expect(cluster.clusterId).toMatch(/\S/);
+        } finally {
+          await admin.disconnect();
+        }
       });
       contractCases(() => kafkaTarget(kafkaBrokers), 120_000);
     } else it('runs only with KAFKA_BROKERS', () => undefined);
