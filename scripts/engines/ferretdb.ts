@@ -155,7 +155,8 @@ export const ferretdb: Engine = {
         // Its default debug/metrics listener is a fixed port (8088) two instances would fight over.
         '--debug-addr=-',
         '--telemetry=disable',
-        '--log-level=warn',
+        // At warn it dumps every error reply in full (the driver's unsupported endSessions at each close).
+        '--log-level=error',
       ],
       { cwd: dataDir, logFile },
     );
