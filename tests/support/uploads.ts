@@ -1,5 +1,6 @@
 // Uploads a file the way the web app does: sign at /api/uploads/sign, PUT the bytes to the signed URL
-// (reached on the gateway the test started), complete at /api/uploads/complete. Fails the test on a refusal.
+// (Omni's own store, reached on the gateway the test started, or an S3 server's presigned URL in cluster
+// mode), complete at /api/uploads/complete. Fails the test on a refusal.
 import { fetchOnce } from './http';
 
 export interface UploadedFile {
@@ -29,14 +30,22 @@ export async function uploadFile(
     contentType: file.contentType,
     size: file.bytes.length,
     purpose: 'artist-upload',
-  })) as { signedUrl: string; fileKey: string };
-  const target = new URL(signed.signedUrl);
-  const put = await fetchOnce(`${baseUrl}${target.pathname}${target.search}`, {
-    method: 'PUT',
-    // The signed PUT is bound to the account it was signed for: its bearer goes with the bytes.
-    headers: { 'content-type': file.contentType, authorization: `Bearer ${token}` },
-    body: new Uint8Array(file.bytes),
-  });
+  })) as { signedUrl: string; fileKey: string; headers?: Record<string, string> };
+  const target = new URL(signed.signedUrl, baseUrl);
+  // Omni's own store (/objects on the gateway) binds the signed PUT to the account: its bearer goes with
+  // the bytes. An S3 server (cluster mode) gets the presigned URL as signed and never our token.
+  const own = target.origin === new URL(baseUrl).origin || target.hostname === 'localhost';
+  const put = own
+    ? await fetchOnce(`${baseUrl}${target.pathname}${target.search}`, {
+        method: 'PUT',
+        headers: { 'content-type': file.contentType, authorization: `Bearer ${token}` },
+        body: new Uint8Array(file.bytes),
+      })
+    : await fetchOnce(target.href, {
+        method: 'PUT',
+        headers: { 'content-type': signed.headers?.['Content-Type'] ?? file.contentType },
+        body: new Uint8Array(file.bytes),
+      });
   if (put.status !== 200) throw new Error(`PUT ${target.pathname}: ${put.status} ${await put.text()}`);
   const done = (await call('/api/uploads/complete', {
     bucket: file.bucket,

@@ -8,86 +8,19 @@
 // of a container would: start.mjs runs the platform in its own process today, but had it a child (it once
 // started the platform as one), kill -9 of start.mjs alone would leave Omni running. `restart()` starts
 // again on the same data and the same port.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { freePort } from '../../support/ports';
+import { artifacts, buildWebApp, eventually, type Omni, type OmniOptions, repoRoot } from './omni';
 
-export const repoRoot = resolve(__dirname, '../../..');
-export const artifacts = join(repoRoot, 'tests/.artifacts');
+export { artifacts, buildWebApp, eventually, type Omni, type OmniOptions, repoRoot } from './omni';
 
 /** Start-up on a loaded 2-core machine (a server build first, when sources changed) can take a while. */
 const START_MS = 180_000;
 /** A graceful stop drains every service; after this it is killed. */
 const STOP_MS = 30_000;
-
-export interface OmniOptions {
-  /** Names the log file in tests/.artifacts. */
-  name: string;
-  /** Settings an operator could put in the environment (e.g. STORE_SIMULATOR_DELAY_MS). */
-  env?: Record<string, string>;
-  /** Reuse a data folder (a bench's); default: a fresh temporary one, removed by stop(). */
-  dataDir?: string;
-  /** Print the platform's output as it comes (benches); default: kept for failures only. */
-  echo?: boolean;
-}
-
-export interface Omni {
-  /** What a browser opens: http://localhost:<port>. */
-  readonly url: string;
-  readonly dataDir: string;
-  readonly admin: { email: string; password: string };
-  /** Everything the process printed since the first start (all runs). */
-  output(): string;
-  /** kill -9 of start.mjs and the platform it started; resolves once both are gone. */
-  kill9(): Promise<void>;
-  /** Starts again on the same data folder and port, and waits until it is ready. */
-  restart(): Promise<void>;
-  /** SIGTERM (what Ctrl-C sends start.mjs), wait for the exit, write the log, remove a fresh data folder. */
-  stop(): Promise<void>;
-  /** Rethrows `err` with the end of the platform's output appended: what a failing journey reports. */
-  explain(err: unknown): never;
-}
-
-/** Polls `read` until it returns something other than undefined; the failure names `what`. */
-export async function eventually<T>(
-  read: () => Promise<T | undefined> | T | undefined,
-  what: string | (() => string),
-  ms: number,
-  everyMs = 250,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await Promise.resolve()
-      .then(read)
-      .catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline)
-      throw new Error(`Timed out after ${ms} ms waiting for ${typeof what === 'string' ? what : what()}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
-
-const BUNDLES = ['shell', 'marketing', 'dashboard', 'admin', 'finder'];
-let built = false;
-/** `--no-build` skips the web app: build it here, once per test file (it rebuilds only what changed). */
-export function buildWebApp(): void {
-  if (built) return;
-  const result = spawnSync(process.execPath, ['scripts/build-frontends.mjs'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) {
-    const report = `${result.stdout}\n${result.stderr}`.slice(-4000);
-    // As start.mjs does: an earlier build still serves (npm test reports the failed build as its own
-    // step); with no build at all there is no web app to walk through.
-    const missing = BUNDLES.filter((b) => !existsSync(join(repoRoot, 'frontends', b, 'dist', '.build-hash')));
-    if (missing.length > 0) throw new Error(`The web app did not build (${missing.join(', ')}):\n${report}`);
-    process.stderr.write(`The web app did not build; the journeys use its last build.\n${report}\n`);
-  }
-  built = true;
-}
 
 /**
  * The environment of a person's shell, not this test runner's: jest sets NODE_ENV=test and the test setup
@@ -101,6 +34,9 @@ function userEnv(): NodeJS.ProcessEnv {
 }
 
 export async function startOmni(options: OmniOptions): Promise<Omni> {
+  // The journeys' second run: the same journeys on `npm run cluster` (scripts/test.mjs sets this).
+  if (process.env.OMNI_JOURNEY_TARGET === 'cluster')
+    return (await import('./cluster-process')).startCluster(options);
   buildWebApp();
   const fresh = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), `omni-journey-${options.name}-`));
@@ -222,6 +158,9 @@ export async function startOmni(options: OmniOptions): Promise<Omni> {
     url,
     dataDir,
     admin,
+    get pid() {
+      return child?.pid;
+    },
     output: () => log,
     kill9: killGroup,
     restart: launch,

@@ -1,0 +1,32 @@
+// Mail on a cluster goes out over SMTP to Mailpit; the people helpers read links there instead of the
+// embedded dev mailbox when the Omni they use is a cluster (cluster-process.ts registers it).
+import { eventually } from './omni';
+
+/** The Mailpit API of the cluster whose gateway is at a URL. */
+export const mailpitFor = new Map<string, string>();
+
+/**
+ * On a cluster, mail goes out over SMTP to Mailpit: the newest mail to `email` with a ?<param>= link, read
+ * through Mailpit's API (a person would click it in their mail client).
+ */
+export async function mailpitLink(mailpit: string, email: string, param: string): Promise<string> {
+  return eventually(
+    async () => {
+      const search = await fetch(`${mailpit}/api/v1/search?query=${encodeURIComponent(`to:"${email}"`)}`);
+      const { messages = [] } = (await search.json()) as { messages?: { ID: string }[] };
+      for (const { ID } of messages) {
+        const message = (await (await fetch(`${mailpit}/api/v1/message/${ID}`)).json()) as {
+          Text?: string;
+          HTML?: string;
+        };
+        const text = `${message.Text ?? ''} ${message.HTML ?? ''}`;
+        const link = new RegExp(`https?://[^\\s"'<>]+[?&]${param}=[^\\s"'<>]+`).exec(text)?.[0];
+        if (link) return link.replace(/&amp;/g, '&');
+      }
+      return undefined;
+    },
+    `a mail to ${email} with a ?${param}= link in Mailpit`,
+    60_000,
+    500,
+  );
+}
