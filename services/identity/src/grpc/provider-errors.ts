@@ -1,6 +1,6 @@
 // How the identity provider's refusals reach the caller: each as the call's reason with identity's own
 // message (the providers' messages are for logs).
-import { fail } from '@omni/platform';
+import { fail, GrpcError, GrpcStatus } from '@omni/platform';
 import { MESSAGES } from '../domain/messages';
 import { IdentityError } from '../providers/identity/port';
 
@@ -23,6 +23,12 @@ export function mapIdentityError(err: unknown): never {
         throw fail('external_sign_in_failed', MESSAGES.externalSignInFailed);
       case 'not_supported':
         throw fail('not_supported', err.message);
+      case 'unavailable':
+        // Nothing was refused: the provider did not answer. The gateway answers UNAVAILABLE with a 503.
+        throw new GrpcError(
+          GrpcStatus.UNAVAILABLE,
+          'Accounts are not available right now. Please try again shortly.',
+        );
     }
   }
   throw err;

@@ -27,7 +27,10 @@ export interface TokenSet {
   refreshExpiresIn: number;
 }
 
-/** Why a sign-in, refresh or account change was refused; the identity service maps each to a status. */
+/**
+ * Why a sign-in, refresh or account change was refused, or that the provider could not be asked; the
+ * identity service maps each to a status.
+ */
 export type IdentityErrorReason =
   | 'invalid_credentials'
   | 'email_not_confirmed'
@@ -38,7 +41,12 @@ export type IdentityErrorReason =
   /** An authorization code the provider refused (expired, used, PKCE or redirect mismatch). */
   | 'external_sign_in_failed'
   /** The provider cannot do this at all (e.g. the embedded issuer brokers no external identity provider). */
-  | 'not_supported';
+  | 'not_supported'
+  /**
+   * The provider did not answer (down, unreachable, timed out, failing on its side): nothing was refused,
+   * the caller may try again shortly. Identity answers UNAVAILABLE, the gateway a 503.
+   */
+  | 'unavailable';
 
 /**
  * The reason is what counts: the identity service answers each with its own words. A message is needed

@@ -1,5 +1,9 @@
 // Small fetch helpers for Keycloak: form posts to the OIDC endpoints, JSON calls to the admin API, and
 // errors that name the endpoint and status but never echo a body (Keycloak may quote what it was sent).
+// Keycloak not answering (refused connection, timeout, its own 5xx) is IdentityError('unavailable'), which
+// identity answers as UNAVAILABLE and the gateway as a 503 with a sentence, never as an internal error.
+import { IdentityError } from '../port';
+
 export class KeycloakHttpError extends Error {
   constructor(
     readonly status: number,
@@ -18,6 +22,37 @@ interface OAuthErrorBody {
   errorMessage?: string;
 }
 
+/** Why a request never got an answer: the refused connection's code, or the timeout. */
+function failureOf(err: unknown, timeoutMs: number): string {
+  if (err instanceof DOMException && err.name === 'TimeoutError')
+    return `no answer within ${Math.round(timeoutMs / 100) / 10} s`;
+  const cause = (err as { cause?: { code?: string } }).cause;
+  return cause?.code ?? (err as Error).message ?? 'network error';
+}
+
+/** fetch, with every way Keycloak can fail to answer turned into IdentityError('unavailable'). */
+export async function keycloakFetch(
+  url: string,
+  init: RequestInit,
+  where: string,
+  timeoutMs: number,
+): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (err) {
+    throw new IdentityError(
+      'unavailable',
+      `Keycloak could not be reached for ${where} (${failureOf(err, timeoutMs)}).`,
+    );
+  }
+  if (res.status >= 500) {
+    await res.arrayBuffer().catch(() => undefined);
+    throw new IdentityError('unavailable', `Keycloak failed on ${where} (${res.status}).`);
+  }
+  return res;
+}
+
 async function errorOf(res: Response, where: string): Promise<KeycloakHttpError> {
   const body = (await res.json().catch(() => ({}))) as OAuthErrorBody;
   return new KeycloakHttpError(res.status, body.error, body.error_description ?? body.errorMessage, where);
@@ -29,12 +64,16 @@ export async function postForm<T>(
   where: string,
   timeoutMs = 5000,
 ): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: new URLSearchParams(form).toString(),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
+  const res = await keycloakFetch(
+    url,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams(form).toString(),
+    },
+    where,
+    timeoutMs,
+  );
   if (!res.ok) throw await errorOf(res, where);
   const text = await res.text();
   return (text ? JSON.parse(text) : {}) as T;
@@ -46,16 +85,20 @@ export async function callJson<T>(
   where: string,
   timeoutMs = 5000,
 ): Promise<{ status: number; body: T | undefined; location: string | null }> {
-  const res = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${init.bearer}`,
-      accept: 'application/json',
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+  const res = await keycloakFetch(
+    url,
+    {
+      method: init.method ?? 'GET',
+      headers: {
+        authorization: `Bearer ${init.bearer}`,
+        accept: 'application/json',
+        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
     },
-    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-    signal: AbortSignal.timeout(timeoutMs),
-  });
+    where,
+    timeoutMs,
+  );
   if (res.status === 404) return { status: 404, body: undefined, location: null };
   if (!res.ok) throw await errorOf(res, where);
   const text = await res.text();

@@ -11,7 +11,7 @@ import type { Logger, Role } from '@omni/platform';
 import { normalizeEmail } from '@omni/platform';
 import { decodeJwt } from 'jose';
 import { IdentityError, type IdentityProvider, type IdentityUser, type TokenSet } from '../port';
-import { callJson, KeycloakHttpError, postForm } from './http';
+import { callJson, KeycloakHttpError, keycloakFetch, postForm } from './http';
 
 export interface KeycloakIdentityOptions {
   /** Where services reach Keycloak (in-cluster URL), e.g. http://keycloak:8080. */
@@ -289,11 +289,16 @@ export function createKeycloakIdentityProvider(options: KeycloakIdentityOptions)
         );
       } catch (err) {
         if (err instanceof KeycloakHttpError && (err.status === 400 || err.status === 401)) {
-          // 'Account is not fully set up' = a required action such as VERIFY_EMAIL is pending; say so only
-          // when the password was right, which Keycloak checks before required actions.
+          // 'Account is not fully set up': the password was right (Keycloak checks it before required
+          // actions) and a required action is pending. VERIFY_EMAIL means an unconfirmed address; any other
+          // (VERIFY_PROFILE when the realm's user profile requires what Omni never asks for) is the realm's
+          // fault, not the person's, and must not read as a wrong password.
           if (err.description?.includes('not fully set up')) {
             const user = await provider.findUserByEmail(email);
             if (user && !user.emailVerified) throw new IdentityError('email_not_confirmed');
+            throw new Error(
+              `Keycloak refused the password grant for a verified account with a pending required action: check realm ${options.realm}'s user profile and required actions (deploy/keycloak/omni-realm.json)`,
+            );
           }
           throw invalid();
         }
@@ -389,10 +394,14 @@ export function createKeycloakIdentityProvider(options: KeycloakIdentityOptions)
     },
 
     async ready() {
-      const res = await fetch(`${realmUrl}/.well-known/openid-configuration`, {
-        signal: AbortSignal.timeout(timeout),
-      });
-      if (!res.ok) throw new Error(`realm ${options.realm} answered ${res.status}`);
+      const res = await keycloakFetch(
+        `${realmUrl}/.well-known/openid-configuration`,
+        {},
+        'the discovery document',
+        timeout,
+      );
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`Keycloak has no realm ${options.realm} (${res.status})`);
       await adminToken();
     },
     async healthy() {
