@@ -1,11 +1,16 @@
-// Contract suite for the mail port: the dev mailbox always; SMTP when SMTP_URL is set (sending only: a
-// real server's inbox is not readable from here).
+// Contract suite for the mail port: the dev mailbox always; SMTP when SMTP_URL is set, and what arrived
+// read back when that server is a Mailpit (MAILPIT_URL; `npm run engines` starts one). How the SMTP adapter
+// fails against a server that refuses or never answers runs always, on loopback sockets of its own.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { verificationMail } from '../../src/domain/mails';
 import { createEmbeddedMailer } from '../../src/providers/mail/embedded';
-import { linksIn, type MailMessage } from '../../src/providers/mail/port';
+import { linksIn, MailError, type MailMessage } from '../../src/providers/mail/port';
 import { createSmtpMailer } from '../../src/providers/mail/smtp';
+import { mailpitInbox } from './mailpit-inbox';
 
 const message = (to: string, n: number): MailMessage => ({
   to,
@@ -79,15 +84,47 @@ describe('mail contract: embedded dev mailbox', () => {
   });
 });
 
+const FROM = 'Omni <no-reply@omni.local>';
+
 if (process.env.SMTP_URL) {
+  const smtpUrl = process.env.SMTP_URL;
+  const mailpitUrl = process.env.MAILPIT_URL;
   describe('mail contract: smtp', () => {
     it('connects and sends', async () => {
-      const mailer = createSmtpMailer({ url: process.env.SMTP_URL!, from: 'Omni <no-reply@omni.local>' });
+      const mailer = createSmtpMailer({ url: smtpUrl, from: FROM });
       await mailer.ready();
+      expect(await mailer.healthy()).toBe(true);
       await mailer.send(message(process.env.SMTP_TEST_TO ?? 'contract@omni.local', 1));
       expect(mailer.mailbox).toBeUndefined();
       await mailer.close();
     });
+
+    (mailpitUrl ? it : it.skip)(
+      'delivers what a person reads: sender, recipient, a non-ASCII subject, both bodies and a long link intact',
+      async () => {
+        const to = `mail-${randomUUID().slice(0, 8)}@example.com`;
+        // A link longer than a mail line (76 characters): quoted-printable must not break it.
+        const link = `http://localhost:8080/login?verify=${'x'.repeat(43)}_${randomUUID()}`;
+        const sent = verificationMail(to, link);
+        const mailer = createSmtpMailer({ url: smtpUrl, from: FROM });
+        await mailer.send({ ...sent, subject: `${sent.subject} — ✓ Ünïcödé` });
+        await mailer.close();
+
+        const [mail] = await mailpitInbox(mailpitUrl!).waitFor(to);
+        expect(mail!.from).toBe(FROM);
+        expect(mail!.to).toEqual([to]);
+        expect(mail!.subject).toBe(`${sent.subject} — ✓ Ünïcödé`);
+        expect(mail!.text.trim()).toBe(sent.text.trim());
+        expect(mail!.links).toEqual([link]);
+        expect(mail!.html).toContain(`href="${link}"`);
+        const header = (name: string) => mail!.headers[name]?.[0] ?? '';
+        expect(header('Content-Type')).toMatch(/^multipart\/alternative;/);
+        expect(header('Message-Id')).toMatch(/^<.+@omni\.local>$/);
+        expect(Number.isNaN(Date.parse(header('Date')))).toBe(false);
+        // Non-ASCII travels encoded (RFC 2047), never as raw bytes in the header.
+        expect(header('Subject')).toMatch(/^=\?UTF-8\?/i);
+      },
+    );
   });
 } else {
   describe('mail contract: smtp', () => {
@@ -95,3 +132,41 @@ if (process.env.SMTP_URL) {
     console.log('[contract] smtp: SKIPPED — SMTP_URL not set');
   });
 }
+
+describe('mail contract: smtp server trouble', () => {
+  const servers: Server[] = [];
+  const sockets: Socket[] = [];
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.destroy();
+    await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+  });
+  const listen = async (onConnection: (socket: Socket) => void): Promise<number> => {
+    const server = createServer((socket) => {
+      sockets.push(socket);
+      onConnection(socket);
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return (server.address() as { port: number }).port;
+  };
+
+  it('says the server is not reachable when nothing listens', async () => {
+    const port = await listen(() => undefined);
+    await new Promise((r) => servers.pop()!.close(r));
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from: FROM });
+    await expect(mailer.ready()).rejects.toThrow(MailError);
+    await expect(mailer.send(message('x@example.com', 1))).rejects.toThrow(MailError);
+    expect(await mailer.healthy()).toBe(false);
+  });
+
+  it('gives up on a server that accepts and never greets, after its timeout rather than minutes', async () => {
+    const port = await listen(() => undefined);
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from: FROM, timeoutMs: 1000 });
+    const started = Date.now();
+    await expect(mailer.send(message('x@example.com', 1))).rejects.toThrow(
+      'The mail server refused the message',
+    );
+    expect(Date.now() - started).toBeLessThan(5000);
+    await mailer.close();
+  });
+});

@@ -9,10 +9,20 @@ export interface SmtpMailerOptions {
   url: string;
   from: string;
   logger?: Logger;
+  /** The longest a connection, the server's greeting or a silence mid-dialogue may take; default 10 s. */
+  timeoutMs?: number;
 }
 
 export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
-  const transport = nodemailer.createTransport(options.url);
+  // nodemailer waits 2 minutes to connect and 10 for a silent server by default; sign-up awaits the
+  // verification mail, so a mail server that stopped answering would hold the person's request that long.
+  const timeout = options.timeoutMs ?? 10_000;
+  const transport = nodemailer.createTransport({
+    url: options.url,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+  });
   return {
     kind: 'smtp',
     async send(message) {
