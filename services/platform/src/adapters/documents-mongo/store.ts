@@ -177,7 +177,14 @@ export class MongoDocumentStore implements DocumentStore, MongoBackend {
           "other readers see a transaction's writes before it ends), set MONGODB_TRANSACTIONS=journal.",
       );
     }
-    this.recovered ??= this.startJournal();
+    if (!this.recovered) {
+      const recovering = this.startJournal();
+      this.recovered = recovering;
+      // A server lost during recovery is asked again at the next ready(), not refused for good.
+      recovering.catch(() => {
+        if (this.recovered === recovering) this.recovered = undefined;
+      });
+    }
     await this.recovered;
   }
 
