@@ -416,6 +416,36 @@ if (keycloakEnv.url && keycloakEnv.clientSecret) {
       await elsewhere.arrayBuffer();
     });
 
+    const mailpitUrl = process.env.MAILPIT_URL;
+    (mailpitUrl ? it : it.skip)(
+      "mails through the realm's SMTP server (Mailpit's, from SMTP_HOST/SMTP_PORT at import)",
+      async () => {
+        // Omni sends its own link mails; Keycloak's own (its login pages' resets) must reach people too.
+        const provider = keycloakProvider(kcUrl);
+        const user = await provider.createUser({
+          email: `kc-mail-${randomUUID().slice(0, 8)}@example.com`,
+          password: 'contract-pass-1',
+        });
+        const token = await fetch(`${realmUrl}/protocol/openid-connect/token`, {
+          method: 'POST',
+          body: new URLSearchParams({
+            grant_type: 'client_credentials',
+            client_id: process.env.KEYCLOAK_CLIENT_ID ?? 'omni-services',
+            client_secret: keycloakEnv.clientSecret!,
+          }),
+        }).then(async (r) => ((await r.json()) as { access_token: string }).access_token);
+        const sent = await fetch(
+          `${kcUrl}/admin/realms/${keycloakEnv.realm}/users/${user.id}/send-verify-email`,
+          { method: 'PUT', headers: { authorization: `Bearer ${token}` } },
+        );
+        expect(sent.status).toBe(204);
+        const [mail] = await mailpitInbox(mailpitUrl!).waitFor(user.email);
+        expect(mail!.from).toBe('Omni <no-reply@omni.local>');
+        expect(mail!.links.some((l) => l.startsWith(`${realmUrl}/login-actions/action-token?`))).toBe(true);
+        await provider.deleteUser(user.id);
+      },
+    );
+
     const adminUser = process.env.KEYCLOAK_ADMIN_USER;
     const adminPassword = process.env.KEYCLOAK_ADMIN_PASSWORD;
     (adminUser && adminPassword ? it : it.skip)(
