@@ -41,6 +41,23 @@ describe('MongoDB document adapter without a server', () => {
     expect(translateError('users', other)).toBe(other);
   });
 
+  it("maps FerretDB's SQLite unique violation on an update to DuplicateKeyError naming the port's index", () => {
+    const ferret = Object.assign(
+      new Error(
+        "[msg_update.go:133 handler.(*Handler).updateDocument] constraint failed: UNIQUE constraint failed: index 'omni_finder_jobs_e60c2c52_one_running_scan_per_account' (2067)",
+      ),
+      { code: 1, codeName: 'InternalError' },
+    );
+    const declared = [
+      { fields: { running_for: 1 }, unique: true, name: 'running_scan_per_account' },
+      { fields: { running_for: 1 }, unique: true, name: 'one_running_scan_per_account' },
+    ] as const;
+    const mapped = translateError('omni_finder_jobs', ferret, [...declared]);
+    expect(mapped).toBeInstanceOf(DuplicateKeyError);
+    expect((mapped as DuplicateKeyError).index).toBe('one_running_scan_per_account');
+    expect((translateError('x', ferret) as DuplicateKeyError).index).toBe('unknown');
+  });
+
   it('redacts credentials from connection strings', () => {
     expect(redactUri('mongodb://user:pw@h1:27017,h2:27017/db?replicaSet=rs0')).toBe(
       'mongodb://***@h1:27017,h2:27017/db?replicaSet=rs0',
