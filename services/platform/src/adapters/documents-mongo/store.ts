@@ -223,8 +223,18 @@ export class MongoDocumentStore implements DocumentStore, MongoBackend {
     if (indexes) {
       try {
         await indexes;
-      } catch (err) {
-        throw new Error(`indexes of collection ${name} could not be created: ${(err as Error).message}`);
+      } catch {
+        // Made while the server was away (a restart): not the indexes' fault, and a failure kept for good
+        // would fail this collection until the process restarts. Made again, all of them (idempotent);
+        // an index the server refuses fails each operation with its reason, as before.
+        const again = this.createIndexes(name, [...(this.declared.get(name)?.values() ?? [])]);
+        again.catch(() => undefined);
+        this.indexesReady.set(name, again);
+        try {
+          await again;
+        } catch (err) {
+          throw new Error(`indexes of collection ${name} could not be created: ${(err as Error).message}`);
+        }
       }
     }
     return this.db().collection<Doc>(name);
