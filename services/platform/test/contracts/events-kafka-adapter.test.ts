@@ -230,6 +230,26 @@ describe('Kafka adapter consumer', () => {
     expect(consumer.paused.size).toBe(0);
   });
 
+  it('fails subscribe with the reason when the consumer crashes for good before joining', async () => {
+    const { FakeConsumer } = jest.requireActual('../support/events-fake-kafka');
+    const run = jest.spyOn(FakeConsumer.prototype, 'run').mockImplementation(async function (this: {
+      listeners: Map<string, (event: unknown) => void>;
+    }) {
+      this.listeners.get('consumer.crash')?.({
+        payload: { error: new Error('group authorization failed'), restart: false },
+      });
+    });
+    try {
+      await expect(
+        bus.subscribe({ groupId: 'g', topics: ['t'], handler: async () => undefined }),
+      ).rejects.toThrow('group authorization failed');
+      expect(kafka.consumers[0]!.disconnected).toBe(true);
+      expect(await bus.healthy()).toBe(false);
+    } finally {
+      run.mockRestore();
+    }
+  });
+
   it('closes consumers before the producer', async () => {
     await bus.subscribe({ groupId: 'g', topics: ['t'], handler: async () => undefined });
     await bus.close();

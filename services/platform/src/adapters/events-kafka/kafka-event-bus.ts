@@ -4,7 +4,9 @@
 // - keys pick partitions with the Java-compatible murmur2 partitioner (same as other Kafka clients);
 // - each subscription is its own consumer in its group, auto-commit off, committing the next offset only
 //   after the handler succeeded or the message went to the dead-letter topic (at-least-once);
-// - retry / backoff / DLQ is the shared loop the embedded log uses too.
+// - retry / backoff / DLQ is the shared loop the embedded log uses too; a message that failed once is
+//   retried with its partition paused, off kafkajs' fetch loop, so the other partitions keep flowing;
+// - subscribe() resolves once the group has given the new member its partitions.
 import { type Admin, Kafka, type Message, Partitioners, type Producer, type SASLOptions } from 'kafkajs';
 import { z } from 'zod';
 import { createLogger, type Logger } from '../../logging/logger';
@@ -197,9 +199,12 @@ export class KafkaEventBus implements EventBus {
     const abort = new AbortController();
     let closing = false;
     let joined!: () => void;
-    const firstJoin = new Promise<void>((resolve) => {
+    let joinFailed!: (error: Error) => void;
+    const firstJoin = new Promise<void>((resolve, reject) => {
       joined = resolve;
+      joinFailed = reject;
     });
+    firstJoin.catch(() => undefined);
     /** What the group gave this member at its last join: a retry that outlives a rebalance commits nothing. */
     let assigned = new Set<string>();
     /** Retries running off the fetch loop, each holding its partition paused. */
@@ -209,6 +214,8 @@ export class KafkaEventBus implements EventBus {
       const { error, restart } = event.payload;
       logger.error({ err: describeError(error), restart }, 'kafka consumer crashed');
       if (!restart && !closing) this.fatalConsumerError = error;
+      // A consumer kafkajs will not restart never joins: subscribe() fails with the reason.
+      if (!restart) joinFailed(error);
     });
     consumer.on(consumer.events.GROUP_JOIN, (event) => {
       const assignment = event.payload.memberAssignment;
