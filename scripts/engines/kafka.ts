@@ -4,6 +4,9 @@
 //
 // The data folder holds the broker's log segments and its meta.properties (written once by StorageTool's
 // format), so a restart on the same folder and ports keeps every topic, message and committed offset.
+//
+// 4.4.0 is the newest release Maven Central serves here; kafkajs 2.2.4 shares a protocol version with it
+// for every API the adapter sends (the contract suite checks this), and 4.1.1 passes the same suite.
 
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
