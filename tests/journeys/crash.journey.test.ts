@@ -30,7 +30,7 @@ afterAll(async () => {
   await omni?.stop();
 });
 
-const storeDir = (store: string) => join(omni.dataDir, 'delivery', 'stores', store);
+const storeDir = (store: string) => join(omni.serviceDataDir('delivery'), 'delivery', 'stores', store);
 
 interface Ingested {
   folder: string;

@@ -1,6 +1,7 @@
 // Puts an API session into the browser the way the web app stores it (localStorage 'omni.session'), so a
 // browser test can start signed in without walking through the sign-in screens again.
 import type { Page } from 'playwright-core';
+import { mailpitFor, mailpitLink } from './mailpit';
 
 export interface ApiSession {
   accessToken: string;
@@ -35,7 +36,7 @@ export async function storeSession(page: Page, baseUrl: string, session: ApiSess
 }
 
 /**
- * A new account, verified through the dev mailbox and signed in through the API: what a browser test
+ * A new account, verified through the dev mailbox (Mailpit on a cluster) and signed in through the API: what a browser test
  * needs to start as an artist. Fails the test if any step is refused.
  */
 export async function verifiedSession(
@@ -53,6 +54,12 @@ export async function verifiedSession(
     return res;
   };
   await post('/api/auth/signup', { email, password }, 201);
+  const mailpit = mailpitFor.get(baseUrl);
+  if (mailpit) {
+    const link = await mailpitLink(mailpit, email, 'verify');
+    await post('/api/auth/verify', { token: new URL(link).searchParams.get('verify') }, 200);
+    return (await post('/api/auth/login', { email, password }, 200)).json() as Promise<ApiSession>;
+  }
   const deadline = Date.now() + 10_000;
   let token: string | null = null;
   while (!token) {

@@ -17,8 +17,8 @@ import {
 } from '../../../scripts/cluster/cluster';
 import { ENGINES } from '../../../scripts/engines/index';
 import { alive, killPid, tail } from '../../../scripts/engines/support';
+import { mailpitFor } from '../../support/mailpit';
 import { freePort } from '../../support/ports';
-import { mailpitFor } from './mailpit';
 import { artifacts, buildWebApp, eventually, type Omni, type OmniOptions, repoRoot } from './omni';
 
 /** Why the cluster cannot run here (an engine not provisioned), or null. */
@@ -116,6 +116,7 @@ export async function startCluster(options: OmniOptions): Promise<Cluster> {
     admin,
     endpoints,
     record,
+    serviceDataDir: (service) => join(dataDir, 'services', service),
     output: logs,
     explain,
     async kill9() {

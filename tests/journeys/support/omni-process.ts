@@ -158,6 +158,7 @@ export async function startOmni(options: OmniOptions): Promise<Omni> {
     url,
     dataDir,
     admin,
+    serviceDataDir: () => dataDir,
     get pid() {
       return child?.pid;
     },

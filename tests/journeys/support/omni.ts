@@ -23,6 +23,8 @@ export interface Omni {
   /** What a browser opens: http://localhost:<port>. */
   readonly url: string;
   readonly dataDir: string;
+  /** Where one service keeps its files (the delivery simulator's stores): dataDir, or its own on a cluster. */
+  serviceDataDir(service: string): string;
   readonly admin: { email: string; password: string };
   /** The process serving it (the one process of `npm start`; a cluster has many: see cluster-process). */
   readonly pid?: number;

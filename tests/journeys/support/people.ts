@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { artifacts } from '../../support/browser';
-import { mailpitFor, mailpitLink } from './mailpit';
+import { mailpitFor, mailpitLink } from '../../support/mailpit';
 import { eventually } from './omni-process';
 
 export const DESKTOP = { width: 1280, height: 900 };

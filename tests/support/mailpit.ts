@@ -1,6 +1,6 @@
-// Mail on a cluster goes out over SMTP to Mailpit; the people helpers read links there instead of the
-// embedded dev mailbox when the Omni they use is a cluster (cluster-process.ts registers it).
-import { eventually } from './omni';
+// Mail on a cluster goes out over SMTP to Mailpit: the helpers that read mail (the journeys' people,
+// verifiedSession) read links there instead of the embedded dev mailbox when the Omni they use is a
+// cluster (tests/journeys/support/cluster-process.ts registers its Mailpit here).
 
 /** The Mailpit API of the cluster whose gateway is at a URL. */
 export const mailpitFor = new Map<string, string>();
@@ -10,7 +10,7 @@ export const mailpitFor = new Map<string, string>();
  * through Mailpit's API (a person would click it in their mail client).
  */
 export async function mailpitLink(mailpit: string, email: string, param: string): Promise<string> {
-  return eventually(
+  return poll(
     async () => {
       const search = await fetch(`${mailpit}/api/v1/search?query=${encodeURIComponent(`to:"${email}"`)}`);
       const { messages = [] } = (await search.json()) as { messages?: { ID: string }[] };
@@ -29,4 +29,19 @@ export async function mailpitLink(mailpit: string, email: string, param: string)
     60_000,
     500,
   );
+}
+
+async function poll<T>(
+  read: () => Promise<T | undefined>,
+  what: string,
+  ms: number,
+  everyMs: number,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
 }
