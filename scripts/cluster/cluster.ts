@@ -180,18 +180,18 @@ function endpointsOf(
 export async function clusterDown(dataDir: string): Promise<number> {
   const dir = resolve(dataDir);
   const record = readCluster(dir);
-  const services = [...(record?.services ?? [])].reverse();
-  let stopped = 0;
-  for (const service of services) {
-    if (alive(service.pid)) stopped += 1;
-    await stopPid(service.pid);
-  }
+  const services = record?.services ?? [];
+  const gateway = services.filter((s) => s.name === 'gateway');
+  const others = services.filter((s) => s.name !== 'gateway');
+  const stopped = services.filter((s) => alive(s.pid)).length;
+  for (const service of gateway) await stopPid(service.pid);
+  // Then the other services together, and the engines together: each drains on its own.
+  await Promise.all(others.map((s) => stopPid(s.pid)));
   const engines = readEngines(join(dir, 'engines'));
-  if (engines) {
-    stopped += engines.engines.filter((e) => e.pids.some(alive)).length;
-    await stopRunning(engines);
-  }
-  return stopped;
+  if (!engines) return stopped;
+  const live = engines.engines.filter((e) => e.pids.some(alive)).length;
+  await Promise.all(engines.engines.flatMap((e) => e.pids.map((pid) => stopPid(pid))));
+  return stopped + live;
 }
 
 /** Starts one service again with the environment and ports of the cluster's first start (fault tests). */

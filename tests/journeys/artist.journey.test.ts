@@ -30,14 +30,14 @@ beforeAll(async () => {
   omni = await startOmni({ name: JOURNEY });
   browser = await launchBrowser();
   validator = createErnValidator();
-}, 300_000);
+}, 420_000);
 
 afterAll(async () => {
   await validator?.close();
   await browser?.close();
   await omni?.stop();
   if (fixtures) rmSync(fixtures, { recursive: true, force: true });
-});
+}, 120_000);
 
 /** The count shown on the release page's group of stores in `status` (e.g. '20 stores'). */
 const groupCount = (page: Page, status: string) =>

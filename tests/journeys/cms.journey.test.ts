@@ -21,13 +21,13 @@ beforeAll(async () => {
   writeFileSync(join(fixtures, 'night swim.wav'), wav(2, { tone: true }));
   omni = await startOmni({ name: JOURNEY });
   browser = await launchBrowser();
-}, 300_000);
+}, 420_000);
 
 afterAll(async () => {
   await browser?.close();
   await omni?.stop();
   if (fixtures) rmSync(fixtures, { recursive: true, force: true });
-});
+}, 120_000);
 
 it('admin makes a link → an outsider signs in by magic link, submits a song → admin approves → on /music', async () => {
   const started = Date.now();

@@ -24,11 +24,11 @@ beforeAll(async () => {
       DELIVERY_LEASE_MS: '10000',
     },
   });
-}, 300_000);
+}, 420_000);
 
 afterAll(async () => {
   await omni?.stop();
-});
+}, 120_000);
 
 const storeDir = (store: string) => join(omni.serviceDataDir('delivery'), 'delivery', 'stores', store);
 

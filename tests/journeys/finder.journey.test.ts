@@ -18,12 +18,12 @@ let browser: Browser;
 beforeAll(async () => {
   omni = await startOmni({ name: JOURNEY });
   browser = await launchBrowser();
-}, 300_000);
+}, 420_000);
 
 afterAll(async () => {
   await browser?.close();
   await omni?.stop();
-});
+}, 120_000);
 
 it('subscribe for $99/month in the sandbox → Run Scan over the artist’s release → its findings on the page', async () => {
   const started = Date.now();

@@ -20,12 +20,12 @@ let browser: Browser;
 beforeAll(async () => {
   omni = await startOmni({ name: JOURNEY });
   browser = await launchBrowser();
-}, 300_000);
+}, 420_000);
 
 afterAll(async () => {
   await browser?.close();
   await omni?.stop();
-});
+}, 120_000);
 
 /** Reloads `page` until `text` shows: a webhook may land after the page asked. */
 async function reloadUntil(page: Page, text: string): Promise<void> {
