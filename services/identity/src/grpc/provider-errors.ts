@@ -33,3 +33,19 @@ export function mapIdentityError(err: unknown): never {
   }
   throw err;
 }
+
+/**
+ * The handlers, each answering the provider being down as UNAVAILABLE wherever it happens: a Me, a sign-out
+ * or a magic-link request asks the provider too, with no refusal of its own to map.
+ */
+export function answerProviderOutages<H extends object>(handlers: H): H {
+  const answered: Record<string, unknown> = {};
+  for (const [name, handler] of Object.entries(handlers)) {
+    answered[name] = (...args: unknown[]) =>
+      (handler as (...a: unknown[]) => Promise<unknown>)(...args).catch((err: unknown) => {
+        if (err instanceof IdentityError && err.reason === 'unavailable') mapIdentityError(err);
+        throw err;
+      });
+  }
+  return answered as H;
+}

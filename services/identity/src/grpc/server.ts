@@ -22,7 +22,7 @@ import type { ProfileDoc, Profiles } from '../store/profiles';
 import { accountUseCases } from '../use-cases/account';
 import { linkMails } from '../use-cases/link-mails';
 import { accountHandlers, profileProto, userProto } from './account-handlers';
-import { mapIdentityError } from './provider-errors';
+import { answerProviderOutages, mapIdentityError } from './provider-errors';
 
 export interface IdentityDeps {
   provider: IdentityProvider;
@@ -71,7 +71,7 @@ export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.
     return { user: userProto(user), profile: profileProto(profile) };
   };
 
-  return {
+  return answerProviderOutages({
     async signUp(req) {
       const email = parse(v.email, req.email);
       const password = parse(v.password, req.password);
@@ -208,5 +208,5 @@ export function identityHandlers(deps: IdentityDeps): UnaryImpl<typeof identity.
       if (displayName) await provider.setName(user.id, displayName);
       return { user: userProto(user), created: true };
     },
-  };
+  });
 }

@@ -13,9 +13,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger, createTokenVerifier, type DocumentStore } from '@omni/platform';
+import {
+  createLogger,
+  createTokenVerifier,
+  type DocumentStore,
+  GrpcError,
+  httpErrorFromGrpc,
+  toServiceError,
+} from '@omni/platform';
 import { createEmbeddedDocumentStore } from '@omni/platform/src/adapters/documents-embedded';
 import { decodeJwt } from 'jose';
+import { type IdentityDeps, identityHandlers } from '../../src/grpc/server';
 import { createEmbeddedIdentityProvider, publicJwks } from '../../src/providers/identity/embedded';
 import { createKeycloakIdentityProvider } from '../../src/providers/identity/keycloak';
 import { IdentityError, type IdentityProvider } from '../../src/providers/identity/port';
@@ -552,5 +560,37 @@ describe('identity provider contract: keycloak not reachable at all', () => {
     );
     expect(await reasonOf(provider.ready())).toBe('unavailable');
     expect(Date.now() - started).toBeLessThan(3000);
+
+    // What identity answers then, for the gateway: UNAVAILABLE, which it turns into a 503 with a sentence.
+    const { store, dir } = await scratchStore();
+    try {
+      const handlers = identityHandlers({
+        provider,
+        links: new LinkTokens(store),
+        mailer: createEmbeddedMailer({ dataDir: join(dir, 'mailbox') }),
+        publicUrl: PUBLIC_URL,
+        logger: createLogger('identity-contract'),
+        // Not reached by these calls.
+        handoffs: {} as IdentityDeps['handoffs'],
+        profiles: {} as IdentityDeps['profiles'],
+        verifier: {} as IdentityDeps['verifier'],
+      });
+      const ctx = { metadata: {} };
+      for (const call of [
+        handlers.signIn({ email: 'someone@example.com', password: 'contract-pass-1' }, ctx),
+        handlers.signOut({ refreshToken: 'some-token' }, ctx),
+        handlers.requestMagicLink({ email: 'someone@example.com', redirectTo: '/app' }, ctx),
+      ]) {
+        const err = await call.catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(GrpcError);
+        expect(httpErrorFromGrpc(toServiceError(err as GrpcError))).toMatchObject({
+          status: 503,
+          message: expect.stringMatching(/try again/),
+        });
+      }
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
