@@ -171,6 +171,16 @@ suite('faults on a cluster of real engines', () => {
       await restartService(cluster.dataDir, 'catalog');
       const made = outcomes.filter((o) => o.ok).map((o) => (o as { id: string }).id);
       expect(made.length).toBeGreaterThan(0);
+      // The gateway reaches the new catalog within seconds of its start (gRPC's reconnect backoff is short).
+      const back = Date.now();
+      await eventually(
+        async () =>
+          (await call(cluster.url, '/api/platforms', undefined)).status === 200 ? true : undefined,
+        'the gateway to reach the restarted catalog',
+        10_000,
+        100,
+      );
+      expect(Date.now() - back).toBeLessThan(5000);
       // Every release the artist was told was made exists whole, and reached delivery's review.
       for (const id of made) {
         const res = await call(cluster.url, `/api/releases/${id}`, admin.accessToken);

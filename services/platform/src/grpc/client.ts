@@ -42,6 +42,12 @@ export function createGrpcClient<D extends Record<string, AnyMethod>>(
         // gRPC's default is 4 MB; some answers are larger by nature (a finished Finder scan's result and
         // its CSV export grow with the findings of a 10,000-track catalogue).
         'grpc.max_receive_message_length': 32 * 1024 * 1024,
+        // A peer that restarted (a crashed pod's replacement, a killed process started again) is
+        // answered within seconds: gRPC's default backoff grows to 120 s between attempts, and every call
+        // meanwhile fails at once with UNAVAILABLE (503) although the peer is back (the cluster's
+        // kill -9 fault test found the gateway refusing for half a minute after catalog was ready).
+        'grpc.initial_reconnect_backoff_ms': 250,
+        'grpc.max_reconnect_backoff_ms': 2000,
       });
     }
     return client;
