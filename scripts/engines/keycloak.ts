@@ -1,15 +1,16 @@
 // Keycloak 26.5.6 (the Quarkus distribution from Maven Central), run as production does (`kc.sh start`),
 // with Omni's realm imported from deploy/keycloak/omni-realm.json.
 //
-// 26.5.6 rather than the newer 26.7.3 also served: it is the release the realm and the adapter were first
-// run against here, and it still carries the legacy token exchange (v1) with fine-grained admin
-// permissions (v1) that passwordless sign-in (impersonation) needs; moving up is a matter of this constant.
+// 26.5.6 rather than the newer 26.7.3 also served: it is the release the realm and the adapter were
+// verified on here, with the legacy token exchange (v1) and fine-grained admin permissions (v1) that
+// passwordless sign-in (impersonation) needs; 26.7.3 was not tried. Moving up is this constant and a run of
+// the identity contract suite.
 //
 // Provisioning unpacks the zip and runs `kc.sh build` once with the build-time options (dev-file database,
 // the two features), so a start is `start --optimized` and skips Quarkus' augmentation. It then starts
-// Keycloak once on an empty database and keeps that database (schema and master realm, no admin, no omni
+// Keycloak once on an empty database and keeps that database (schema, master realm and its admin, no omni
 // realm) as a template: a fresh data folder starts from a copy instead of spending half a minute creating
-// the schema. The omni realm is imported, and the admin and secrets made, per data folder.
+// the schema. The omni realm is imported, with a client secret of its own, per data folder.
 // Each start runs from a Keycloak home of its own under dataDir (bin/kc.sh copied, lib/conf/themes/providers
 // linked to the cache): Keycloak keeps its H2 database, transaction logs and the realms to import under
 // <home>/data, so a test's data stays in its dataDir and the cache is never written after provisioning.
