@@ -215,6 +215,8 @@ suite('faults on a cluster of real engines', () => {
     try {
       const stores = (await preselectedStores(cluster.url)).slice(0, 20);
       expect(stores).toHaveLength(20);
+      // Earlier cases delivered to some of these stores: only this release's batches are counted.
+      const earlier = new Map(stores.map((s) => [s, new Set(batchesOf(deliveryData(), s))]));
       const release = await createRelease(cluster.url, admin, { title: 'Broker Down', stores, seconds: 20 });
       await approveWhenReviewed(release.id);
       // Killed once the first stores are on their way, with the others still queued or sending.
@@ -232,8 +234,10 @@ suite('faults on a cluster of real engines', () => {
       await restartEngine(engines(), 'kafka');
       const done = await allLive(release.id, 20);
       expect(done.jobs.map((j) => j.target).sort()).toEqual([...stores].sort());
-      for (const store of stores)
-        expect({ store, batches: batchesOf(deliveryData(), store).length }).toEqual({ store, batches: 1 });
+      for (const store of stores) {
+        const batches = batchesOf(deliveryData(), store).filter((b) => !earlier.get(store)?.has(b));
+        expect({ store, batches: batches.length }).toEqual({ store, batches: 1 });
+      }
     } catch (err) {
       cluster.explain(err);
     }
