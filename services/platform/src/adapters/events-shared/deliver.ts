@@ -1,11 +1,13 @@
 // One message's trip through a handler: deliver, on failure wait and deliver again, after the last
-// allowed attempt hand it to the dead-letter topic. Both adapters call this and commit the offset only
+// allowed attempt hand it to the dead-letter topic. A failure that is an outage of something the handler
+// needs (outage.ts) spends no attempt: it is tried again, with a growing wait, until it passes. Both adapters call this and commit the offset only
 // when it reports 'handled' or 'dead-lettered'; 'aborted' means the subscription is closing and the
 // message must stay uncommitted so the next owner of the partition receives it again (at-least-once).
 import type { Logger } from '../../logging/logger';
 import type { IncomingMessage, OutgoingMessage, RetryPolicy } from '../../ports/events';
 import { abortableSleep } from './abortable-sleep';
 import { describeError, toDeadLetter } from './dead-letter';
+import { isOutage, outageBackoff } from './outage';
 import { backoffBeforeAttempt } from './retry-policy';
 
 export type DeliveryOutcome = 'handled' | 'dead-lettered' | 'aborted';
@@ -33,21 +35,35 @@ export async function deliverWithRetry(request: DeliveryRequest): Promise<Delive
     key: message.key,
   };
   let lastError: unknown;
-  for (let attempt = 1; attempt <= policy.maxAttempts; attempt++) {
-    if (attempt > 1) {
-      const waitMs = backoffBeforeAttempt(attempt, policy);
-      if (!(await waitWithKeepAlive(waitMs, signal, request.keepAlive))) return 'aborted';
-    }
+  let attempt = 1;
+  let outages = 0;
+  let waitMs = 0;
+  for (;;) {
+    if (waitMs > 0 && !(await waitWithKeepAlive(waitMs, signal, request.keepAlive))) return 'aborted';
     try {
       // A fresh headers object per delivery: a handler that mutates it cannot change what the retry sees.
       await Promise.resolve().then(() => handler({ ...message, headers: { ...message.headers }, attempt }));
       return 'handled';
     } catch (error) {
+      if (isOutage(error)) {
+        // Not the message's fault: try again when the dependency is back, without spending an attempt.
+        outages += 1;
+        waitMs = outageBackoff(outages, policy.initialBackoffMs);
+        const details = { ...where, attempt, outages, retryInMs: waitMs, err: describeError(error) };
+        if (outages % 10 === 0)
+          logger.error(details, 'event handler still waits for a service that is not answering');
+        else logger.warn(details, 'event handler waits for a service that is not answering');
+        continue;
+      }
+      outages = 0;
       lastError = error;
       logger.warn(
         { ...where, attempt, maxAttempts: policy.maxAttempts, err: describeError(error) },
         'event handler failed',
       );
+      if (attempt >= policy.maxAttempts) break;
+      attempt += 1;
+      waitMs = backoffBeforeAttempt(attempt, policy);
     }
   }
   return deadLetter(request, lastError, where);
