@@ -10,7 +10,7 @@ import { onReleaseSubmitted } from './events/release-submitted';
 import { deliveryHandlers } from './grpc/server';
 import { openStoreRegistry, simulatorRoot } from './providers/stores';
 import { createStoreSimulator } from './simulator';
-import { publishDeliveryUpdate } from './store/delivery-updates';
+import { publishDeliveryUpdate, publishDeliveryUpdates } from './store/delivery-updates';
 import { JobsRepository } from './store/jobs';
 import { ReviewsRepository } from './store/reviews';
 import type { ReviewDeps } from './use-cases/review-release';
@@ -65,6 +65,7 @@ export const deliveryService: ServiceModule = {
       jobs,
       reviews,
       publish: (scope, update) => publishDeliveryUpdate(scope, outbox, update),
+      publishMany: (scope, releaseId, updates) => publishDeliveryUpdates(scope, outbox, releaseId, updates),
       relay: () => void outbox.flush().catch(() => undefined),
       onApproved: () => pipeline.worker.wake(),
     };

@@ -32,3 +32,35 @@ export async function publishDeliveryUpdate(
   });
   return version;
 }
+
+/**
+ * Several updates of one release in one transaction, as two writes whatever their number (one version
+ * bump by their count, one outbox insert): an approval announces one change per store.
+ */
+export async function publishDeliveryUpdates(
+  scope: TransactionScope,
+  outbox: Outbox,
+  releaseId: string,
+  updates: DeliveryUpdate[],
+): Promise<number[]> {
+  if (updates.length === 0) return [];
+  const counter = await scope
+    .collection<VersionDoc>(VERSIONS)
+    .findOneAndUpdate(
+      { _id: releaseId },
+      { $inc: { version: updates.length } },
+      { upsert: true, returnDocument: 'after' },
+    );
+  const last = counter?.version ?? updates.length;
+  const versions = updates.map((_, i) => last - updates.length + 1 + i);
+  const at = new Date().toISOString();
+  await outbox.addMany(
+    scope,
+    'delivery.updated',
+    updates.map((update, i) => ({
+      key: releaseId,
+      data: { ...update, at: update.at ?? at, version: versions[i]! },
+    })),
+  );
+  return versions;
+}

@@ -85,31 +85,38 @@ export class JobsRepository {
     const counts = await ReleaseCounts.open(scope, releaseId);
     const jobs = scope.collection<JobDoc>(JOBS);
     const held = (await jobs.find({ releaseId, held: true })).filter((j) => !GONE.includes(j.status));
-    const before: JobDoc[] = [];
-    const released: JobDoc[] = [];
-    for (const job of held) {
-      const wasSent = job.status !== 'queued';
-      const next = await jobs.findOneAndUpdate(
-        { _id: job._id, held: true },
-        {
-          $set: {
-            held: false,
-            status: 'queued',
-            jobKind: 'ingest',
-            dueAt: now,
-            attempts: 0,
-            deadLettered: false,
-            updatedAt: now,
-            ...(wasSent ? { steps: [...job.steps, { status: 'queued', at: now }] } : {}),
-          },
-          $unset: { reason: '', nextAttemptAt: '' },
-        },
+    // Two updates whatever the number of stores (a job that had been sent before gets a new 'queued'
+    // step; one still queued keeps its steps): on a store with journaled transactions every write counts.
+    const set = {
+      held: false,
+      status: 'queued',
+      jobKind: 'ingest',
+      dueAt: now,
+      attempts: 0,
+      deadLettered: false,
+      updatedAt: now,
+    };
+    const unset = { reason: '', nextAttemptAt: '' } as const;
+    const ids = (wasSent: boolean) =>
+      held.filter((j) => (j.status !== 'queued') === wasSent).map((j) => j._id);
+    const queued = ids(false);
+    const sent = ids(true);
+    if (queued.length > 0)
+      await jobs.updateMany({ _id: { $in: queued }, held: true }, { $set: set, $unset: unset });
+    if (sent.length > 0)
+      await jobs.updateMany(
+        { _id: { $in: sent }, held: true },
+        { $set: set, $unset: unset, $push: { steps: { status: 'queued', at: now } } },
       );
-      if (next) {
-        before.push(job);
-        released.push(next);
-      }
-    }
+    // What the updates released (a job another transaction released meanwhile is not counted twice).
+    const after = await jobs.find({ _id: { $in: held.map((j) => j._id) } });
+    const releasedIds = new Set(
+      after.filter((j) => !j.held && j.updatedAt === now && j.dueAt === now).map((j) => j._id),
+    );
+    const before: JobDoc[] = held.filter((j) => releasedIds.has(j._id));
+    const released: JobDoc[] = held
+      .map((j) => after.find((a) => a._id === j._id))
+      .filter((j): j is JobDoc => Boolean(j && releasedIds.has(j._id)));
     await counts.record(before, released);
     return released;
   }

@@ -25,6 +25,8 @@ export interface ReviewDeps {
   reviews: ReviewsRepository;
   /** store/delivery-updates.ts's publishDeliveryUpdate over the service's outbox, inside `scope`. */
   publish: (scope: TransactionScope, update: DeliveryUpdate) => Promise<number>;
+  /** Several updates of one release in one go (publishDeliveryUpdates); one by one when absent. */
+  publishMany?: (scope: TransactionScope, releaseId: string, updates: DeliveryUpdate[]) => Promise<number[]>;
   /** Publishes what the outbox holds right after a commit (its sweep covers a failure). */
   relay: () => void;
   /** Wakes the worker: the approved release's jobs are due now. */
@@ -159,22 +161,18 @@ export async function approve(deps: ReviewDeps, releaseId: string, adminId: stri
     const counts = await deps.jobs.countsIn(scope, releaseId);
     const releaseStatus = rollUpReleaseStatus({ review: 'approved', counts });
     const base = { releaseId, ownerId: decided.ownerId, releaseStatus, at };
-    await deps.publish(scope, {
-      ...base,
-      target: null,
-      jobKind: null,
-      status: 'approved',
-      reason: null,
-    });
-    for (const job of released) {
-      await deps.publish(scope, {
+    const updates: DeliveryUpdate[] = [
+      { ...base, target: null, jobKind: null, status: 'approved', reason: null },
+      ...released.map((job) => ({
         ...base,
         target: job.target,
         jobKind: job.jobKind,
         status: job.status,
         reason: null,
-      });
-    }
+      })),
+    ];
+    if (deps.publishMany) await deps.publishMany(scope, releaseId, updates);
+    else for (const update of updates) await deps.publish(scope, update);
     return decided;
   });
   // Another admin decided between the check and the transaction.

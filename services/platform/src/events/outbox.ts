@@ -59,6 +59,26 @@ export class Outbox {
     return envelope.id;
   }
 
+  /**
+   * Adds several events of one type to the transaction in one write (in order): on a store whose
+   * transactions are journaled (FerretDB) every write of a transaction costs, and an approval announces
+   * one change per store.
+   */
+  async addMany<T extends events.EventType>(
+    scope: TransactionScope,
+    type: T,
+    items: { key: string; data: events.EventData<T> }[],
+  ): Promise<string[]> {
+    if (items.length === 0) return [];
+    const headers = injectTraceContext({ 'content-type': 'application/json', 'x-event-type': type });
+    const docs = items.map(({ key, data }) => {
+      const envelope = makeEnvelope(type, this.source, key, data);
+      return { _id: envelope.id, topic: type, key, value: JSON.stringify(envelope), headers, seq: nextSeq() };
+    });
+    await scope.collection<OutboxDoc>(COLLECTION).insertMany(docs);
+    return docs.map((d) => d._id);
+  }
+
   /** Starts the background sweep that publishes whatever a crash or a failed flush left behind. */
   start(): void {
     this.stopped = false;
