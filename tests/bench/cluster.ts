@@ -154,6 +154,14 @@ async function run(target: 'embedded' | 'cluster'): Promise<Result> {
   const memory = sampleMemory(omni);
   try {
     const admin = await login(omni.url, omni.admin.email, omni.admin.password);
+    // The run outlasts an access token: signed in again every 3 minutes, as the web app refreshes.
+    const refresh = setInterval(() => {
+      login(omni.url, omni.admin.email, omni.admin.password).then(
+        (fresh) => Object.assign(admin, fresh),
+        () => undefined,
+      );
+    }, 180_000);
+    refresh.unref();
     const url = omni.url;
     // 1. One big release to every store.
     const seconds = Math.round((MASTER_MB * 1024 * 1024) / (44_100 * 4));
