@@ -2,6 +2,7 @@
 // OMNI_SERVICES=<name>, on the production adapters the engines provide, addressed by its peers the way the
 // chart's ConfigMap addresses pods (<NAME>_GRPC_ADDR, <NAME>_HTTP_URL).
 import { join } from 'node:path';
+import { SERVICE_NAMES as SERVICES, type ServiceName } from '../../services/platform/src/config/services';
 import {
   ensureDir,
   freePort,
@@ -12,17 +13,8 @@ import {
   waitUntil,
 } from '../engines/support';
 
-export const SERVICES = [
-  'identity',
-  'catalog',
-  'storage',
-  'delivery',
-  'billing',
-  'cms',
-  'finder',
-  'gateway',
-] as const;
-export type ServiceName = (typeof SERVICES)[number];
+// The platform's own list, in its start order (dependencies first): one source for which services exist.
+export { SERVICE_NAMES as SERVICES, type ServiceName } from '../../services/platform/src/config/services';
 
 export const SERVER_ENTRY = join(REPO, 'dist/omni/main.cjs');
 
