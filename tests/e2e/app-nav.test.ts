@@ -303,19 +303,26 @@ describe('/releases', () => {
 });
 
 describe('one logo on the public site, the app and the CMS', () => {
-  /** The logo's look: its mark's computed background and size, and its text. */
+  /**
+   * The logo's look: its mark's computed background and size, and its text. The prerendered page's logo is
+   * replaced when the app hydrates; a node read while detached has no computed style, so this waits until the
+   * mark in the document is styled.
+   */
   async function logoOf(page: Page) {
-    const logo = page.getByTestId('omni-logo').first();
-    await logo.waitFor();
-    return logo.evaluate((el) => {
-      const mark = el.querySelector('span') as HTMLElement;
+    await page.getByTestId('omni-logo').first().waitFor();
+    const look = await page.waitForFunction(() => {
+      const logo = document.querySelector<HTMLElement>('[data-testid="omni-logo"]');
+      const mark = logo?.querySelector('span');
+      if (!logo || !mark?.isConnected) return null;
       const style = getComputedStyle(mark);
+      if (style.backgroundImage === '' || style.backgroundImage === 'none') return null;
       return {
-        text: (el as HTMLElement).innerText.trim(),
+        text: logo.innerText.trim(),
         background: style.backgroundImage,
         size: `${style.width}x${style.height}`,
       };
     });
+    return look.jsonValue();
   }
 
   it('draws the same logo on /, /app, the Finder and /admin', async () => {
