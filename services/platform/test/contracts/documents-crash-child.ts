@@ -2,6 +2,7 @@
 // transaction that writes in every way, says "inside" on stdout, and waits there to be killed (kill -9).
 import { createEmbeddedDocumentStore } from '../../src/adapters/documents-embedded';
 import { createMongoDocumentStore } from '../../src/adapters/documents-mongo';
+import { createSqliteDocumentStore } from '../../src/adapters/documents-sqlite';
 import type { ChildStoreSpec } from '../support/documents-targets';
 
 async function main(): Promise<void> {
@@ -9,12 +10,14 @@ async function main(): Promise<void> {
   const store =
     spec.kind === 'embedded'
       ? createEmbeddedDocumentStore({ dataDir: spec.dataDir })
-      : createMongoDocumentStore({
-          uri: spec.uri,
-          dbName: spec.dbName,
-          transactions: 'journal',
-          journal: { leaseMs: spec.leaseMs },
-        });
+      : spec.kind === 'sqlite'
+        ? createSqliteDocumentStore({ dataDir: spec.dataDir })
+        : createMongoDocumentStore({
+            uri: spec.uri,
+            dbName: spec.dbName,
+            transactions: 'journal',
+            journal: { leaseMs: spec.leaseMs },
+          });
   await store.ready();
   void store.transaction(async (scope) => {
     const items = scope.collection(spec.collection);

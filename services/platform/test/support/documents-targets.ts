@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import mongoose from 'mongoose';
 import { createEmbeddedDocumentStore } from '../../src/adapters/documents-embedded';
 import { createMongoDocumentStore } from '../../src/adapters/documents-mongo';
+import { createSqliteDocumentStore } from '../../src/adapters/documents-sqlite';
 import type { DocumentStore } from '../../src/ports/documents';
 
 export interface DocumentStoreTarget {
@@ -25,6 +26,7 @@ export const CHILD_LEASE_MS = 400;
 
 export type ChildStoreSpec =
   | { kind: 'embedded'; dataDir: string }
+  | { kind: 'sqlite'; dataDir: string }
   | { kind: 'mongodb'; uri: string; dbName: string; leaseMs: number };
 
 export interface EngineGaps {
@@ -59,6 +61,15 @@ export function embeddedTarget(): DocumentStoreTarget {
     open: () => createEmbeddedDocumentStore({ dataDir }),
     cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
     child: () => ({ kind: 'embedded', dataDir }),
+  };
+}
+
+export function sqliteTarget(): DocumentStoreTarget {
+  const dataDir = mkdtempSync(join(tmpdir(), 'omni-docs-'));
+  return {
+    open: () => createSqliteDocumentStore({ dataDir }),
+    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    child: () => ({ kind: 'sqlite', dataDir }),
   };
 }
 
