@@ -1,19 +1,16 @@
-// Child process for the documents kill -9 test: opens the embedded store in the directory given as argv[2]
-// (compacting every argv[3] bytes of WAL) and writes as fast as it can from several concurrent workers,
+// Child process for the documents kill -9 test: opens the SQLite document store in the directory given as
+// argv[2] and writes as fast as it can from several concurrent workers,
 // printing one line per acknowledged write. Lines are printed only after the store acknowledged the write,
 // so every printed line must survive the SIGKILL that ends this process.
 //   INS <id> <key>   an insertOne into `items`
 //   SEQ <value>      a nextSequence('crash')
 //   TX <n>           a transaction: items/t<n>, ledger/t<n>, and $inc of tally/total by 1
-import { createEmbeddedDocumentStore } from '../../src/adapters/documents-embedded/index';
+import { createSqliteDocumentStore } from '../../src/adapters/documents-sqlite';
 
-const [dataDir, threshold] = process.argv.slice(2);
-if (!dataDir) throw new Error('usage: documents-crash-child <dataDir> [compactionThresholdBytes]');
+const [dataDir] = process.argv.slice(2);
+if (!dataDir) throw new Error('usage: documents-crash-child <dataDir>');
 
-const store = createEmbeddedDocumentStore({
-  dataDir,
-  compactionThresholdBytes: threshold ? Number(threshold) : undefined,
-});
+const store = createSqliteDocumentStore({ dataDir });
 const items = store.collection('items', { indexes: [{ fields: { key: 1 }, unique: true }] });
 const run = `${process.pid}`;
 const deadline = Date.now() + 20_000;

@@ -94,6 +94,8 @@ export class SqliteDocumentStore implements DocumentStore {
   private pumping: Promise<void> | undefined;
   private savepoints = 0;
   private closed = false;
+  /** Set once open() has finished (until then, open() itself builds every declared index). */
+  private opened = false;
 
   constructor(private readonly options: SqliteDocumentStoreOptions) {
     this.file = join(options.dataDir, DATABASE_FILE);
@@ -114,7 +116,7 @@ export class SqliteDocumentStore implements DocumentStore {
     }
     this.declared.set(name, specs);
     // Indexes are built now rather than at the first write, so reads use them from the start.
-    if (added && this.writer) this.enqueue('write', () => this.ensure(name)).catch(() => undefined);
+    if (added && this.opened) this.enqueue('write', () => this.ensure(name)).catch(() => undefined);
     return new SqliteCollection<T>(name, this.committed);
   }
 
@@ -417,6 +419,7 @@ export class SqliteDocumentStore implements DocumentStore {
         if (writer.db.inTransaction) writer.db.exec('ROLLBACK');
       }
       this.schemaCommitted();
+      this.opened = true;
       this.logger.info({ file: this.file, collections: this.schema.size }, 'SQLite document store open');
     } catch (err) {
       this.reader?.close();
