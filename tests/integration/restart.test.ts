@@ -2,7 +2,7 @@
 // SIGTERM drains and exits cleanly. Runs the real binary twice on one data folder.
 import { join } from 'node:path';
 import type { Doc } from '@omni/platform';
-import { createEmbeddedDocumentStore } from '@omni/platform/src/adapters/documents-embedded';
+import { createSqliteDocumentStore } from '@omni/platform/src/adapters/documents-sqlite';
 import { adminUpload, cmsApi } from '../support/cms';
 import { wav } from '../support/media';
 import { type PlatformProcess, startPlatformProcess, waitFor } from '../support/process';
@@ -39,7 +39,7 @@ it('keeps every acknowledged publish and delivers every event after kill -9 and 
   expect(code).toBe(0); // SIGTERM drains and exits 0
 
   // Every approval reached storage exactly once, whether before the kill or after the restart.
-  const storage = createEmbeddedDocumentStore({ dataDir: join(dataDir, 'storage') });
+  const storage = createSqliteDocumentStore({ dataDir: join(dataDir, 'storage') });
   await storage.ready();
   try {
     const publicObjects = storage.collection<Doc>('public_objects');

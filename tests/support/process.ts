@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createLogger } from '@omni/platform';
-import { createEmbeddedDocumentStore } from '@omni/platform/src/adapters/documents-embedded';
+import { createSqliteDocumentStore } from '@omni/platform/src/adapters/documents-sqlite';
 import { activeSigningKey } from '@omni/service-identity/src/providers/identity/embedded/signing-keys';
 import { freePort } from './ports';
 import { builtServerEntry } from './server-entry';
@@ -49,7 +49,7 @@ export async function startPlatformProcess(
   const url = `http://localhost:${port}`;
 
   // Opened only to read the signing key: its open/close lines would only clutter a benchmark's output.
-  const identity = createEmbeddedDocumentStore({
+  const identity = createSqliteDocumentStore({
     dataDir: join(dataDir, 'identity'),
     logger: createLogger('test-tokens').child({}, { level: 'warn' }),
   });

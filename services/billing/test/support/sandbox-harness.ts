@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createHttpApp, createLogger, errorHandler } from '@omni/platform';
-import { createEmbeddedDocumentStore } from '@omni/platform/src/adapters/documents-embedded';
+import { createSqliteDocumentStore } from '@omni/platform/src/adapters/documents-sqlite';
 import Stripe from 'stripe';
 import { createSandboxPayments, type SandboxPayments } from '../../src/providers/payments/sandbox';
 
@@ -94,7 +94,7 @@ export async function startSandbox(o: {
   dataDir: string;
   endpoint: WebhookEndpoint;
 }): Promise<RunningSandbox> {
-  const documents = createEmbeddedDocumentStore({ dataDir: o.dataDir, fsync: false });
+  const documents = createSqliteDocumentStore({ dataDir: o.dataDir, fsync: false });
   let base = '';
   const sandbox = await createSandboxPayments({
     documents,

@@ -21,7 +21,7 @@ import {
   httpErrorFromGrpc,
   toServiceError,
 } from '@omni/platform';
-import { createEmbeddedDocumentStore } from '@omni/platform/src/adapters/documents-embedded';
+import { createSqliteDocumentStore } from '@omni/platform/src/adapters/documents-sqlite';
 import { decodeJwt } from 'jose';
 import { type IdentityDeps, identityHandlers } from '../../src/grpc/server';
 import { createEmbeddedIdentityProvider, publicJwks } from '../../src/providers/identity/embedded';
@@ -70,7 +70,7 @@ const embeddedInbox =
 /** A document store in a fresh folder, for the suite's single-use links (and the embedded issuer). */
 async function scratchStore(): Promise<{ store: DocumentStore; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'omni-identity-contract-'));
-  const store = createEmbeddedDocumentStore({ dataDir: dir, fsync: false });
+  const store = createSqliteDocumentStore({ dataDir: dir, fsync: false });
   await store.ready();
   return { store, dir };
 }

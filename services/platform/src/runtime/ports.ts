@@ -48,8 +48,9 @@ export function createPorts(config: PlatformConfig, logger: Logger): Ports {
                 env.MONGODB_TRANSACTIONS ?? (env.NODE_ENV === 'production' ? 'server' : 'journal'),
             });
           }
-          const { createEmbeddedDocumentStore } = await import('../adapters/documents-embedded');
-          return createEmbeddedDocumentStore({ dataDir: join(dataDir, service), logger, fsync: env.FSYNC });
+          // 'embedded' is the one-machine default: SQLite, one database file in the service's own folder.
+          const { createSqliteDocumentStore } = await import('../adapters/documents-sqlite');
+          return createSqliteDocumentStore({ dataDir: join(dataDir, service), logger, fsync: env.FSYNC });
         });
         stores.set(service, store);
         // A store that could not be reached is asked for afresh next time (a caller that opens it lazily,
@@ -81,7 +82,7 @@ export function createPorts(config: PlatformConfig, logger: Logger): Ports {
       const where = (embedded: string, prod: string, isProd: boolean) => (isProd ? prod : embedded);
       return [
         `events    → ${where(`embedded log at ${join(dataDir, 'bus')}`, `kafka ${env.KAFKA_BROKERS}`, env.EVENT_BUS === 'kafka')}`,
-        `documents → ${where(`embedded store at ${dataDir}/<service>`, 'mongodb (database per service)', env.DOCUMENT_STORE === 'mongodb')}`,
+        `documents → ${where(`embedded SQLite at ${dataDir}/<service>/documents.sqlite`, 'mongodb (database per service)', env.DOCUMENT_STORE === 'mongodb')}`,
       ];
     },
     async closeAll() {

@@ -1,6 +1,5 @@
 // Run by the contract's crash case in a process of its own: opens the store the parent describes, starts a
 // transaction that writes in every way, says "inside" on stdout, and waits there to be killed (kill -9).
-import { createEmbeddedDocumentStore } from '../../src/adapters/documents-embedded';
 import { createMongoDocumentStore } from '../../src/adapters/documents-mongo';
 import { createSqliteDocumentStore } from '../../src/adapters/documents-sqlite';
 import type { ChildStoreSpec } from '../support/documents-targets';
@@ -9,15 +8,13 @@ async function main(): Promise<void> {
   const spec = JSON.parse(process.argv[2] ?? '{}') as ChildStoreSpec & { collection: string };
   const store =
     spec.kind === 'embedded'
-      ? createEmbeddedDocumentStore({ dataDir: spec.dataDir })
-      : spec.kind === 'sqlite'
-        ? createSqliteDocumentStore({ dataDir: spec.dataDir })
-        : createMongoDocumentStore({
-            uri: spec.uri,
-            dbName: spec.dbName,
-            transactions: 'journal',
-            journal: { leaseMs: spec.leaseMs },
-          });
+      ? createSqliteDocumentStore({ dataDir: spec.dataDir })
+      : createMongoDocumentStore({
+          uri: spec.uri,
+          dbName: spec.dbName,
+          transactions: 'journal',
+          journal: { leaseMs: spec.leaseMs },
+        });
   await store.ready();
   void store.transaction(async (scope) => {
     const items = scope.collection(spec.collection);

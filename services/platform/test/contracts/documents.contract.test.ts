@@ -17,13 +17,11 @@ import {
   type EngineGaps,
   embeddedTarget,
   mongoTarget,
-  sqliteTarget,
 } from '../support/documents-targets';
 
 const mongoUri = process.env.MONGODB_URI?.trim();
 
 describe('DocumentStore contract: embedded', () => contractCases(embeddedTarget));
-describe('DocumentStore contract: sqlite', () => contractCases(sqliteTarget));
 
 if (!mongoUri) console.warn('[contract] mongodb: SKIPPED — MONGODB_URI not set');
 (mongoUri ? describe : describe.skip)(

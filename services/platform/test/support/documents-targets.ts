@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
-import { createEmbeddedDocumentStore } from '../../src/adapters/documents-embedded';
 import { createMongoDocumentStore } from '../../src/adapters/documents-mongo';
 import { createSqliteDocumentStore } from '../../src/adapters/documents-sqlite';
 import type { DocumentStore } from '../../src/ports/documents';
@@ -26,7 +25,6 @@ export const CHILD_LEASE_MS = 400;
 
 export type ChildStoreSpec =
   | { kind: 'embedded'; dataDir: string }
-  | { kind: 'sqlite'; dataDir: string }
   | { kind: 'mongodb'; uri: string; dbName: string; leaseMs: number };
 
 export interface EngineGaps {
@@ -55,21 +53,13 @@ export async function mongoGaps(uri: string): Promise<EngineGaps> {
   }
 }
 
+/** The embedded default: SQLite. */
 export function embeddedTarget(): DocumentStoreTarget {
-  const dataDir = mkdtempSync(join(tmpdir(), 'omni-docs-'));
-  return {
-    open: () => createEmbeddedDocumentStore({ dataDir }),
-    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
-    child: () => ({ kind: 'embedded', dataDir }),
-  };
-}
-
-export function sqliteTarget(): DocumentStoreTarget {
   const dataDir = mkdtempSync(join(tmpdir(), 'omni-docs-'));
   return {
     open: () => createSqliteDocumentStore({ dataDir }),
     cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
-    child: () => ({ kind: 'sqlite', dataDir }),
+    child: () => ({ kind: 'embedded', dataDir }),
   };
 }
 

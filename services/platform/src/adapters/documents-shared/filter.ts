@@ -1,6 +1,7 @@
 // The filter language both adapters share: a strict subset of MongoDB's query language. validateFilter
 // rejects anything outside it (so operator injection such as $where can never reach MongoDB), and
-// matchesFilter evaluates it with MongoDB's semantics for the embedded store.
+// matchesFilter evaluates it with MongoDB's semantics for the SQLite store (which tests every document its
+// SQL fetched with it).
 import type { Doc, Filter, Scalar } from '../../ports/documents';
 import { flattenCandidates, resolvePath, splitPath } from './paths';
 import { compareValues, deepEqual, InvalidQueryError, isPlainObject, type PlainObject } from './values';

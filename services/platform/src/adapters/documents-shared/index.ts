@@ -1,6 +1,6 @@
-// The filter, update and sort language the embedded and MongoDB document adapters share.
+// The filter, update and sort language the SQLite (embedded) and MongoDB document adapters share.
 export { equalities, equalityOf, matchesFilter, validateFilter } from './filter';
-export { coversDoc, indexKeys, indexName, lookupKey } from './indexes';
+export { indexKeys, indexName } from './indexes';
 export { prepareInsert } from './insert';
 export { compareBySort, validateSort } from './sort';
 export { applyUpdate, normaliseUpdate, seedFromFilter, validateUpdate } from './update';

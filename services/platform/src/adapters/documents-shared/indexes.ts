@@ -31,7 +31,7 @@ function valuesFor(doc: Doc, path: string): unknown[] {
 }
 
 /** Whether a sparse index covers the document (every field exists). */
-export function coversDoc(doc: Doc, spec: IndexSpec): boolean {
+function coversDoc(doc: Doc, spec: IndexSpec): boolean {
   if (!spec.sparse) return true;
   return Object.keys(spec.fields).every((path) => resolvePath(doc, path).some((c) => c !== undefined));
 }
@@ -50,9 +50,4 @@ export function indexKeys(doc: Doc, spec: IndexSpec): string[] {
     tuples = next;
   }
   return [...new Set(tuples.map((t) => JSON.stringify(t)))];
-}
-
-/** The key an equality lookup on every field of the index would use. */
-export function lookupKey(values: unknown[]): string {
-  return JSON.stringify(values);
 }

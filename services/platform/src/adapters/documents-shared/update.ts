@@ -1,6 +1,6 @@
 // The update language both adapters share ($set $unset $inc $setOnInsert $push $pull, dotted paths).
 // validateUpdate rejects what MongoDB would reject (unknown operators, conflicting paths, touching _id), so
-// an update that works on the embedded store also works on MongoDB and the other way round.
+// an update that works on the SQLite store also works on MongoDB and the other way round.
 import type { Doc, Filter, Update } from '../../ports/documents';
 import { equalities } from './filter';
 import { getAt, setAt, splitPath, unsetAt } from './paths';

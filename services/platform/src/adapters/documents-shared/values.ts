@@ -1,5 +1,5 @@
-// Value helpers shared by both document adapters. Stored documents are plain JSON: the embedded store keeps
-// them in a JSON-lines log, and the MongoDB adapter normalises writes the same way so that both adapters
+// Value helpers shared by both document adapters. Stored documents are plain JSON: the SQLite store keeps
+// them as JSON text, and the MongoDB adapter normalises writes the same way so that both adapters
 // answer every query identically (a Date becomes its ISO string, which sorts and compares as a string).
 
 export class InvalidQueryError extends Error {
