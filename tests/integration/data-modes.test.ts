@@ -95,7 +95,7 @@ it('creates every file 0600 and every folder 0700', async () => {
   const paths = walk(dataDir).map((e) => e.path);
   // The walk covers every kind of writer, or it proves nothing.
   for (const expected of [
-    /^data\/identity\/.*wal-\d+\.jsonl$/,
+    /^data\/identity\/documents\.sqlite$/,
     /^data\/mailbox\/.+\.json$/,
     /^data\/objects\/omni-assets\/.+\.wav$/,
     /^data\/bus\/.+\.log$/,
