@@ -28,6 +28,7 @@ import {
   validateUpdate,
 } from '../documents-shared';
 import { isDuplicateKey, translateError } from './errors';
+import { narrow, pinnedIds } from './id-lookups';
 import type { JournaledTransaction } from './journal';
 
 type NativeCollection = mongoose.mongo.Collection<Doc>;
@@ -49,6 +50,8 @@ export interface MongoBackend {
   serialize<R>(write: () => Promise<R>): Promise<R>;
   /** The unique indexes declared for a collection, to name the one a duplicate key hit. */
   uniqueIndexes(name: string): IndexSpec[];
+  /** True when the server answers only `{_id: value}` without reading the whole collection (id-lookups.ts). */
+  pushesDownOnlyIds(): boolean;
   warn(message: string, details: Record<string, unknown>): void;
 }
 
@@ -139,6 +142,8 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     validateFilter(filter);
     validateSort(options.sort);
     const coll = await this.backend.native(this.name);
+    const byId = await this.byIds(coll, filter, { ...options, limit: 1 });
+    if (byId) return (byId[0] ?? null) as T | null;
     const found = await this.run(() =>
       coll.findOne(filter as NativeFilter, {
         ...this.options(),
@@ -152,6 +157,8 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     validateFilter(filter);
     validateSort(options.sort);
     const coll = await this.backend.native(this.name);
+    const byId = await this.byIds(coll, filter, options);
+    if (byId) return byId as T[];
     return (await this.run(() =>
       coll
         .find(filter as NativeFilter, {
@@ -167,6 +174,8 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
   async count(filter: Filter = {}): Promise<number> {
     validateFilter(filter);
     const coll = await this.backend.native(this.name);
+    const byId = await this.byIds(coll, filter);
+    if (byId) return byId.length;
     return this.run(() => coll.countDocuments(filter as NativeFilter, this.options()));
   }
 
@@ -178,8 +187,13 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     const native = this.prepareUpdate(filter, update, options.upsert ?? false);
     const coll = await this.backend.native(this.name);
     if (this.journal) return this.journaledUpdateOne(coll, filter, native, options.upsert ?? false);
+    const where = await this.whereOne(coll, filter);
+    if (where === null && !options.upsert) return { matched: 0, modified: 0 };
     const result = await this.run(() =>
-      coll.updateOne(filter as NativeFilter, native, { ...this.options(), upsert: options.upsert ?? false }),
+      coll.updateOne(where ?? (filter as NativeFilter), native, {
+        ...this.options(),
+        upsert: options.upsert ?? false,
+      }),
     );
     return {
       matched: result.matchedCount,
@@ -195,7 +209,11 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     const coll = await this.backend.native(this.name);
     const targets = this.journal ? await this.journalMatching(coll, filter) : undefined;
     const result = await this.run(() =>
-      coll.updateMany(targets ? onlyIds(filter, targets) : (filter as NativeFilter), native, this.options()),
+      coll.updateMany(
+        targets ? this.onlyIds(filter, targets) : (filter as NativeFilter),
+        native,
+        this.options(),
+      ),
     );
     return { matched: result.matchedCount, modified: result.modifiedCount };
   }
@@ -209,8 +227,10 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     const native = this.prepareUpdate(filter, update, options.upsert ?? false);
     const coll = await this.backend.native(this.name);
     if (this.journal) return this.journaledFindOneAndUpdate(coll, filter, native, options);
+    const where = await this.whereOne(coll, filter, options.sort);
+    if (where === null && !options.upsert) return null;
     const found = await this.run(() =>
-      coll.findOneAndUpdate(filter as NativeFilter, native, {
+      coll.findOneAndUpdate(where ?? (filter as NativeFilter), native, {
         ...this.options(),
         returnDocument: options.returnDocument ?? 'after',
         upsert: options.upsert ?? false,
@@ -227,12 +247,14 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
       for (let attempt = 1; attempt <= RETARGET_ATTEMPTS; attempt++) {
         const target = await this.journalFirst(coll, filter);
         if (!target) return 0;
-        const result = await this.run(() => coll.deleteOne(onlyIds(filter, [target])));
+        const result = await this.run(() => coll.deleteOne(this.onlyIds(filter, [target])));
         if (result.deletedCount === 1) return 1;
       }
       throw this.keptChanging();
     }
-    const result = await this.run(() => coll.deleteOne(filter as NativeFilter, this.options()));
+    const where = await this.whereOne(coll, filter);
+    if (where === null) return 0;
+    const result = await this.run(() => coll.deleteOne(where ?? (filter as NativeFilter), this.options()));
     return result.deletedCount;
   }
 
@@ -241,7 +263,7 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     const coll = await this.backend.native(this.name);
     const targets = this.journal ? await this.journalMatching(coll, filter) : undefined;
     const result = await this.run(() =>
-      coll.deleteMany(targets ? onlyIds(filter, targets) : (filter as NativeFilter), this.options()),
+      coll.deleteMany(targets ? this.onlyIds(filter, targets) : (filter as NativeFilter), this.options()),
     );
     return result.deletedCount;
   }
@@ -297,7 +319,9 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     const journal = this.journal!;
     const needed = [...new Set(ids)].filter((id) => journal.needs(this.name, id));
     if (needed.length === 0) return;
-    const found = await this.run(() => coll.find({ _id: { $in: needed } }).toArray());
+    const found =
+      (await this.byIds(coll, { _id: { $in: needed } })) ??
+      (await this.run(() => coll.find({ _id: { $in: needed } }).toArray()));
     const byId = new Map(found.map((d) => [d._id, d]));
     await journal.record(needed.map((id) => ({ collection: this.name, id, before: byId.get(id) ?? null })));
   }
@@ -309,7 +333,8 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
 
   /** Journals every document matching the filter now; those are the ones the write will touch. */
   private async journalMatching(coll: NativeCollection, filter: Filter): Promise<string[]> {
-    const found = await this.run(() => coll.find(filter as NativeFilter).toArray());
+    const found =
+      (await this.byIds(coll, filter)) ?? (await this.run(() => coll.find(filter as NativeFilter).toArray()));
     await this.journalDocs(found);
     return found.map((d) => d._id);
   }
@@ -319,7 +344,10 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
     filter: Filter,
     sort?: FindOptions['sort'],
   ): Promise<string | undefined> {
-    const found = await this.run(() => coll.findOne(filter as NativeFilter, sort ? { sort } : {}));
+    const byId = await this.byIds(coll, filter, { sort, limit: 1 });
+    const found = byId
+      ? byId[0]
+      : await this.run(() => coll.findOne(filter as NativeFilter, sort ? { sort } : {}));
     if (!found) return undefined;
     await this.journalDocs([found]);
     return found._id;
@@ -344,9 +372,13 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
         await this.journalIds(coll, [this.upsertId(filter, native)]);
       }
       const result = await this.run(() =>
-        coll.updateOne(target === undefined ? (filter as NativeFilter) : onlyIds(filter, [target]), native, {
-          upsert: target === undefined,
-        }),
+        coll.updateOne(
+          target === undefined ? (filter as NativeFilter) : this.onlyIds(filter, [target]),
+          native,
+          {
+            upsert: target === undefined,
+          },
+        ),
       );
       if (result.matchedCount === 0 && result.upsertedCount === 0) continue;
       return {
@@ -374,7 +406,7 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
       }
       const found = await this.run(() =>
         coll.findOneAndUpdate(
-          target === undefined ? (filter as NativeFilter) : onlyIds(filter, [target]),
+          target === undefined ? (filter as NativeFilter) : this.onlyIds(filter, [target]),
           native,
           {
             returnDocument: options.returnDocument ?? 'after',
@@ -387,6 +419,48 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
       if (found || target === undefined) return found as T | null;
     }
     throw this.keptChanging();
+  }
+
+  // --- reads by _id (id-lookups.ts) ---
+
+  /**
+   * On a server that pushes down only `{_id}`, the documents matching a filter that pins its _ids, read
+   * one by one; undefined where the filter does not pin them or the server needs no such help.
+   */
+  private async byIds(
+    coll: NativeCollection,
+    filter: Filter,
+    options: FindOptions = {},
+  ): Promise<Doc[] | undefined> {
+    if (!this.backend.pushesDownOnlyIds()) return undefined;
+    const ids = pinnedIds(filter);
+    if (!ids) return undefined;
+    const found = await this.run(() => Promise.all(ids.map((_id) => coll.findOne({ _id }, this.options()))));
+    return narrow(found, filter, options);
+  }
+
+  /**
+   * The filter a single-document write uses: `{_id}` of the document the filter matches now when it was read
+   * by _id (null: none matches), or undefined to use the filter itself. Runs in the write's serialized turn.
+   */
+  private async whereOne(
+    coll: NativeCollection,
+    filter: Filter,
+    sort?: FindOptions['sort'],
+  ): Promise<NativeFilter | null | undefined> {
+    const byId = await this.byIds(coll, filter, { sort, limit: 1 });
+    if (!byId) return undefined;
+    return byId[0] ? { _id: byId[0]._id } : null;
+  }
+
+  /**
+   * The filter restricted to documents already journaled. Where reads went by _id, the documents were
+   * matched in this write's turn, so their _ids alone select them.
+   */
+  private onlyIds(filter: Filter, ids: string[]): NativeFilter {
+    const pinned = ids.length === 1 ? { _id: ids[0] } : { _id: { $in: ids } };
+    if (this.backend.pushesDownOnlyIds()) return pinned as NativeFilter;
+    return { $and: [filter, pinned] } as NativeFilter;
   }
 
   private keptChanging(): Error {
@@ -432,11 +506,6 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
       throw err;
     }
   }
-}
-
-/** The filter restricted to documents already journaled. */
-function onlyIds(filter: Filter, ids: string[]): NativeFilter {
-  return { $and: [filter, ids.length === 1 ? { _id: ids[0] } : { _id: { $in: ids } }] } as NativeFilter;
 }
 
 /** A dotted path's value in a plain document (no arrays crossed: unique keys the services declare are flat). */

@@ -280,6 +280,10 @@ export class MongoDocumentStore implements DocumentStore, MongoBackend {
     }
   }
 
+  pushesDownOnlyIds(): boolean {
+    return this.ferretdb;
+  }
+
   uniqueIndexes(name: string): IndexSpec[] {
     return [...(this.declared.get(name)?.values() ?? [])].filter((spec) => spec.unique);
   }
