@@ -184,6 +184,11 @@ async function run(target: 'embedded' | 'cluster'): Promise<Result> {
     target === 'cluster'
       ? await startCluster({ name: 'bench', env: ENV })
       : await startOmni({ name: 'bench-cluster-embedded', env: ENV });
+  // A bench stopped by Ctrl-C or a timeout must not leave a cluster of detached engines behind.
+  const interrupted = () => {
+    omni.stop().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
   const memory = sampleMemory(omni);
   try {
     const admin = await login(omni.url, omni.admin.email, omni.admin.password);
@@ -247,6 +252,7 @@ async function run(target: 'embedded' | 'cluster'): Promise<Result> {
     return omni.explain(err);
   } finally {
     memory.stop();
+    process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
     await omni.stop();
   }
 }
