@@ -33,6 +33,8 @@ export class JobsRepository {
       indexes: [
         { fields: { running_for: 1 }, unique: true, sparse: true, name: ONE_RUNNING_INDEX },
         { fields: { user_id: 1, created_at: -1 } },
+        // The start-up sweep of jobs a crash left running (failInterrupted), without reading every scan.
+        { fields: { status: 1 } },
       ],
     });
   }

@@ -25,8 +25,9 @@ import {
   validateSort,
   validateUpdate,
 } from '../documents-shared';
-import type { Connection } from './connection';
+import { type Connection, ident } from './connection';
 import { planQuery } from './plan';
+import { reportScan, scanning } from './scans';
 import type { CollectionMeta } from './schema';
 import { deleteDoc, insertDoc, mapDuplicates, replaceDoc } from './writes';
 
@@ -52,6 +53,7 @@ export function select(
 ): Doc[] {
   const { skip = 0, limit = 0 } = options;
   const plan = planQuery(meta, filter, options.sort, pendingToo);
+  if (plan.kind === 'scan' && scanning()) reportScan(meta.name, filter, options.sort);
   const seen = plan.repeats ? new Set<string>() : undefined;
   const out: Doc[] = [];
   let skipped = 0;
@@ -80,9 +82,10 @@ export function select(
 
 function countMatching(db: Connection, meta: CollectionMeta, filter: Filter, pendingToo: boolean): number {
   if (Object.keys(filter).length === 0) {
-    return db.get<{ n: number }>(`SELECT count(*) AS n FROM "${meta.table.replaceAll('"', '""')}"`)!.n;
+    return db.get<{ n: number }>(`SELECT count(*) AS n FROM ${ident(meta.table)}`)!.n;
   }
   const plan = planQuery(meta, filter, undefined, pendingToo);
+  if (plan.kind === 'scan' && scanning()) reportScan(meta.name, filter, undefined);
   const seen = plan.repeats ? new Set<string>() : undefined;
   let n = 0;
   for (const row of db.iterate<{ id: string; doc: string }>(plan.sql, plan.params)) {

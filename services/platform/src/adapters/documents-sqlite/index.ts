@@ -2,6 +2,7 @@
 import type { DocumentStore } from '../../ports/documents';
 import { SqliteDocumentStore, type SqliteDocumentStoreOptions } from './store';
 
+export { type ScanReport, watchScans } from './scans';
 export type { QueryExplanation, SqliteDocumentStoreOptions } from './store';
 export { DATABASE_FILE, SqliteDocumentStore } from './store';
 

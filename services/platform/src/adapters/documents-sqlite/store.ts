@@ -31,7 +31,7 @@ import type {
 } from '../../ports/documents';
 import { indexName, validateFilter } from '../documents-shared';
 import { type Access, SqliteCollection } from './collection';
-import { Connection } from './connection';
+import { Connection, ident } from './connection';
 import { hasLegacyFolder, importLegacy, retireLegacyFolder } from './legacy';
 import { type Plan, planQuery } from './plan';
 import {
@@ -441,7 +441,7 @@ export class SqliteDocumentStore implements DocumentStore {
     const put = (collection: string, doc: Doc) => {
       const meta = this.schema.get(collection) ?? this.ensureTable(db, collection);
       db.run(
-        `INSERT INTO "${meta.table.replaceAll('"', '""')}" (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
+        `INSERT INTO ${ident(meta.table)} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
         [doc._id, JSON.stringify(doc)],
       );
     };
@@ -454,7 +454,7 @@ export class SqliteDocumentStore implements DocumentStore {
           put,
           remove: (collection, id) => {
             const meta = this.schema.get(collection);
-            if (meta) db.run(`DELETE FROM "${meta.table.replaceAll('"', '""')}" WHERE id = ?`, [id]);
+            if (meta) db.run(`DELETE FROM ${ident(meta.table)} WHERE id = ?`, [id]);
           },
           sequence: (name, value) =>
             db.run(

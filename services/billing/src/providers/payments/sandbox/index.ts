@@ -48,7 +48,8 @@ export interface SandboxOptions {
 export async function createSandboxPayments(o: SandboxOptions): Promise<SandboxPayments> {
   const store = o.documents;
   await store.ready();
-  store.collection('outbox', { indexes: [{ fields: { state: 1, seq: 1 } }] });
+  // createdAt: the purge of events older than Stripe keeps them reads only those.
+  store.collection('outbox', { indexes: [{ fields: { state: 1, seq: 1 } }, { fields: { createdAt: 1 } }] });
   store.collection('subscriptions', { indexes: [{ fields: { customer: 1 } }, { fields: { state: 1 } }] });
   const logger = o.logger.child({ payments: 'sandbox' });
   const deliverer = new Deliverer(store, {
