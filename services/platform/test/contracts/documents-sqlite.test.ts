@@ -137,6 +137,21 @@ describe('SQLite document store', () => {
     expect(await store.nextSequence('s')).toBe(1);
   });
 
+  it('keeps up with an index another process created in the same file', async () => {
+    const server = openStore();
+    const items = server.collection<Doc & { n: number }>('items');
+    await items.insertOne({ _id: 'before', n: 1 });
+    // A second connection to the file, as a script run beside a running server would open one.
+    const script = openStore();
+    await script.collection('items', { indexes: [{ fields: { n: 1 } }] }).count();
+    await script.ready();
+    await new Promise((r) => setTimeout(r, 50));
+    await items.insertOne({ _id: 'after', n: 2 });
+    expect((await script.explain('items', { n: 2 })).kind).toBe('index');
+    expect((await script.collection('items').find({ n: 2 })).map((d) => d._id)).toEqual(['after']);
+    expect((await script.collection('items').find({ n: 1 })).map((d) => d._id)).toEqual(['before']);
+  });
+
   it('fails a closed store clearly', async () => {
     const store = openStore();
     await store.ready();

@@ -93,6 +93,8 @@ export class SqliteDocumentStore implements DocumentStore {
   private queue: Job[] = [];
   private pumping: Promise<void> | undefined;
   private savepoints = 0;
+  /** The writing connection's view of other connections' commits (see followOthers). */
+  private dataVersion = 0;
   private closed = false;
   /** Set once open() has finished (until then, open() itself builds every declared index). */
   private opened = false;
@@ -189,6 +191,8 @@ export class SqliteDocumentStore implements DocumentStore {
   private readonly committed: Access = {
     read: async (name, work) => {
       await this.usable();
+      // While this store's own transaction is open no other process can commit (it began by checking).
+      if (!this.writer!.db.inTransaction) this.followOthers();
       const meta = this.schema.get(name);
       return work(this.reader!, meta && !meta.pending ? meta : undefined, false);
     },
@@ -256,6 +260,7 @@ export class SqliteDocumentStore implements DocumentStore {
     const outcomes: Array<{ ok: true; value: unknown } | { ok: false; err: unknown }> = [];
     try {
       db.db.exec('BEGIN IMMEDIATE');
+      this.followOthers();
       for (const job of batch) {
         try {
           outcomes.push({ ok: true, value: (job.run as () => unknown)() });
@@ -286,6 +291,7 @@ export class SqliteDocumentStore implements DocumentStore {
     };
     try {
       db.db.exec('BEGIN IMMEDIATE');
+      this.followOthers();
       const result = await inTransaction.run(tx, () =>
         (job.run as (s: TransactionScope) => Promise<unknown>)(scope),
       );
@@ -359,6 +365,19 @@ export class SqliteDocumentStore implements DocumentStore {
     return meta;
   }
 
+  /**
+   * Another process may write the same file (a script beside a running server): SQLite keeps that safe, but
+   * this store's picture of the key tables (which exist, which are multikey) would go stale, and a write
+   * would then skip an index another process created. data_version changes when another connection commits,
+   * so the picture is read again then.
+   */
+  private followOthers(): void {
+    const version = this.writer!.db.pragma('data_version', { simple: true }) as number;
+    if (version === this.dataVersion) return;
+    this.dataVersion = version;
+    this.schemaRolledBack();
+  }
+
   private schemaCommitted(): void {
     for (const meta of this.schema.values()) {
       meta.pending = false;
@@ -419,6 +438,7 @@ export class SqliteDocumentStore implements DocumentStore {
         if (writer.db.inTransaction) writer.db.exec('ROLLBACK');
       }
       this.schemaCommitted();
+      this.dataVersion = writer.db.pragma('data_version', { simple: true }) as number;
       this.opened = true;
       this.logger.info({ file: this.file, collections: this.schema.size }, 'SQLite document store open');
     } catch (err) {
