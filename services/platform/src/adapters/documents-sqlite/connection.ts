@@ -39,11 +39,6 @@ export class Connection {
     return this.db.transaction(work)();
   }
 
-  /** Forgets cached statements (after a schema change, SQLite re-prepares them itself; this frees them). */
-  forget(): void {
-    this.statements.clear();
-  }
-
   close(): void {
     this.statements.clear();
     this.db.close();

@@ -31,8 +31,8 @@ import type {
 } from '../../ports/documents';
 import { indexName, validateFilter } from '../documents-shared';
 import { type Access, SqliteCollection } from './collection';
-import { Connection, ident } from './connection';
-import { hasLegacyFolder, importLegacy, retireLegacyFolder } from './legacy';
+import { Connection } from './connection';
+import { migrateLegacyFolder } from './migrate';
 import { type Plan, planQuery } from './plan';
 import {
   BOOKKEEPING,
@@ -423,9 +423,9 @@ export class SqliteDocumentStore implements DocumentStore {
       writer.db.pragma('busy_timeout = 5000');
       writer.db.exec(BOOKKEEPING);
       this.writer = writer;
+      await migrateLegacyFolder(writer, this.options.dataDir, this.logger);
       this.schema = loadSchema(writer);
       for (const meta of this.schema.values()) registerUnique(meta);
-      await this.migrateLegacy(writer);
       const reader = new Connection(new Database(this.file));
       reader.db.pragma('query_only = ON');
       reader.db.pragma('busy_timeout = 5000');
@@ -448,64 +448,5 @@ export class SqliteDocumentStore implements DocumentStore {
       this.reader = undefined;
       throw err;
     }
-  }
-
-  private async migrateLegacy(db: Connection): Promise<void> {
-    const dataDir = this.options.dataDir;
-    if (!hasLegacyFolder(dataDir)) return;
-    this.logger.info(
-      { dataDir },
-      'migrating the old embedded document store into SQLite (once; may take a while)',
-    );
-    const started = Date.now();
-    const put = (collection: string, doc: Doc) => {
-      const meta = this.schema.get(collection) ?? this.ensureTable(db, collection);
-      db.run(
-        `INSERT INTO ${ident(meta.table)} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
-        [doc._id, JSON.stringify(doc)],
-      );
-    };
-    db.db.exec('BEGIN IMMEDIATE');
-    let records: number;
-    try {
-      ({ records } = await importLegacy(
-        dataDir,
-        {
-          put,
-          remove: (collection, id) => {
-            const meta = this.schema.get(collection);
-            if (meta) db.run(`DELETE FROM ${ident(meta.table)} WHERE id = ?`, [id]);
-          },
-          sequence: (name, value) =>
-            db.run(
-              'INSERT INTO _sequences (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)',
-              [name, value],
-            ),
-        },
-        this.logger,
-      ));
-      db.run("INSERT OR REPLACE INTO _meta (key, value) VALUES ('migrated-from-embedded', ?)", [
-        new Date().toISOString(),
-      ]);
-      db.db.exec('COMMIT');
-    } catch (err) {
-      if (db.db.inTransaction) db.db.exec('ROLLBACK');
-      this.schema = loadSchema(db);
-      throw new Error(
-        `migrating the old document store in ${dataDir} failed, nothing was changed: ${(err as Error).message}`,
-      );
-    }
-    this.schemaCommitted();
-    const kept = await retireLegacyFolder(dataDir);
-    this.logger.info(
-      { records, ms: Date.now() - started, kept },
-      'migrated the old embedded document store into SQLite; its files are kept aside, delete them once satisfied',
-    );
-  }
-
-  private ensureTable(db: Connection, name: string): CollectionMeta {
-    const meta = createCollection(db, name);
-    this.schema.set(name, meta);
-    return meta;
   }
 }
