@@ -1,12 +1,12 @@
 // The embedded document store on SQLite: one database file per service, <dataDir>/documents.sqlite.
 //
 // Two connections. Every write goes through the writing one, one at a time, in the order callers asked
-// (a queue): writes waiting together share one SQLite transaction, each in a savepoint of its own so one
-// refused write leaves the others, and all are acknowledged after that transaction's single commit
-// (group commit: one fsync for many writers). A port transaction holds the writing connection from its
-// BEGIN to its COMMIT, across the awaits of its work; writes from outside it wait in the queue. Reads
-// outside a transaction use the other connection, which in WAL mode sees only committed data: a
-// transaction's writes stay invisible to them until it commits.
+// (a queue): the writes and port transactions waiting together share one SQLite transaction, each in a
+// savepoint of its own so one refused write or thrown transaction leaves the others, and all are
+// acknowledged after that transaction's single commit (group commit: one fsync for many writers). A port
+// transaction's savepoint stays open across the awaits of its work; writes arriving meanwhile wait for the
+// next batch. Reads outside a transaction use the other connection, which in WAL mode sees only committed
+// data: a transaction's writes stay invisible to them until its batch commits.
 //
 // Durability: WAL journal with synchronous=FULL (an fsync of the WAL at every commit) when `fsync` is on,
 // the default, so an acknowledged write survives power loss as well as kill -9. With FSYNC=false,
@@ -61,6 +61,8 @@ interface Job {
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 }
+
+type Outcome = { ok: true; value: unknown } | { ok: false; err: unknown };
 
 /** The transaction a piece of async work runs inside, if any. */
 interface OpenTransaction {
@@ -245,23 +247,30 @@ export class SqliteDocumentStore implements DocumentStore {
 
   private async pump(): Promise<void> {
     while (this.queue.length > 0) {
-      if (this.queue[0]!.kind === 'transaction') {
-        await this.runTransaction(this.queue.shift()!);
-        continue;
-      }
+      // What is queued now goes into one SQLite transaction, transactions included (each in a savepoint):
+      // one commit, one fsync, for all of them. A bound keeps the first ones' acknowledgement near.
       const batch: Job[] = [];
-      while (batch.length < 1000 && this.queue[0]?.kind === 'write') batch.push(this.queue.shift()!);
-      this.runBatch(batch);
+      let transactions = 0;
+      while (this.queue.length > 0 && batch.length < 1000 && transactions < 64) {
+        const job = this.queue.shift()!;
+        if (job.kind === 'transaction') transactions++;
+        batch.push(job);
+      }
+      await this.runBatch(batch);
     }
   }
 
-  private runBatch(batch: Job[]): void {
+  private async runBatch(batch: Job[]): Promise<void> {
     const db = this.writer!;
-    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; err: unknown }> = [];
+    const outcomes: Outcome[] = [];
     try {
       db.db.exec('BEGIN IMMEDIATE');
       this.followOthers();
       for (const job of batch) {
+        if (job.kind === 'transaction') {
+          outcomes.push(await this.runTransaction(job));
+          continue;
+        }
         try {
           outcomes.push({ ok: true, value: (job.run as () => unknown)() });
         } catch (err) {
@@ -276,6 +285,7 @@ export class SqliteDocumentStore implements DocumentStore {
       return;
     }
     this.schemaCommitted();
+    // Acknowledged only now: every write of the batch is durable.
     for (const [i, job] of batch.entries()) {
       const outcome = outcomes[i]!;
       if (outcome.ok) job.resolve(outcome.value);
@@ -283,27 +293,28 @@ export class SqliteDocumentStore implements DocumentStore {
     }
   }
 
-  private async runTransaction(job: Job): Promise<void> {
-    const db = this.writer!;
+  /** A port transaction inside the batch's SQLite transaction: a savepoint, released or rolled back. */
+  private async runTransaction(job: Job): Promise<Outcome> {
+    const db = this.writer!.db;
+    const savepoint = `tx_${++this.savepoints}`;
     const tx: OpenTransaction = { store: this, open: true };
     const scope: TransactionScope = {
       collection: <T extends Doc>(name: string) => new SqliteCollection<T>(name, this.scopeAccess(tx)),
     };
+    db.exec(`SAVEPOINT ${savepoint}`);
     try {
-      db.db.exec('BEGIN IMMEDIATE');
-      this.followOthers();
-      const result = await inTransaction.run(tx, () =>
+      const value = await inTransaction.run(tx, () =>
         (job.run as (s: TransactionScope) => Promise<unknown>)(scope),
       );
       tx.open = false;
-      db.db.exec('COMMIT');
-      this.schemaCommitted();
-      job.resolve(result);
+      db.exec(`RELEASE ${savepoint}`);
+      return { ok: true, value };
     } catch (err) {
       tx.open = false;
-      if (db.db.inTransaction) db.db.exec('ROLLBACK');
+      db.exec(`ROLLBACK TO ${savepoint}`);
+      db.exec(`RELEASE ${savepoint}`);
       this.schemaRolledBack();
-      job.reject(err);
+      return { ok: false, err };
     }
   }
 
