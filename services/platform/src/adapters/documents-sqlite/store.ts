@@ -1,12 +1,12 @@
 // The embedded document store on SQLite: one database file per service, <dataDir>/documents.sqlite.
 //
 // Two connections. Every write goes through the writing one, one at a time, in the order callers asked
-// (a queue): the writes and port transactions waiting together share one SQLite transaction, each in a
-// savepoint of its own so one refused write or thrown transaction leaves the others, and all are
-// acknowledged after that transaction's single commit (group commit: one fsync for many writers). A port
-// transaction's savepoint stays open across the awaits of its work; writes arriving meanwhile wait for the
-// next batch. Reads outside a transaction use the other connection, which in WAL mode sees only committed
-// data: a transaction's writes stay invisible to them until its batch commits.
+// (a queue): writes waiting together share one SQLite transaction, each in a savepoint of its own so one
+// refused write leaves the others, and all are acknowledged after that transaction's single commit
+// (group commit: one fsync for many writers). A port transaction holds the writing connection from its
+// BEGIN to its COMMIT, across the awaits of its work; writes from outside it wait in the queue. Reads
+// outside a transaction use the other connection, which in WAL mode sees only committed data: a
+// transaction's writes stay invisible to them until it commits.
 //
 // Durability: WAL journal with synchronous=FULL (an fsync of the WAL at every commit) when `fsync` is on,
 // the default, so an acknowledged write survives power loss as well as kill -9. With FSYNC=false,
@@ -61,8 +61,6 @@ interface Job {
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 }
-
-type Outcome = { ok: true; value: unknown } | { ok: false; err: unknown };
 
 /** The transaction a piece of async work runs inside, if any. */
 interface OpenTransaction {
@@ -247,30 +245,23 @@ export class SqliteDocumentStore implements DocumentStore {
 
   private async pump(): Promise<void> {
     while (this.queue.length > 0) {
-      // What is queued now goes into one SQLite transaction, transactions included (each in a savepoint):
-      // one commit, one fsync, for all of them. A bound keeps the first ones' acknowledgement near.
-      const batch: Job[] = [];
-      let transactions = 0;
-      while (this.queue.length > 0 && batch.length < 1000 && transactions < 64) {
-        const job = this.queue.shift()!;
-        if (job.kind === 'transaction') transactions++;
-        batch.push(job);
+      if (this.queue[0]!.kind === 'transaction') {
+        await this.runTransaction(this.queue.shift()!);
+        continue;
       }
-      await this.runBatch(batch);
+      const batch: Job[] = [];
+      while (batch.length < 1000 && this.queue[0]?.kind === 'write') batch.push(this.queue.shift()!);
+      this.runBatch(batch);
     }
   }
 
-  private async runBatch(batch: Job[]): Promise<void> {
+  private runBatch(batch: Job[]): void {
     const db = this.writer!;
-    const outcomes: Outcome[] = [];
+    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; err: unknown }> = [];
     try {
       db.db.exec('BEGIN IMMEDIATE');
       this.followOthers();
       for (const job of batch) {
-        if (job.kind === 'transaction') {
-          outcomes.push(await this.runTransaction(job));
-          continue;
-        }
         try {
           outcomes.push({ ok: true, value: (job.run as () => unknown)() });
         } catch (err) {
@@ -285,7 +276,6 @@ export class SqliteDocumentStore implements DocumentStore {
       return;
     }
     this.schemaCommitted();
-    // Acknowledged only now: every write of the batch is durable.
     for (const [i, job] of batch.entries()) {
       const outcome = outcomes[i]!;
       if (outcome.ok) job.resolve(outcome.value);
@@ -293,28 +283,27 @@ export class SqliteDocumentStore implements DocumentStore {
     }
   }
 
-  /** A port transaction inside the batch's SQLite transaction: a savepoint, released or rolled back. */
-  private async runTransaction(job: Job): Promise<Outcome> {
-    const db = this.writer!.db;
-    const savepoint = `tx_${++this.savepoints}`;
+  private async runTransaction(job: Job): Promise<void> {
+    const db = this.writer!;
     const tx: OpenTransaction = { store: this, open: true };
     const scope: TransactionScope = {
       collection: <T extends Doc>(name: string) => new SqliteCollection<T>(name, this.scopeAccess(tx)),
     };
-    db.exec(`SAVEPOINT ${savepoint}`);
     try {
-      const value = await inTransaction.run(tx, () =>
+      db.db.exec('BEGIN IMMEDIATE');
+      this.followOthers();
+      const result = await inTransaction.run(tx, () =>
         (job.run as (s: TransactionScope) => Promise<unknown>)(scope),
       );
       tx.open = false;
-      db.exec(`RELEASE ${savepoint}`);
-      return { ok: true, value };
+      db.db.exec('COMMIT');
+      this.schemaCommitted();
+      job.resolve(result);
     } catch (err) {
       tx.open = false;
-      db.exec(`ROLLBACK TO ${savepoint}`);
-      db.exec(`RELEASE ${savepoint}`);
+      if (db.db.inTransaction) db.db.exec('ROLLBACK');
       this.schemaRolledBack();
-      return { ok: false, err };
+      job.reject(err);
     }
   }
 
