@@ -62,7 +62,7 @@ export async function importLegacy(
   const dir = join(dataDir, LEGACY_FOLDER);
   let records = 0;
   const progress = () => {
-    if (++records % 50_000 === 0) logger.info({ records }, 'migrating the old document store: still reading');
+    if (++records % 50_000 === 0) logger.warn({ records }, 'migrating the old document store: still reading');
   };
   let baseGen = 1;
   const snapshot = join(dir, 'snapshot.jsonl');

@@ -9,7 +9,8 @@ import { createCollection } from './schema';
 
 export async function migrateLegacyFolder(db: Connection, dataDir: string, logger: Logger): Promise<void> {
   if (!hasLegacyFolder(dataDir)) return;
-  logger.info({ dataDir }, 'migrating the old embedded document store into SQLite (once; may take a while)');
+  // At warn, so `npm start` (LOG_LEVEL=warn) shows it: a start that takes longer should say why.
+  logger.warn({ dataDir }, 'migrating the old embedded document store into SQLite (once; may take a while)');
   const started = Date.now();
   const tables = new Map<string, string>();
   const table = (collection: string) => {
@@ -51,7 +52,7 @@ export async function migrateLegacyFolder(db: Connection, dataDir: string, logge
     );
   }
   const kept = await retireLegacyFolder(dataDir);
-  logger.info(
+  logger.warn(
     { records, ms: Date.now() - started, kept },
     'migrated the old embedded document store into SQLite; its files are kept aside, delete them once satisfied',
   );
