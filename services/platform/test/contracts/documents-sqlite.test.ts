@@ -122,6 +122,45 @@ describe('SQLite document store', () => {
     expect((await store.explain('jobs', { target: 's0' })).kind).toBe('scan');
   });
 
+  it('walks an index for a sort mixing directions, and counts from the keys what they answer', async () => {
+    const store = openStore();
+    const releases = store.collection<Doc & { userId: string; createdAt: string; tags?: unknown }>(
+      'releases',
+      {
+        indexes: [{ fields: { userId: 1, createdAt: -1, _id: 1 } }, { fields: { tags: 1 } }],
+      },
+    );
+    await releases.insertMany(
+      Array.from({ length: 300 }, (_, i) => ({
+        _id: `r${String(i).padStart(3, '0')}`,
+        userId: `u${i % 3}`,
+        createdAt: `2026-01-${String(1 + (i % 20)).padStart(2, '0')}`,
+        ...(i % 7 === 0 ? { tags: [] } : i % 5 === 0 ? { tags: null } : {}),
+      })),
+    );
+    // The dashboard's page: the owner's newest first, ties by id.
+    const plan = await store.explain('releases', { userId: 'u1' }, { createdAt: -1, _id: 1 });
+    expect(plan).toMatchObject({ kind: 'index', index: 'userId_1_createdAt_-1__id_1' });
+    expect(plan.sqlite.some((l) => l.includes('TEMP B-TREE'))).toBe(false);
+    const page = await releases.find({ userId: 'u1' }, { sort: { createdAt: -1, _id: 1 }, limit: 3 });
+    const all = (await releases.find({ userId: 'u1' })).sort(
+      (a, b) => b.createdAt.localeCompare(a.createdAt) || a._id.localeCompare(b._id),
+    );
+    expect(page.map((r) => r._id)).toEqual(all.slice(0, 3).map((r) => r._id));
+    // Counts answered from the keys agree with the documents, null and empty arrays included.
+    for (const filter of [
+      { userId: 'u2' },
+      { userId: 'u2', createdAt: { $gte: '2026-01-10' } },
+      { tags: null },
+      { userId: { $in: ['u0', 'u1'] } },
+    ] as Filter[]) {
+      expect({ filter, n: await releases.count(filter) }).toEqual({
+        filter,
+        n: (await releases.find(filter)).length,
+      });
+    }
+  });
+
   it('lets a write made inside a transaction, but not through its scope, join it instead of waiting for it', async () => {
     const store = openStore();
     const items = store.collection('items');

@@ -86,6 +86,7 @@ function countMatching(db: Connection, meta: CollectionMeta, filter: Filter, pen
   }
   const plan = planQuery(meta, filter, undefined, pendingToo);
   if (plan.kind === 'scan' && scanning()) reportScan(meta.name, filter, undefined);
+  if (plan.countSql) return db.get<{ n: number }>(plan.countSql, plan.params)!.n;
   const seen = plan.repeats ? new Set<string>() : undefined;
   let n = 0;
   for (const row of db.iterate<{ id: string; doc: string }>(plan.sql, plan.params)) {

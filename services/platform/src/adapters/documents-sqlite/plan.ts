@@ -18,6 +18,8 @@ export interface Plan {
   ordered: boolean;
   /** Rows may repeat a document (a multikey index has several keys per document). */
   repeats: boolean;
+  /** When the key table alone answers the filter exactly: the SQL that counts the matches. */
+  countSql?: string;
 }
 
 const RANGE_OPS = ['$gt', '$gte', '$lt', '$lte'] as const;
@@ -30,6 +32,8 @@ interface FieldUse {
   params: unknown[];
   /** Pinned to one value: the next field of the index may be used too, and sorts on it come in order. */
   equality: boolean;
+  /** The rows it selects are exactly the documents the condition matches (no test of the document needed). */
+  exact: boolean;
 }
 
 function isOperators(condition: unknown): condition is Record<string, unknown> {
@@ -53,9 +57,12 @@ function useField(column: string, condition: unknown, index: IndexInfo): FieldUs
     const scalar = scalarKey(value);
     if (!scalar) return undefined;
     // A sparse index lacks the documents missing the field, which a null equality matches.
+    // Null also matches a missing field, but its key is that of an empty array too: not exact.
     if (scalar.key === null)
-      return index.spec.sparse ? undefined : { sql: `${column} IS NULL`, params: [], equality: true };
-    return { sql: `${column} = ?`, params: [scalar.key], equality: true };
+      return index.spec.sparse
+        ? undefined
+        : { sql: `${column} IS NULL`, params: [], equality: true, exact: false };
+    return { sql: `${column} = ?`, params: [scalar.key], equality: true, exact: true };
   }
   if (Array.isArray(condition.$in)) {
     const list = condition.$in as unknown[];
@@ -73,7 +80,8 @@ function useField(column: string, condition: unknown, index: IndexInfo): FieldUs
       params.push(blob);
     }
     if (hasNull) parts.push(`${column} IS NULL`);
-    return { sql: `(${parts.join(' OR ')})`, params, equality: false };
+    const exact = !hasNull && Object.keys(condition).length === 1;
+    return { sql: `(${parts.join(' OR ')})`, params, equality: false, exact };
   }
   const bounds: Bound[] = [];
   for (const op of RANGE_OPS) {
@@ -92,7 +100,8 @@ function useField(column: string, condition: unknown, index: IndexInfo): FieldUs
   // Keep the range inside its type: numbers sort below every string, strings below every BLOB.
   if (type === 'number') parts.push(`${column} < ''`);
   else parts.push(`${column} >= ''`, `${column} < x''`);
-  return { sql: parts.join(' AND '), params, equality: false };
+  const exact = used.length === Object.keys(condition).length;
+  return { sql: parts.join(' AND '), params, equality: false, exact };
 }
 
 interface IndexUse {
@@ -103,16 +112,19 @@ interface IndexUse {
   pinned: number;
   /** Fields narrowed at all (pinned ones and one more by a range or a list). */
   narrowed: number;
+  /** The filter's fields whose condition the key table answers exactly. */
+  exact: Set<string>;
 }
 
 function useIndex(index: IndexInfo, filter: Filter): IndexUse | undefined {
-  const use: IndexUse = { index, where: [], params: [], pinned: 0, narrowed: 0 };
+  const use: IndexUse = { index, where: [], params: [], pinned: 0, narrowed: 0, exact: new Set() };
   for (const [i, field] of index.fields.entries()) {
     const field_ = useField(`k.k${i}`, filter[field], index);
     if (!field_) break;
     use.where.push(field_.sql);
     use.params.push(...field_.params);
     use.narrowed++;
+    if (field_.exact) use.exact.add(field);
     if (!field_.equality) break;
     use.pinned++;
   }
@@ -122,17 +134,20 @@ function useIndex(index: IndexInfo, filter: Filter): IndexUse | undefined {
   return use;
 }
 
-/** The index columns that give rows in `sort` order after `pinned` leading fields, if any. */
+/**
+ * The index columns that give rows in `sort` order after `pinned` leading fields, if any: the sort's fields
+ * must be the index's next ones, each in the index's direction or each in the opposite (walked backwards).
+ */
 function orderBy(index: IndexInfo, pinned: number, sort: Sort | undefined): string | undefined {
   const keys = Object.entries(sort ?? {});
   if (keys.length === 0) return undefined;
-  const direction = keys[0]![1];
-  if (keys.some(([, d]) => d !== direction)) return undefined;
   if (keys.length > 1 && index.multikey) return undefined;
   if (pinned + keys.length > index.fields.length) return undefined;
   if (!keys.every(([path], i) => index.fields[pinned + i] === path)) return undefined;
-  const dir = direction === 1 ? 'ASC' : 'DESC';
-  return keys.map((_, i) => `k.k${pinned + i} ${dir}`).join(', ');
+  const relation = (path: string, direction: number) => direction * (index.spec.fields[path] ?? 1);
+  const first = relation(keys[0]![0], keys[0]![1]);
+  if (keys.some(([path, direction]) => relation(path, direction) !== first)) return undefined;
+  return keys.map(([, direction], i) => `k.k${pinned + i} ${direction === 1 ? 'ASC' : 'DESC'}`).join(', ');
 }
 
 export function planQuery(
@@ -190,7 +205,12 @@ export function planQuery(
     `SELECT d.id, d.doc FROM ${ident(index.table)} AS k JOIN ${docs} AS d ON d.id = k.id`;
   if (best) {
     const order = orderBy(best.index, best.pinned, sort);
+    // Every condition answered by the keys (and one key per document): a count needs no document.
+    const exact = !best.index.multikey && Object.keys(filter).every((field) => best!.exact.has(field));
     return {
+      countSql: exact
+        ? `SELECT count(DISTINCT k.id) AS n FROM ${ident(best.index.table)} AS k WHERE ${best.where.join(' AND ')}`
+        : undefined,
       sql: `${join(best.index)} WHERE ${best.where.join(' AND ')} ORDER BY ${order ?? 'd.rowid'}`,
       params: best.params,
       kind: 'index',

@@ -107,7 +107,9 @@ export function createIndex(db: Connection, meta: CollectionMeta, spec: IndexSpe
   const columns = keyColumns(info.fields.length);
   const table = ident(info.table);
   db.db.exec(`CREATE TABLE ${table} (${[...columns, 'id TEXT NOT NULL'].join(', ')})`);
-  db.db.exec(`CREATE INDEX ${ident(`${info.table}:keys`)} ON ${table} (${[...columns, 'id'].join(', ')})`);
+  // In the declared directions, so a sort that mixes them ({createdAt: -1, _id: 1}) still walks the index.
+  const ordered = info.fields.map((field, i) => `k${i} ${spec.fields[field] === -1 ? 'DESC' : 'ASC'}`);
+  db.db.exec(`CREATE INDEX ${ident(`${info.table}:keys`)} ON ${table} (${[...ordered, 'id'].join(', ')})`);
   db.db.exec(`CREATE INDEX ${ident(`${info.table}:id`)} ON ${table} (id)`);
   if (info.uniqueName) {
     const keys = columns.map((c) => `ifnull(${c}, x'')`).join(', ');
