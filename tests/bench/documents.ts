@@ -27,9 +27,8 @@ function catalog(store: DocumentStore) {
     releases: store.collection<Doc>('releases', {
       indexes: [
         { fields: { upc: 1 }, unique: true, name: 'upc_unique' },
-        { fields: { userId: 1, createdAt: -1 } },
+        { fields: { userId: 1, createdAt: -1, _id: 1 } },
         { fields: { userId: 1, createdAt: 1, _id: 1 } },
-        { fields: { userId: 1 } },
       ],
     }),
     tracks: store.collection<Doc>('tracks', {
@@ -110,7 +109,7 @@ async function open(dataDir: string, count: number): Promise<object> {
   const store = createSqliteDocumentStore({ dataDir, logger: silent });
   const { releases, tracks } = catalog(store);
   await store.ready();
-  const page = await releases.find({ userId: 'user-7' }, { sort: { createdAt: -1 }, limit: 20 });
+  const page = await releases.find({ userId: 'user-7' }, { sort: { createdAt: -1, _id: 1 }, limit: 20 });
   const startupMs = performance.now() - started;
   if (page.length === 0) throw new Error('the dashboard page came back empty');
 

@@ -32,12 +32,11 @@ export class CatalogStore {
     this.releases = store.collection<ReleaseDoc>(COLLECTIONS.releases, {
       indexes: [
         { fields: { upc: 1 }, unique: true, name: UPC_INDEX },
-        { fields: { userId: 1, createdAt: -1 } },
-        // The catalogue pages (catalogue-pages.ts): MongoDB walks this index in the pages' order instead of
-        // sorting the owner's releases; the embedded store uses an index only when the filter pins all its
-        // fields, hence the owner alone too.
+        // The dashboard (listForOwner: newest first, ties by id) and the catalogue pages (catalogue-pages.ts,
+        // oldest first): both stores walk these in the page's order and stop at its end, instead of sorting
+        // all of the owner's releases.
+        { fields: { userId: 1, createdAt: -1, _id: 1 } },
         { fields: { userId: 1, createdAt: 1, _id: 1 } },
-        { fields: { userId: 1 } },
       ],
     });
     this.tracks = store.collection<TrackDoc>(COLLECTIONS.tracks, {
