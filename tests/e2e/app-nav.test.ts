@@ -322,7 +322,8 @@ describe('one logo on the public site, the app and the CMS', () => {
         size: `${style.width}x${style.height}`,
       };
     });
-    return look.jsonValue();
+    // waitForFunction resolves only on a truthy value: the look, never null.
+    return (await look.jsonValue())!;
   }
 
   it('draws the same logo on /, /app, the Finder and /admin', async () => {
