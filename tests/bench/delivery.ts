@@ -34,6 +34,7 @@ const MASTER_MB = Number(process.env.BENCH_DELIVERY_MB ?? 50);
 const RELEASES = Number(process.env.BENCH_DELIVERY_RELEASES ?? 1000);
 const STORES = PLATFORM_KEYS.length;
 const DONE = new Set(['acknowledged', 'live']);
+const ARTIST_PASSWORD = 'correct-horse-42';
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -49,10 +50,25 @@ interface People {
   admin: ApiSession;
 }
 
-/** A verified artist (through the dev mailbox) and the first administrator (initial-admin.txt). */
+/**
+ * A verified artist (through the dev mailbox) and the first administrator (initial-admin.txt), both signed
+ * in again every 3 minutes as the web app refreshes: a 1,000-release run outlasts an access token.
+ */
 async function people(omni: Omni): Promise<People> {
-  const artist = await verifiedSession(omni.url, `bench-${Date.now()}@example.com`);
-  return { artist, admin: await login(omni.url, omni.admin.email, omni.admin.password) };
+  const email = `bench-${Date.now()}@example.com`;
+  const artist = await verifiedSession(omni.url, email, ARTIST_PASSWORD);
+  const admin = await login(omni.url, omni.admin.email, omni.admin.password);
+  const refresh = setInterval(() => {
+    const again = (session: ApiSession, who: string, password: string) =>
+      login(omni.url, who, password).then(
+        (fresh) => Object.assign(session, fresh),
+        () => undefined,
+      );
+    void again(artist, email, ARTIST_PASSWORD);
+    void again(admin, omni.admin.email, omni.admin.password);
+  }, 180_000);
+  refresh.unref();
+  return { artist, admin };
 }
 
 /** Approves once delivery has taken the release in (its review exists a moment after the release). */
