@@ -77,7 +77,7 @@ it('starts every service after the services it calls (the real graph)', async ()
     const adapters = banner.slice(banner.indexOf('adapters:'), banner.indexOf('services (in start order'));
     for (const line of [
       /events +→ embedded log at /,
-      /documents +→ embedded store at /,
+      /documents +→ embedded SQLite at .*documents\.sqlite/,
       /objects +→ local disk at .*objects \(HMAC-signed URLs\)/,
       /identity +→ embedded issuer/,
       /mail +→ dev mailbox at .*mailbox/,
