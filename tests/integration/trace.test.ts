@@ -50,10 +50,14 @@ it('continues one trace from the HTTP request through gRPC and asset.approved to
         .filter(Boolean)
         .map((l) => JSON.parse(l) as Span)
         .filter((s) => s.traceId === traceId);
-      return all.some((s) => s.name === 'asset.approved process') ? all : undefined;
+      // The request's SERVER span ends when its response has finished, which can be after the consumer's
+      // span was written: wait for both.
+      const consumed = all.some((s) => s.name === 'asset.approved process');
+      const served = all.some((s) => s.kind === 1 && /POST/.test(s.name));
+      return consumed && served ? all : undefined;
     },
     10_000,
-    'the consumer span',
+    "the consumer's span and the request's",
   );
 
   const names = spans.map((s) => s.name);
