@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PLATFORM_KEYS } from '@omni/proto/api';
 import type { RunningRecord } from '../../scripts/engines/running';
-import { call, deliveries, login } from '../journeys/support/api';
+import { call, deliveries, keepSignedIn, login } from '../journeys/support/api';
 import { type Cluster, clusterUnavailable, startCluster } from '../journeys/support/cluster-process';
 import { eventually, type Omni, startOmni } from '../journeys/support/omni-process';
 import { png, wav } from '../support/media';
@@ -192,14 +192,7 @@ async function run(target: 'embedded' | 'cluster'): Promise<Result> {
   const memory = sampleMemory(omni);
   try {
     const admin = await login(omni.url, omni.admin.email, omni.admin.password);
-    // The run outlasts an access token: signed in again every 3 minutes, as the web app refreshes.
-    const refresh = setInterval(() => {
-      login(omni.url, omni.admin.email, omni.admin.password).then(
-        (fresh) => Object.assign(admin, fresh),
-        () => undefined,
-      );
-    }, 180_000);
-    refresh.unref();
+    keepSignedIn(omni.url, admin, omni.admin.email, omni.admin.password);
     const url = omni.url;
     // 1. One big release to every store (BENCH_CLUSTER_MB=0 leaves it out).
     const cover = await upload(url, admin, 'cover.png', 'image/png', png(3000, 3000));

@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PLATFORM_KEYS, type ReleaseDeliveryJson } from '@omni/proto/api';
-import { call, deliveries, login } from '../journeys/support/api';
+import { call, deliveries, keepSignedIn, login } from '../journeys/support/api';
 import { eventually, type Omni, startOmni } from '../journeys/support/omni-process';
 import { png, wav } from '../support/media';
 import { type ApiSession, verifiedSession } from '../support/session';
@@ -58,16 +58,8 @@ async function people(omni: Omni): Promise<People> {
   const email = `bench-${Date.now()}@example.com`;
   const artist = await verifiedSession(omni.url, email, ARTIST_PASSWORD);
   const admin = await login(omni.url, omni.admin.email, omni.admin.password);
-  const refresh = setInterval(() => {
-    const again = (session: ApiSession, who: string, password: string) =>
-      login(omni.url, who, password).then(
-        (fresh) => Object.assign(session, fresh),
-        () => undefined,
-      );
-    void again(artist, email, ARTIST_PASSWORD);
-    void again(admin, omni.admin.email, omni.admin.password);
-  }, 180_000);
-  refresh.unref();
+  keepSignedIn(omni.url, artist, email, ARTIST_PASSWORD);
+  keepSignedIn(omni.url, admin, omni.admin.email, omni.admin.password);
   return { artist, admin };
 }
 

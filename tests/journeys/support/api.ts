@@ -25,6 +25,20 @@ export async function login(url: string, email: string, password: string): Promi
   return (await res.json()) as ApiSession;
 }
 
+/**
+ * Signs `session` in again every 3 minutes, as the web app refreshes, for runs that outlast an access token
+ * (the benches). The timer does not keep the process alive.
+ */
+export function keepSignedIn(url: string, session: ApiSession, email: string, password: string): void {
+  const timer = setInterval(() => {
+    login(url, email, password).then(
+      (fresh) => Object.assign(session, fresh),
+      () => undefined,
+    );
+  }, 180_000);
+  timer.unref();
+}
+
 export interface NewRelease {
   title: string;
   stores: string[];
