@@ -259,8 +259,9 @@ async function manyReleases(count: number) {
 }
 
 async function main() {
-  await oneBigRelease();
-  if (process.env.BENCH_DELIVERY_PARTS === '1') return;
+  const parts = process.env.BENCH_DELIVERY_PARTS ?? '1,2';
+  if (parts.includes('1')) await oneBigRelease();
+  if (!parts.includes('2')) return;
   const small = await manyReleases(Math.max(1, Math.round(RELEASES / 10)));
   const large = await manyReleases(RELEASES);
   console.log(`\n2. Heap after a full GC, releases to 2 stores each, all approved at once`);

@@ -28,6 +28,11 @@ export class JobsRepository {
         { fields: { releaseId: 1, position: 1 } },
         // The worker's pick: due jobs by time.
         { fields: { dueAt: 1 } },
+        // The worker's acknowledgement reading: the stores with sent jobs, the sent jobs past their deadline,
+        // and the job an acknowledgement file names.
+        { fields: { status: 1, target: 1 } },
+        { fields: { status: 1, dueAt: 1 } },
+        { fields: { messageId: 1 }, sparse: true },
         { fields: { deadLettered: 1 } },
       ],
     });

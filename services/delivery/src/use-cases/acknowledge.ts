@@ -1,14 +1,15 @@
-// Reading a store's acknowledgements for its sent jobs: the folder is listed ONCE per store per tick, then
-// each job whose `ACK_<batchId>_<messageId>.xml` is there moves on. FileOK + SuccessfullyIngested →
-// acknowledged (taken_down / purged for those kinds); ProcessingError with ManualCheckRequired → rejected
-// with the store's words; anything else → failed and resent as a new batch after backoff. Every move is
-// conditional on the job still being `sent` with that batch id, so an ack seen twice changes nothing.
-// Once its move is committed, the ack is moved to the folder's `processed/` (transport.archiveAcknowledgement):
-// the folder listed every tick then holds only unanswered batches' acks, not every ack ever written, so a
-// tick's listing does not grow with the number of releases delivered. An ack no waiting job takes (a late
-// answer to a batch already given up on, or a crash between a job's move and the archive) is archived once
-// its batch is older than the ack timeout, when no job can be waiting for it any more.
-import { ackFileName, type StoreAcknowledgement } from '../domain/ack/model';
+// Reading a store's acknowledgements: the folder is listed once per store per poll, and each
+// `ACK_<batchId>_<messageId>.xml` in it finds its job by message id (an index lookup), never by paging
+// through the sent jobs: the work per poll follows the answers that came, not the backlog still waiting.
+// FileOK + SuccessfullyIngested → acknowledged (taken_down / purged for those kinds); ProcessingError with
+// ManualCheckRequired → rejected with the store's words; anything else → failed and resent as a new batch
+// after backoff. Every move is conditional on the job still being `sent` with that batch id, so an ack seen
+// twice changes nothing. Once its move is committed, the ack is moved to the folder's `processed/`
+// (transport.archiveAcknowledgement): the folder listed every poll then holds only unanswered batches'
+// acks, not every ack ever written. An ack no waiting job takes (a late answer to a batch already given up
+// on, or a crash between a job's move and the archive) is archived once its batch is older than the ack
+// timeout. A sent job's dueAt is its acknowledgement deadline: expireUnanswered reads only those past it.
+import type { StoreAcknowledgement } from '../domain/ack/model';
 import type { JobDoc } from '../domain/job';
 import type { StoreProfile } from '../domain/stores/profile';
 import { JOBS } from '../store/jobs';
@@ -20,58 +21,68 @@ import { moveJob } from './transition';
 
 const DONE_BY_KIND = { ingest: 'acknowledged', takedown: 'taken_down', purge: 'purged' } as const;
 
-export async function readAcknowledgements(
-  ctx: PipelineContext,
-  profile: StoreProfile,
-  sent: readonly JobDoc[],
-  options: { rotate: boolean } = { rotate: true },
-): Promise<void> {
+export async function readAcknowledgements(ctx: PipelineContext, profile: StoreProfile): Promise<void> {
   const transport = ctx.transportFor(profile);
-  let names: Set<string>;
+  let names: string[];
   try {
-    names = new Set((await transport.listAcknowledgements()).map((a) => a.name));
+    names = (await transport.listAcknowledgements()).map((a) => a.name);
   } catch (err) {
     ctx.logger.warn({ store: profile.key, err: (err as Error).message }, 'reading acknowledgements failed');
-    names = new Set();
+    return;
   }
-  const waiting: string[] = [];
-  const taken = new Set<string>();
-  for (const job of sent) {
-    const name = job.batchId && job.messageId ? ackFileName(job.batchId, job.messageId) : null;
-    if (!name || !names.has(name)) {
-      if (await timedOut(ctx, profile, job)) continue;
-      waiting.push(job._id);
+  const jobs = ctx.store.collection<JobDoc>(JOBS);
+  for (const name of names) {
+    const parts = ACK_NAME.exec(name);
+    if (!parts) continue;
+    const [, batchId, messageId] = parts as unknown as [string, string, string];
+    const job = await jobs.findOne({ messageId, status: 'sent', target: profile.key, batchId });
+    if (!job) {
+      // A late answer to a batch already given up on, or a crash between a job's move and the archive:
+      // kept until no job can be waiting for it any more.
+      if (ctx.now().getTime() - Date.parse(batchTime(batchId)) > ctx.ackTimeoutMs)
+        await archive(ctx, profile, name);
       continue;
     }
-    taken.add(name);
     try {
       const ack = ctx.parseAcknowledgement((await transport.getAcknowledgement(name)).toString('utf8'));
       await applyAcknowledgement(ctx, job, ack);
     } catch (err) {
+      // Left in the folder: the job waits (and times out if the store never writes a readable answer).
       ctx.logger.warn({ job: job._id, ack: name, err: (err as Error).message }, 'acknowledgement unreadable');
-      waiting.push(job._id);
       continue;
     }
     await archive(ctx, profile, name);
   }
-  for (const name of names) {
-    const batchId = ACK_BATCH.exec(name)?.[1];
-    if (taken.has(name) || !batchId) continue;
-    if (ctx.now().getTime() - Date.parse(batchTime(batchId)) > ctx.ackTimeoutMs)
-      await archive(ctx, profile, name);
-  }
-  if (options.rotate && waiting.length > 0) {
-    // The worker's page was full: the waiting jobs go behind the others; one write for the store's.
-    await ctx.store
-      .collection<JobDoc>(JOBS)
-      .updateMany(
-        { _id: { $in: waiting }, status: 'sent' },
-        { $set: { dueAt: new Date(ctx.now().getTime() + ctx.pollMs).toISOString() } },
-      );
+}
+
+/**
+ * Sent jobs whose acknowledgement deadline (their dueAt, set when sent) has passed: each becomes a failed
+ * attempt. A job sent by an older version carries a near dueAt instead: it gets its real deadline.
+ */
+export async function expireUnanswered(ctx: PipelineContext, limit: number): Promise<void> {
+  const jobs = ctx.store.collection<JobDoc>(JOBS);
+  const overdue = await jobs.find(
+    { status: 'sent', dueAt: { $lte: ctx.now().toISOString() } },
+    { sort: { dueAt: 1 }, limit },
+  );
+  for (const job of overdue) {
+    const profile = ctx.profileOf(job.target);
+    if (profile && (await timedOut(ctx, profile, job))) continue;
+    await jobs.updateOne(
+      { _id: job._id, status: 'sent', batchId: job.batchId ?? '' },
+      { $set: { dueAt: ackDeadline(ctx, sentAt(job) ?? ctx.now().toISOString()) } },
+    );
   }
 }
 
-const ACK_BATCH = /^ACK_(\d{17})_/;
+/** When a batch sent at `sentAt` counts as unanswered. */
+export const ackDeadline = (ctx: PipelineContext, sentAt: string) =>
+  new Date(Date.parse(sentAt) + ctx.ackTimeoutMs).toISOString();
+
+const sentAt = (job: JobDoc) => [...job.steps].reverse().find((s) => s.status === 'sent')?.at;
+
+/** `ACK_<batchId>_<messageId>.xml` (ackFileName): the batch id is 17 digits. */
+const ACK_NAME = /^ACK_(\d{17})_(.+)\.xml$/;
 
 async function archive(ctx: PipelineContext, profile: StoreProfile, name: string): Promise<void> {
   try {
@@ -91,8 +102,8 @@ async function archive(ctx: PipelineContext, profile: StoreProfile, name: string
  * batch arriving later changes nothing (every move is conditional on the job's batch id).
  */
 async function timedOut(ctx: PipelineContext, profile: StoreProfile, job: JobDoc): Promise<boolean> {
-  const sentAt = [...job.steps].reverse().find((s) => s.status === 'sent')?.at;
-  if (!sentAt || ctx.now().getTime() - Date.parse(sentAt) < ctx.ackTimeoutMs) return false;
+  const at = sentAt(job);
+  if (!at || ctx.now().getTime() - Date.parse(at) < ctx.ackTimeoutMs) return false;
   const hours = ctx.ackTimeoutMs / 3_600_000;
   const wait = hours >= 1 ? `${+hours.toFixed(1)} h` : `${+(ctx.ackTimeoutMs / 1000).toFixed(1)} s`;
   const fresh = await ctx.store

@@ -4,6 +4,7 @@
 import type { JobDoc } from '../domain/job';
 import { PackageError } from '../domain/package/release-input';
 import { TransportError } from '../providers/transport/port';
+import { ackDeadline } from './acknowledge';
 import { failJob } from './fail';
 import { LostLease, packageJob } from './package';
 import type { PipelineContext } from './pipeline-context';
@@ -37,7 +38,7 @@ export async function runJob(ctx: PipelineContext, claimed: JobDoc): Promise<voi
       from: 'packaging',
       to: 'sent',
       leased: true,
-      set: { dueAt: new Date(ctx.now().getTime() + ctx.pollMs).toISOString() },
+      set: { dueAt: ackDeadline(ctx, ctx.now().toISOString()) },
       unset: ['lease', 'reason'],
     });
   } catch (err) {

@@ -1,19 +1,21 @@
 // The delivery worker: every DELIVERY_POLL_MS (or at once when woken, e.g. by an approval) it
-// 1. reads acknowledgements for sent jobs: a bounded page, grouped by store, the store's folder listed
-//    once, and at most once per poll interval per store however often the worker is woken;
+// 1. at most once per poll interval however often it is woken, lists the acknowledgement folder of each
+//    store that has sent jobs (found by walking the status+target index, one lookup per such store) and
+//    moves the jobs answered; then fails the sent jobs past their acknowledgement deadline (a bounded page);
 // 2. claims due jobs one by one with a lease (a conditional update: not held, due, no live lease), at most
 //    `concurrency` at once, and runs each (use-cases/send.ts). A crashed process's leases expire, so its
 //    jobs become due again; leases are renewed while a job runs.
-// It never loads every job: each tick reads one bounded page of sent jobs and claims single documents.
+// It never loads every job: each tick reads the answered jobs, one bounded page of overdue ones, and claims
+// single documents.
 import type { Filter } from '@omni/platform';
 import type { JobDoc } from '../domain/job';
 import { JOBS } from '../store/jobs';
-import { readAcknowledgements } from '../use-cases/acknowledge';
+import { expireUnanswered, readAcknowledgements } from '../use-cases/acknowledge';
 import type { PipelineContext } from '../use-cases/pipeline-context';
 import { runJob } from '../use-cases/send';
 
-/** Sent jobs looked at per tick (across stores). */
-const ACK_PAGE = 500;
+/** Overdue sent jobs failed per tick (across stores). */
+const OVERDUE_PAGE = 500;
 const CLAIMABLE = ['queued', 'failed', 'packaging', 'acknowledged'];
 
 export interface WorkerOptions {
@@ -27,8 +29,8 @@ export class DeliveryWorker {
   private ticking: Promise<void> | null = null;
   private again = false;
   private stopped = true;
-  /** When each store's acknowledgement folder was last listed (a wake storm must not relist 142 stores). */
-  private readonly listedAt = new Map<string, number>();
+  /** When the acknowledgement folders were last listed (a wake storm must not relist 142 stores). */
+  private acksReadAt = 0;
 
   constructor(
     private readonly ctx: PipelineContext,
@@ -116,23 +118,27 @@ export class DeliveryWorker {
   }
 
   private async readAcks(): Promise<void> {
-    const sent = await this.jobs().find(
-      { status: 'sent', dueAt: { $lte: this.ctx.now().toISOString() } },
-      { sort: { dueAt: 1 }, limit: ACK_PAGE },
-    );
-    const byStore = new Map<string, JobDoc[]>();
-    for (const job of sent) byStore.set(job.target, [...(byStore.get(job.target) ?? []), job]);
-    // A full page may not hold every sent job: then the waiting ones go to the back (their dueAt moves
-    // on), so the next page reaches the others. Otherwise nothing is written for a job that waits: before,
-    // every waiting job was rewritten on every tick, writes that grew with the backlog of unanswered batches.
-    const rotate = sent.length >= ACK_PAGE;
     const now = Date.now();
-    for (const [key, jobs] of byStore) {
-      const profile = this.ctx.profileOf(key);
-      if (!profile) continue;
-      if (now - (this.listedAt.get(key) ?? 0) < this.ctx.pollMs) continue;
-      this.listedAt.set(key, now);
-      await readAcknowledgements(this.ctx, profile, jobs, { rotate });
+    if (now - this.acksReadAt < this.ctx.pollMs) return;
+    this.acksReadAt = now;
+    for (const target of await this.storesWaiting()) {
+      const profile = this.ctx.profileOf(target);
+      if (profile) await readAcknowledgements(this.ctx, profile);
+    }
+    await expireUnanswered(this.ctx, OVERDUE_PAGE);
+  }
+
+  /** The stores with sent jobs: a skip through the status+target index, one lookup per store found. */
+  private async storesWaiting(): Promise<string[]> {
+    const stores: string[] = [];
+    for (;;) {
+      const last = stores.at(-1);
+      const next = await this.jobs().findOne(
+        { status: 'sent', ...(last === undefined ? {} : { target: { $gt: last } }) },
+        { sort: { target: 1 } },
+      );
+      if (!next) return stores;
+      stores.push(next.target);
     }
   }
 
