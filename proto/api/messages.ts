@@ -26,6 +26,13 @@ export const RELEASE_MESSAGES = {
   stores: 'Stores must be a list of store keys.',
   storeKey: 'Store keys must be text.',
   tooManyStores: 'Choose at most 500 stores.',
+  tracks: 'Tracks must be a list of tracks, each with a title and an audio file.',
+  tooManyTracks: 'A release has at most 100 tracks.',
+  artistRole: "A featured artist's role must be featured or remixer.",
+  featuredArtists: 'Featured artists must be a list of names with roles.',
+  language: 'Language must be a two-letter ISO 639-1 code, such as en.',
+  discNumber: 'Disc number must be a whole number from 1 to 20.',
+  discOrder: "Discs are numbered from 1 without gaps, each disc's tracks after the previous disc's.",
 } as const;
 
 /** '<label> must be text.' and the other per-field sentences, named by the field's label on the form. */

@@ -12,4 +12,10 @@ export const LONG_TEXT = 5000;
 export const LYRICS_TEXT = 20_000;
 export const MAX_NAMES = 50;
 export const MAX_STORES = 500;
+/** Tracks in one release (DistroKid takes up to 100). */
+export const MAX_TRACKS = 100;
+/** Discs in one release. */
+export const MAX_DISCS = 20;
+/** Roles of a track's artists besides the main artist: DDEX FeaturedArtist, Remixer. */
+export const TRACK_ARTIST_ROLES = ['featured', 'remixer'] as const;
 export const MAX_BPM = 999;

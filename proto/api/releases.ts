@@ -9,10 +9,13 @@ import {
   LONG_TEXT,
   LYRICS_TEXT,
   MAX_BPM,
+  MAX_DISCS,
   MAX_NAMES,
   MAX_STORES,
+  MAX_TRACKS,
   RELEASE_TYPES,
   SHORT_TEXT,
+  TRACK_ARTIST_ROLES,
 } from './release-constants';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -106,10 +109,62 @@ const content = z.object({
   lyrics: optionalText('Lyrics', LYRICS_TEXT),
 });
 
+/** A track's artist besides the release's main artist. */
+const trackArtist = z.object({
+  name: text('Featured artist'),
+  role: z._default(
+    z.optional(z.enum(TRACK_ARTIST_ROLES, { error: RELEASE_MESSAGES.artistRole })),
+    'featured',
+  ),
+});
+
+/** One track of an album, in play order. */
+const trackShape = z.object({
+  title: text('Track title'),
+  audio: fileRef,
+  isrc: z._default(
+    z.optional(z.string({ error: says.text('ISRC') }).check(z.trim(), z.maxLength(20, 'ISRC is too long.'))),
+    '',
+  ),
+  explicit: z._default(z.optional(z.boolean({ error: RELEASE_MESSAGES.explicit })), false),
+  credits: z.prefault(credits, {}),
+  lyrics: optionalText('Lyrics', LYRICS_TEXT),
+  featuredArtists: z._default(
+    z.optional(
+      z.array(trackArtist, { error: RELEASE_MESSAGES.featuredArtists }).check(z.maxLength(MAX_NAMES)),
+    ),
+    [],
+  ),
+  language: z._default(
+    z.optional(
+      z.string({ error: RELEASE_MESSAGES.language }).check(
+        z.trim(),
+        z.refine((v) => v === '' || /^[a-z]{2}$/i.test(v), RELEASE_MESSAGES.language),
+      ),
+    ),
+    '',
+  ),
+  discNumber: z._default(
+    z.optional(
+      z
+        .number({ error: RELEASE_MESSAGES.discNumber })
+        .check(
+          z.int(RELEASE_MESSAGES.discNumber),
+          z.minimum(1, RELEASE_MESSAGES.discNumber),
+          z.maximum(MAX_DISCS, RELEASE_MESSAGES.discNumber),
+        ),
+    ),
+    1,
+  ),
+});
+export type TrackRequest = z.input<typeof trackShape>;
+export type TrackBody = z.output<typeof trackShape>;
+
 const releaseShape = z.object({
   artistName: text('Artist name'),
   releaseTitle: text('Release title'),
-  trackTitle: text('Track title'),
+  // The single-track body names its one track here; an album sends `tracks` instead.
+  trackTitle: optionalText('Track title'),
   releaseType: z._default(
     z.optional(z.enum(RELEASE_TYPES, { error: RELEASE_MESSAGES.releaseType })),
     'single',
@@ -121,8 +176,16 @@ const releaseShape = z.object({
   label: optionalText('Label'),
   releaseDate: isoDate('Release date'),
   explicit: z._default(z.optional(z.boolean({ error: RELEASE_MESSAGES.explicit })), false),
-  audio: fileRef,
+  audio: z.optional(fileRef),
   artwork: fileRef,
+  tracks: z._default(
+    z.optional(
+      z
+        .array(trackShape, { error: RELEASE_MESSAGES.tracks })
+        .check(z.maxLength(MAX_TRACKS, RELEASE_MESSAGES.tooManyTracks)),
+    ),
+    [],
+  ),
   credits: z.prefault(credits, {}),
   technical: z.prefault(technical, {}),
   legal: z.prefault(legal, {}),
@@ -139,23 +202,37 @@ const releaseShape = z.object({
   ),
 });
 
-/** The form's three required texts, checked first (a missing body has none). */
+/** An album's track list (a body with a non-empty `tracks`), or undefined for the single-track body. */
+const trackList = (body: unknown): unknown[] | undefined => {
+  const tracks = isObject(body) ? body.tracks : undefined;
+  return Array.isArray(tracks) && tracks.length > 0 ? tracks : undefined;
+};
+
+/**
+ * The form's required texts, checked first (a missing body has none): artist and release title, and the
+ * track title of the single-track body or every album track's title.
+ */
 const requiredText = z.refine(
-  (v: unknown) => hasText(v, 'artistName') && hasText(v, 'releaseTitle') && hasText(v, 'trackTitle'),
+  (v: unknown) => {
+    if (!hasText(v, 'artistName') || !hasText(v, 'releaseTitle')) return false;
+    const tracks = trackList(v);
+    return tracks ? tracks.every((t) => hasText(t, 'title')) : hasText(v, 'trackTitle');
+  },
   { message: RELEASE_MESSAGES.required, abort: true },
 );
 
-/** POST /api/releases, checked in the form's order: the shape is checked only once the required fields pass. */
-export const createReleaseRequest = z.pipe(
-  z.unknown().check(
-    requiredText,
-    z.refine((v) => hasFile(v, 'audio') && hasFile(v, 'artwork'), {
-      message: RELEASE_MESSAGES.files,
-      abort: true,
-    }),
-  ),
-  releaseShape,
+/** The cover, and the one master of the single-track body or every album track's master. */
+const requiredFiles = z.refine(
+  (v: unknown) => {
+    if (!hasFile(v, 'artwork')) return false;
+    const tracks = trackList(v);
+    return tracks ? tracks.every((t) => hasFile(t, 'audio')) : hasFile(v, 'audio');
+  },
+  { message: RELEASE_MESSAGES.files, abort: true },
 );
+
+/** POST /api/releases, checked in the form's order: the shape is checked only once the required fields pass. */
+export const createReleaseRequest = z.pipe(z.unknown().check(requiredText, requiredFiles), releaseShape);
 /** What the web app sends (optional sections and fields may be left out). */
 export type CreateReleaseRequest = z.input<typeof releaseShape>;
 /** What the gateway passes on to catalog, every default filled in. */

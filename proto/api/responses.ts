@@ -17,6 +17,8 @@ export const jobSchema = z.object({
 });
 export type DeliveryJob = z.infer<typeof jobSchema>;
 
+const looseRecord = z.record(z.string(), z.unknown());
+
 export const trackSchema = z.object({
   id: z.string(),
   trackNumber: z.number(),
@@ -25,10 +27,13 @@ export const trackSchema = z.object({
   durationSeconds: z._default(z.optional(z.nullable(z.number())), 0),
   explicit: z._default(z.optional(z.boolean()), false),
   audioUrl: z._default(z.optional(z.nullable(z.string())), ''),
+  discNumber: z._default(z.optional(z.number()), 1),
+  featuredArtists: z._default(z.optional(z.array(z.object({ name: z.string(), role: z.string() }))), []),
+  // The track's own credits (lists and texts empty: the release's apply).
+  credits: z.optional(looseRecord),
+  language: z._default(z.optional(z.string()), ''),
 });
 export type Track = z.infer<typeof trackSchema>;
-
-const looseRecord = z.record(z.string(), z.unknown());
 
 export const releaseSchema = z.object({
   id: z.string(),

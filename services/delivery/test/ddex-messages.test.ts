@@ -7,7 +7,7 @@ import {
   createErnValidator,
   type ErnValidator,
 } from '../src/domain/ddex';
-import { explicitInput, singleInput } from './support/ern-fixtures';
+import { albumInput, explicitInput, singleInput } from './support/ern-fixtures';
 
 let validator: ErnValidator;
 beforeAll(() => {
@@ -68,7 +68,8 @@ test('explicit content is flagged on the track and on the release; a featured ar
   expect(all(xml, 'ReleaseType')).toEqual(['EP']);
   expect(all(xml, 'DisplayArtistName')).toContain('Luna Vega feat. Kai Stone');
   expect(all(xml, 'DisplayArtistRole')).toEqual(['MainArtist', 'MainArtist', 'FeaturedArtist', 'MainArtist']);
-  expect(all(xml, 'ReleaseResourceReference')).toEqual(['A1', 'A2']);
+  // In the release's group, then in each track's TrackRelease (the Audio profile).
+  expect(all(xml, 'ReleaseResourceReference')).toEqual(['A1', 'A2', 'A1', 'A2']);
   expect(all(xml, 'TerritoryCode')).toEqual(['US', 'CA', 'GB']);
   expectConsistentReferences(xml);
 });
@@ -92,4 +93,41 @@ test('a purge is a valid PurgeReleaseMessage naming the release by its UPC', asy
   expect(await validator.validate(xml)).toEqual({ valid: true, errors: [] });
   expect(xml).toContain('<ern:PurgeReleaseMessage');
   expect(all(xml, 'ICPN')).toEqual(['196000000012']);
+});
+
+test('a 12-track album on two discs is valid: recordings in order per disc, one TrackRelease per track', async () => {
+  const input = albumInput();
+  const xml = buildNewReleaseMessage(input);
+  expect(await validator.validate(xml)).toEqual({ valid: true, errors: [] });
+  expect(xml).toContain('ReleaseProfileVersionId="Audio"');
+  const isrcs = input.release.recordings.map((r) => r.isrc);
+  expect(new Set(isrcs).size).toBe(12);
+  expect(all(xml, 'ISRC')).toEqual(isrcs);
+  // Track order lives only in the resource group: disc 1 holds A1–A7 numbered 1–7, disc 2 A8–A12 numbered 1–5.
+  const group = xml.slice(xml.indexOf('<ResourceGroup>'), xml.lastIndexOf('</ResourceGroup>'));
+  const discs = group.split('<ResourceGroup ResourceGroupType="Component">').slice(1);
+  expect(discs).toHaveLength(2);
+  expect(discs.map((d) => all(d, 'ReleaseResourceReference'))).toEqual([
+    ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7'],
+    ['A8', 'A9', 'A10', 'A11', 'A12'],
+  ]);
+  expect(discs.map((d) => all(d, 'SequenceNumber'))).toEqual([
+    ['1', '1', '2', '3', '4', '5', '6', '7'],
+    ['2', '1', '2', '3', '4', '5'],
+  ]);
+  // One TrackRelease per recording, R2…R13, its id the ISRC and the UPC together.
+  const trackReleases = xml.split('<TrackRelease>').slice(1);
+  expect(trackReleases).toHaveLength(12);
+  expect(trackReleases.map((t) => all(t, 'ReleaseResourceReference')[0])).toEqual(
+    isrcs.map((_, i) => `A${i + 1}`),
+  );
+  expect(trackReleases.map((t) => all(t, 'ProprietaryId')[0])).toEqual(
+    isrcs.map((isrc) => `${isrc}196000000012`),
+  );
+  expect(all(xml, 'ReleaseReference')).toEqual(['R1', ...isrcs.map((_, i) => `R${i + 2}`)]);
+  // The featured artists are on their tracks' display lines; the explicit track makes the release explicit.
+  expect(all(xml, 'DisplayArtistName')).toContain('Luna Vega feat. Kai Stone');
+  expect(all(xml, 'DisplayArtistName')).toContain('Luna Vega feat. Mira Sol');
+  expect(all(xml, 'ParentalWarningType').filter((w) => w === 'Explicit')).toHaveLength(2);
+  expectConsistentReferences(xml);
 });

@@ -38,6 +38,10 @@ const release = (over: Partial<catalog.Release> = {}): catalog.Release => ({
       audioUrl: '',
       audio: { bucket: 'b', fileKey: 'k1' },
       audioFormat: { format: 'wav', sampleRate: 44100, bitDepth: 24, channels: 2 },
+      featuredArtists: [],
+      discNumber: 1,
+      language: '',
+      lyrics: '',
     },
   ],
   metadata: {

@@ -140,9 +140,21 @@ function ReleaseView({ release }: { release: Release }) {
             <TableBody>
               {release.tracks.map((track) => (
                 <TableRow key={track.id} data-testid="track-row">
-                  <TableCell>{track.trackNumber}</TableCell>
+                  <TableCell>
+                    {/* Several discs: the disc's number before the track's (1-7, 2-1). */}
+                    {release.tracks.some((t) => (t.discNumber ?? 1) > 1)
+                      ? `${track.discNumber ?? 1}-${track.trackNumber}`
+                      : track.trackNumber}
+                  </TableCell>
                   <TableCell>
                     {track.title}
+                    {track.featuredArtists?.length ? (
+                      <span className="ml-1 text-muted-foreground" data-testid="track-featured">
+                        {track.featuredArtists
+                          .map((a) => (a.role === 'remixer' ? `${a.name} (remix)` : `feat. ${a.name}`))
+                          .join(', ')}
+                      </span>
+                    ) : null}
                     {track.explicit ? (
                       <Badge variant="outline" className="ml-2">
                         Explicit

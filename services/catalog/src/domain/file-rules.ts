@@ -3,6 +3,7 @@
 // adds only what needs the release: whose file it is, and the release-level rules below.
 import type { storage } from '@omni/proto';
 import { PLATFORMS } from './platforms';
+import type { ReleaseType } from './release';
 
 export type FileRole = 'audio' | 'artwork';
 
@@ -46,11 +47,29 @@ export const SHORT_SINGLE_SECONDS = 30;
 const SHORT_SINGLE_REFUSED_BY = ['apple_music', 'amazon_music'];
 
 /** What some stores refuse about the release as a whole; each names those stores. */
-export function releaseWarnings(trackSeconds: number[]): string[] {
+export function releaseWarnings(trackSeconds: number[], releaseType: ReleaseType = 'single'): string[] {
+  const out: string[] = [];
   const [only, ...more] = trackSeconds;
-  if (more.length > 0 || only === undefined || !(only < SHORT_SINGLE_SECONDS)) return [];
-  const names = SHORT_SINGLE_REFUSED_BY.map((key) => PLATFORMS.find((p) => p.key === key)?.name ?? key);
-  return [
-    `This single is ${Math.round(only)} s long. Some stores refuse single-track releases under ${SHORT_SINGLE_SECONDS} s (${names.join(', ')}); a longer track reaches every store.`,
-  ];
+  if (more.length === 0 && only !== undefined && only < SHORT_SINGLE_SECONDS) {
+    const names = SHORT_SINGLE_REFUSED_BY.map((key) => PLATFORMS.find((p) => p.key === key)?.name ?? key);
+    out.push(
+      `This single is ${Math.round(only)} s long. Some stores refuse single-track releases under ${SHORT_SINGLE_SECONDS} s (${names.join(', ')}); a longer track reaches every store.`,
+    );
+  }
+  const apple = appleReleaseType(trackSeconds);
+  if (trackSeconds.length > 0 && apple !== releaseType)
+    out.push(
+      `Apple Music will list this release as ${A_TYPE[apple]}, not ${A_TYPE[releaseType]}: it counts up to 3 tracks under 10 minutes each and 30 minutes in all as a single, up to 3 tracks with one of 10 minutes or more, or 4–6 tracks, under 30 minutes as an EP, and 7 or more tracks or 30 minutes or more as an album.`,
+    );
+  return out;
+}
+
+const A_TYPE: Record<ReleaseType, string> = { single: 'a single', ep: 'an EP', album: 'an album' };
+
+/** Apple's rule for a release's type from its tracks (shared/design/albums.md §4.2, Apple's style guide). */
+export function appleReleaseType(trackSeconds: readonly number[]): ReleaseType {
+  const total = trackSeconds.reduce((a, b) => a + b, 0);
+  if (trackSeconds.length >= 7 || total >= 30 * 60) return 'album';
+  if (trackSeconds.length >= 4 || trackSeconds.some((s) => s >= 10 * 60)) return 'ep';
+  return 'single';
 }

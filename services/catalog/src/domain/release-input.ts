@@ -1,17 +1,29 @@
 // Checks a release request the way the artist upload form's rules say (spec §5), in the form's order:
 // required text first, then the two files, then the rest. Messages are the spec's where it has one.
 // The sentences and the sizes are the API contract's, the same the gateway and the form use.
-import type { catalog } from '@omni/proto';
+import { catalog } from '@omni/proto';
 import {
   fieldMessages,
+  ISRC_RULE,
   LONG_TEXT as LONG,
   LYRICS_TEXT as LYRICS,
   MAX_BPM,
+  MAX_DISCS,
   MAX_NAMES,
+  MAX_TRACKS,
   RELEASE_MESSAGES as MESSAGES,
+  normalizeIsrc,
   SHORT_TEXT as SHORT,
+  TRACK_ARTIST_ROLES,
 } from '@omni/proto/api';
-import { DEFAULT_GENRE, emptyMetadata, type MetadataDoc, RELEASE_TYPES, type ReleaseType } from './release';
+import {
+  DEFAULT_GENRE,
+  emptyMetadata,
+  type MetadataDoc,
+  RELEASE_TYPES,
+  type ReleaseType,
+  type TrackArtistDoc,
+} from './release';
 
 export { MESSAGES };
 
@@ -36,9 +48,24 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+/** One track as the artist asked for it, in play order (trackNumber = its place + 1). */
+export interface TrackInput {
+  title: string;
+  audio: catalog.FileRef;
+  /** Normalised; empty: allocated. */
+  isrc: string;
+  explicit: boolean;
+  credits: catalog.Credits;
+  lyrics: string;
+  featuredArtists: TrackArtistDoc[];
+  language: string;
+  discNumber: number;
+}
+
 export interface ReleaseInput {
   artistName: string;
   releaseTitle: string;
+  /** The first track's title (the single-track body's track title). */
   trackTitle: string;
   releaseType: ReleaseType;
   genre: string;
@@ -49,14 +76,68 @@ export interface ReleaseInput {
   artwork: catalog.FileRef;
   metadata: MetadataDoc;
   stores: string[];
+  /** 1..MAX_TRACKS tracks; the single-track body makes one from its fields. */
+  tracks: TrackInput[];
+}
+
+const fileRef = (f: catalog.FileRef) => ({ bucket: f.bucket.trim(), fileKey: f.fileKey.trim() });
+
+/** An album's tracks as sent, checked in the form's order (titles, then files, then the rest). */
+function parseTracks(tracks: readonly catalog.TrackInput[]): TrackInput[] {
+  if (tracks.length > MAX_TRACKS) throw new InputError(MESSAGES.tooManyTracks);
+  if (tracks.some((t) => !text(t.title))) throw new InputError(MESSAGES.required);
+  if (tracks.some((t) => !hasFile(t.audio))) throw new InputError(MESSAGES.files);
+  const parsed = tracks.map((t, i): TrackInput => {
+    const where = `Track ${i + 1}`;
+    const isrc = t.isrc.trim() ? normalizeIsrc(t.isrc) : '';
+    if (isrc === undefined) throw new InputError(`${where}: ${ISRC_RULE}`);
+    const language = text(t.language).toLowerCase();
+    if (language && !/^[a-z]{2}$/.test(language)) throw new InputError(`${where}: ${MESSAGES.language}`);
+    const discNumber = t.discNumber || 1;
+    if (!Number.isInteger(discNumber) || discNumber < 1 || discNumber > MAX_DISCS)
+      throw new InputError(`${where}: ${MESSAGES.discNumber}`);
+    const featuredArtists = t.featuredArtists
+      .map((a) => ({ name: text(a.name), role: (a.role || 'featured') as TrackArtistDoc['role'] }))
+      .filter((a) => a.name);
+    if (featuredArtists.some((a) => !TRACK_ARTIST_ROLES.includes(a.role)))
+      throw new InputError(`${where}: ${MESSAGES.artistRole}`);
+    return {
+      title: text(t.title),
+      audio: fileRef(t.audio!),
+      isrc,
+      explicit: t.explicit,
+      credits: bounded({ ...catalog.Credits.fromPartial({}), ...t.credits }),
+      lyrics: text(t.lyrics, LYRICS),
+      featuredArtists: featuredArtists.slice(0, MAX_NAMES),
+      language,
+      discNumber,
+    };
+  });
+  const seen = new Map<string, number>();
+  for (const [i, t] of parsed.entries()) {
+    if (!t.isrc) continue;
+    const first = seen.get(t.isrc);
+    if (first !== undefined)
+      throw new InputError(
+        `Tracks ${first + 1} and ${i + 1} have the same ISRC ${t.isrc}; each recording has its own.`,
+      );
+    seen.set(t.isrc, i);
+  }
+  // Discs are numbered from 1 without gaps and in play order (disc 2's tracks after disc 1's).
+  const discs = parsed.map((t) => t.discNumber);
+  if (discs.some((d, i) => d < (discs[i - 1] ?? 1) || d > (discs[i - 1] ?? 0) + 1))
+    throw new InputError(MESSAGES.discOrder);
+  return parsed;
 }
 
 export function parseReleaseInput(req: catalog.CreateReleaseRequest): ReleaseInput {
   const artistName = text(req.artistName);
   const releaseTitle = text(req.releaseTitle);
-  const trackTitle = text(req.trackTitle);
+  const album = req.tracks.length > 0 ? parseTracks(req.tracks) : undefined;
+  const trackTitle = album ? album[0]!.title : text(req.trackTitle);
   if (!artistName || !releaseTitle || !trackTitle) throw new InputError(MESSAGES.required);
-  if (!hasFile(req.audio) || !hasFile(req.artwork)) throw new InputError(MESSAGES.files);
+  const audio = album ? album[0]!.audio : req.audio;
+  if (!hasFile(audio) || !hasFile(req.artwork)) throw new InputError(MESSAGES.files);
   const releaseType = (req.releaseType || 'single') as ReleaseType;
   if (!RELEASE_TYPES.includes(releaseType)) throw new InputError(MESSAGES.releaseType);
   const releaseDate = req.releaseDate.trim();
@@ -68,6 +149,21 @@ export function parseReleaseInput(req: catalog.CreateReleaseRequest): ReleaseInp
   const recordingDate = text(req.metadata?.technical?.recordingDate);
   if (recordingDate && !isCalendarDate(recordingDate))
     throw new InputError(fieldMessages.realDate('Date of recording'));
+  const metadata = metadataFrom(req.metadata, recordingDate);
+  const tracks = album ?? [
+    {
+      title: trackTitle,
+      audio: fileRef(audio),
+      isrc: '',
+      explicit: req.explicit,
+      // The single-track body's credits and lyrics are the release's (the form's one set).
+      credits: catalog.Credits.fromPartial({}),
+      lyrics: metadata.content.lyrics,
+      featuredArtists: [],
+      language: '',
+      discNumber: 1,
+    },
+  ];
   return {
     artistName,
     releaseTitle,
@@ -76,11 +172,12 @@ export function parseReleaseInput(req: catalog.CreateReleaseRequest): ReleaseInp
     genre: text(req.genre) || DEFAULT_GENRE,
     label: text(req.label),
     releaseDate: releaseDate || null,
-    explicit: req.explicit,
-    audio: { bucket: req.audio.bucket.trim(), fileKey: req.audio.fileKey.trim() },
-    artwork: { bucket: req.artwork.bucket.trim(), fileKey: req.artwork.fileKey.trim() },
-    metadata: metadataFrom(req.metadata, recordingDate),
+    explicit: req.explicit || tracks.some((t) => t.explicit),
+    audio: fileRef(audio),
+    artwork: fileRef(req.artwork),
+    metadata,
     stores: req.stores.map((s) => s.trim()).filter(Boolean),
+    tracks,
   };
 }
 

@@ -74,7 +74,19 @@ export interface TrackDoc extends Doc {
   durationSeconds: number;
   /** What storage found in the bytes, kept for delivery packaging. */
   audioFormat: { format: string; sampleRate: number; bitDepth: number; channels: number };
+  /** The track's own credits; absent (releases before albums) or empty: the release's credits apply. */
+  credits?: catalog.Credits;
+  featuredArtists?: TrackArtistDoc[];
+  /** 1 unless the release has more than one disc. */
+  discNumber?: number;
+  /** ISO 639-1 of the lyrics, or empty. */
+  language?: string;
   createdAt: string;
+}
+
+export interface TrackArtistDoc {
+  name: string;
+  role: 'featured' | 'remixer';
 }
 
 export function emptyMetadata(): MetadataDoc {
@@ -108,6 +120,11 @@ export function trackToProto(t: TrackDoc): catalog.Track {
     audio: { bucket: t.audio.bucket, fileKey: t.audio.fileKey },
     // Delivery's store checks and packaging read what storage found in the master.
     audioFormat: t.audioFormat ? { ...t.audioFormat } : undefined,
+    credits: catalog.Credits.fromPartial(t.credits ?? {}),
+    featuredArtists: (t.featuredArtists ?? []).map((a) => ({ ...a })),
+    discNumber: t.discNumber ?? 1,
+    language: t.language ?? '',
+    lyrics: t.lyrics ?? '',
   };
 }
 

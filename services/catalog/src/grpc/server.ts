@@ -61,45 +61,49 @@ export function catalogHandlers(deps: {
     },
 
     createRelease: (req) =>
-      discardingRefusedFiles(cleanup, req.ownerId, [req.audio, req.artwork], () =>
-        guarded(async () => {
-          const ownerId = owner(req.ownerId);
-          const input = parseReleaseInput(req);
-          const { stores, unknown } = resolveStores(input.stores);
-          if (unknown.length > 0)
-            throw invalidArgument(
-              `Unknown store ${unknown.map((k) => `"${k}"`).join(', ')}. Choose stores from the platform list.`,
-            );
-          const { release, artist, track } = await submitRelease(store, files, {
-            ownerId,
-            artistName: input.artistName,
-            releaseTitle: input.releaseTitle,
-            trackTitle: input.trackTitle,
-            releaseType: input.releaseType,
-            genre: input.genre,
-            label: input.label,
-            releaseDate: input.releaseDate,
-            explicit: input.explicit,
-            audio: input.audio,
-            artwork: input.artwork,
-            metadata: input.metadata,
-            stores,
-            source: 'artist-upload',
-            announce: true,
-          });
-          relay();
-          return { release: releaseToProto(release, artist, [track]) };
-        }),
+      discardingRefusedFiles(
+        cleanup,
+        req.ownerId,
+        [req.audio, req.artwork, ...req.tracks.map((t) => t.audio)],
+        () =>
+          guarded(async () => {
+            const ownerId = owner(req.ownerId);
+            const input = parseReleaseInput(req);
+            const { stores, unknown } = resolveStores(input.stores);
+            if (unknown.length > 0)
+              throw invalidArgument(
+                `Unknown store ${unknown.map((k) => `"${k}"`).join(', ')}. Choose stores from the platform list.`,
+              );
+            const { release, artist, tracks } = await submitRelease(store, files, {
+              ownerId,
+              artistName: input.artistName,
+              releaseTitle: input.releaseTitle,
+              trackTitle: input.trackTitle,
+              releaseType: input.releaseType,
+              genre: input.genre,
+              label: input.label,
+              releaseDate: input.releaseDate,
+              explicit: input.explicit,
+              artwork: input.artwork,
+              metadata: input.metadata,
+              stores,
+              tracks: input.tracks,
+              source: 'artist-upload',
+              announce: true,
+            });
+            relay();
+            return { release: releaseToProto(release, artist, tracks) };
+          }),
       ),
 
     submitSong: (req) =>
       discardingRefusedFiles(cleanup, req.ownerId, [req.audio], () =>
         guarded(async () => {
-          const { release, artist, track } = await submitSong(store, files, {
+          const { release, artist, tracks } = await submitSong(store, files, {
             ...req,
             ownerId: owner(req.ownerId),
           });
-          return { release: releaseToProto(release, artist, [track]), isrc: track.isrc };
+          return { release: releaseToProto(release, artist, tracks), isrc: tracks[0]!.isrc };
         }),
       ),
 

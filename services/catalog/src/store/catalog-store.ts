@@ -79,19 +79,19 @@ export class CatalogStore {
     return formatIsrc(year, sequence);
   }
 
-  /** Writes the release, its track and (when announced) the `release.created` event together; throws DuplicateKeyError on a taken UPC or ISRC. */
-  createRelease(release: ReleaseDoc, track: TrackDoc, announce: boolean): Promise<void> {
+  /** Writes the release, its tracks and (when announced) the `release.created` event together; throws DuplicateKeyError on a taken UPC or ISRC. */
+  createRelease(release: ReleaseDoc, tracks: TrackDoc[], announce: boolean): Promise<void> {
     return this.store.transaction(async (scope) => {
       await scope.collection<ReleaseDoc>(COLLECTIONS.releases).insertOne(release);
-      await scope.collection<TrackDoc>(COLLECTIONS.tracks).insertOne(track);
+      await scope.collection<TrackDoc>(COLLECTIONS.tracks).insertMany(tracks);
       if (!announce) return;
       await this.outbox.add(scope, 'release.created', release._id, {
         releaseId: release._id,
         ownerId: release.userId,
         artistId: release.artistId,
         upc: release.upc,
-        trackIds: [track._id],
-        isrcs: [track.isrc],
+        trackIds: tracks.map((t) => t._id),
+        isrcs: tracks.map((t) => t.isrc),
         stores: release.stores,
         createdAt: release.createdAt,
       });

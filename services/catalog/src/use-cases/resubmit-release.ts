@@ -32,6 +32,9 @@ export async function resubmitRelease(
   // A file left unset keeps the current one; the stores left empty keep the current ones.
   const input = parseReleaseInput({
     ...req,
+    // Resubmitting changes the first track's master and the release's fields (an album's other tracks
+    // stay as they are until releases can be edited track by track).
+    tracks: [],
     audio: req.audio ?? currentTrack.audio,
     artwork: req.artwork ?? current.artwork ?? undefined,
     stores: req.stores.length > 0 ? req.stores : current.stores,
@@ -57,7 +60,7 @@ export async function resubmitRelease(
     ? [
         ...inspection.warnings,
         ...(artwork?.inspection?.warnings ?? []),
-        ...releaseWarnings([durationSeconds]),
+        ...releaseWarnings([durationSeconds], input.releaseType),
       ]
     : [...(current.warnings ?? []), ...(artwork?.inspection?.warnings ?? [])];
 

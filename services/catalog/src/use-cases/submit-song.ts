@@ -2,7 +2,7 @@
 // person already has (checked, and refused when another release or track carries them); the rest is
 // filled in and the codes not given are allocated.
 import { alreadyExists, invalidArgument } from '@omni/platform';
-import type { catalog } from '@omni/proto';
+import { catalog } from '@omni/proto';
 import { ISRC_RULE, isValidUpc, normalizeIsrc, UPC_RULE } from '../domain/codes';
 import type { FileChecker } from '../domain/file-rules';
 import { DEFAULT_GENRE, emptyMetadata } from '../domain/release';
@@ -38,14 +38,25 @@ export async function submitSong(store: CatalogStore, files: FileChecker, req: c
     label: '',
     releaseDate: null,
     explicit: false,
-    audio: { bucket: req.audio.bucket.trim(), fileKey: req.audio.fileKey.trim() },
     artwork: null,
     metadata: emptyMetadata(),
     // A console submission has no cover art, which every store requires: it stays a draft and is
     // not announced to delivery until artwork is added (later work).
     stores: [],
     source: 'song-submission',
-    isrc,
+    tracks: [
+      {
+        title,
+        audio: { bucket: req.audio.bucket.trim(), fileKey: req.audio.fileKey.trim() },
+        isrc: isrc ?? '',
+        explicit: false,
+        credits: catalog.Credits.fromPartial({}),
+        lyrics: '',
+        featuredArtists: [],
+        language: '',
+        discNumber: 1,
+      },
+    ],
     upc,
     announce: false,
   });

@@ -120,3 +120,43 @@ export function explicitInput(): ErnNewReleaseInput {
     ],
   };
 }
+
+/**
+ * A 12-track album on two discs (7 + 5): two tracks feature other artists, one is a remix, track 9 is
+ * explicit, and each track has its own writers.
+ */
+export function albumInput(): ErnNewReleaseInput {
+  const base = singleInput();
+  const recordings = Array.from({ length: 12 }, (_, i) => {
+    const n = i + 1;
+    const over: Partial<ErnSoundRecording> = {
+      title: `Album Track ${n}`,
+      discNumber: n <= 7 ? 1 : 2,
+      contributors: [
+        { name: `Writer ${n}`, roles: ['ComposerLyricist'] },
+        { name: 'Sam Reed', roles: ['StudioProducer'] },
+        ...(n === 11 ? [{ name: 'DJ Nova', roles: ['Remixer' as const] }] : []),
+      ],
+      explicit: n === 9,
+    };
+    if (n === 3 || n === 8)
+      over.artists = [
+        { name: 'Luna Vega', role: 'MainArtist' },
+        { name: n === 3 ? 'Kai Stone' : 'Mira Sol', role: 'FeaturedArtist' },
+      ];
+    return track(n, over);
+  });
+  return {
+    ...base,
+    release: {
+      ...base.release,
+      type: 'Album',
+      title: 'Long Way Home',
+      recordings,
+      cover: {
+        ...base.release.cover,
+        file: { ...base.release.cover.file, uri: 'resources/196000000012_T13_Image.jpg' },
+      },
+    },
+  };
+}

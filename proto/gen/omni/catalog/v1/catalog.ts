@@ -88,6 +88,15 @@ export interface AudioFormat {
   channels: number;
 }
 
+/**
+ * An artist on one track besides the release's main artist. role: featured | remixer (DDEX
+ * FeaturedArtist, Remixer).
+ */
+export interface TrackArtist {
+  name: string;
+  role: string;
+}
+
 export interface Track {
   id: string;
   trackNumber: number;
@@ -98,7 +107,34 @@ export interface Track {
   genre: string;
   audioUrl: string;
   audio?: FileRef | undefined;
-  audioFormat?: AudioFormat | undefined;
+  audioFormat?:
+    | AudioFormat
+    | undefined;
+  /** The track's own credits (empty lists and texts: the release's credits apply). */
+  credits?: Credits | undefined;
+  featuredArtists: TrackArtist[];
+  /** 1 unless the release has more than one disc; track_number counts within the release. */
+  discNumber: number;
+  /** ISO 639-1 of the lyrics, or empty (instrumental or unknown). */
+  language: string;
+  lyrics: string;
+}
+
+/** One track of a release being created, in play order. */
+export interface TrackInput {
+  title: string;
+  audio?:
+    | FileRef
+    | undefined;
+  /** Empty: allocated by Omni. */
+  isrc: string;
+  explicit: boolean;
+  credits?: Credits | undefined;
+  lyrics: string;
+  featuredArtists: TrackArtist[];
+  language: string;
+  /** 0 or 1 for a one-disc release. */
+  discNumber: number;
 }
 
 export interface Release {
@@ -150,6 +186,11 @@ export interface CreateReleaseRequest {
     | undefined;
   /** Empty = every platform. */
   stores: string[];
+  /**
+   * An album's tracks in play order (1..100). Empty: the one track of track_title, audio, explicit and the
+   * metadata's credits and lyrics (the single-track body).
+   */
+  tracks: TrackInput[];
 }
 
 export interface CreateReleaseResponse {
@@ -1258,6 +1299,91 @@ export const AudioFormat: MessageFns<AudioFormat> = {
   },
 };
 
+function createBaseTrackArtist(): TrackArtist {
+  return { name: "", role: "" };
+}
+
+export const TrackArtist: MessageFns<TrackArtist> = {
+  encode(message: TrackArtist, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.role !== "") {
+      writer.uint32(18).string(message.role);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TrackArtist {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTrackArtist();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TrackArtist {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+    };
+  },
+
+  toJSON(message: TrackArtist): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<TrackArtist>): TrackArtist {
+    return TrackArtist.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<TrackArtist>): TrackArtist {
+    const message = createBaseTrackArtist();
+    message.name = object.name ?? "";
+    message.role = object.role ?? "";
+    return message;
+  },
+};
+
 function createBaseTrack(): Track {
   return {
     id: "",
@@ -1270,6 +1396,11 @@ function createBaseTrack(): Track {
     audioUrl: "",
     audio: undefined,
     audioFormat: undefined,
+    credits: undefined,
+    featuredArtists: [],
+    discNumber: 0,
+    language: "",
+    lyrics: "",
   };
 }
 
@@ -1304,6 +1435,21 @@ export const Track: MessageFns<Track> = {
     }
     if (message.audioFormat !== undefined) {
       AudioFormat.encode(message.audioFormat, writer.uint32(82).fork()).join();
+    }
+    if (message.credits !== undefined) {
+      Credits.encode(message.credits, writer.uint32(90).fork()).join();
+    }
+    for (const v of message.featuredArtists) {
+      TrackArtist.encode(v!, writer.uint32(98).fork()).join();
+    }
+    if (message.discNumber !== 0) {
+      writer.uint32(104).int32(message.discNumber);
+    }
+    if (message.language !== "") {
+      writer.uint32(114).string(message.language);
+    }
+    if (message.lyrics !== "") {
+      writer.uint32(122).string(message.lyrics);
     }
     return writer;
   },
@@ -1401,6 +1547,46 @@ export const Track: MessageFns<Track> = {
             message.audioFormat = AudioFormat.decode(reader, reader.uint32());
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.credits = Credits.decode(reader, reader.uint32());
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.featuredArtists.push(TrackArtist.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.discNumber = reader.int32();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.lyrics = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1441,6 +1627,19 @@ export const Track: MessageFns<Track> = {
         : isSet(object.audio_format)
         ? AudioFormat.fromJSON(object.audio_format)
         : undefined,
+      credits: isSet(object.credits) ? Credits.fromJSON(object.credits) : undefined,
+      featuredArtists: globalThis.Array.isArray(object?.featuredArtists)
+        ? object.featuredArtists.map((e: any) => TrackArtist.fromJSON(e))
+        : globalThis.Array.isArray(object?.featured_artists)
+        ? object.featured_artists.map((e: any) => TrackArtist.fromJSON(e))
+        : [],
+      discNumber: isSet(object.discNumber)
+        ? globalThis.Number(object.discNumber)
+        : isSet(object.disc_number)
+        ? globalThis.Number(object.disc_number)
+        : 0,
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      lyrics: isSet(object.lyrics) ? globalThis.String(object.lyrics) : "",
     };
   },
 
@@ -1476,6 +1675,21 @@ export const Track: MessageFns<Track> = {
     if (message.audioFormat !== undefined) {
       obj.audioFormat = AudioFormat.toJSON(message.audioFormat);
     }
+    if (message.credits !== undefined) {
+      obj.credits = Credits.toJSON(message.credits);
+    }
+    if (message.featuredArtists?.length) {
+      obj.featuredArtists = message.featuredArtists.map((e) => TrackArtist.toJSON(e));
+    }
+    if (message.discNumber !== 0) {
+      obj.discNumber = Math.round(message.discNumber);
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
+    if (message.lyrics !== "") {
+      obj.lyrics = message.lyrics;
+    }
     return obj;
   },
 
@@ -1498,6 +1712,232 @@ export const Track: MessageFns<Track> = {
     message.audioFormat = (object.audioFormat !== undefined && object.audioFormat !== null)
       ? AudioFormat.fromPartial(object.audioFormat)
       : undefined;
+    message.credits = (object.credits !== undefined && object.credits !== null)
+      ? Credits.fromPartial(object.credits)
+      : undefined;
+    message.featuredArtists = object.featuredArtists?.map((e) => TrackArtist.fromPartial(e)) || [];
+    message.discNumber = object.discNumber ?? 0;
+    message.language = object.language ?? "";
+    message.lyrics = object.lyrics ?? "";
+    return message;
+  },
+};
+
+function createBaseTrackInput(): TrackInput {
+  return {
+    title: "",
+    audio: undefined,
+    isrc: "",
+    explicit: false,
+    credits: undefined,
+    lyrics: "",
+    featuredArtists: [],
+    language: "",
+    discNumber: 0,
+  };
+}
+
+export const TrackInput: MessageFns<TrackInput> = {
+  encode(message: TrackInput, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.title !== "") {
+      writer.uint32(10).string(message.title);
+    }
+    if (message.audio !== undefined) {
+      FileRef.encode(message.audio, writer.uint32(18).fork()).join();
+    }
+    if (message.isrc !== "") {
+      writer.uint32(26).string(message.isrc);
+    }
+    if (message.explicit !== false) {
+      writer.uint32(32).bool(message.explicit);
+    }
+    if (message.credits !== undefined) {
+      Credits.encode(message.credits, writer.uint32(42).fork()).join();
+    }
+    if (message.lyrics !== "") {
+      writer.uint32(50).string(message.lyrics);
+    }
+    for (const v of message.featuredArtists) {
+      TrackArtist.encode(v!, writer.uint32(58).fork()).join();
+    }
+    if (message.language !== "") {
+      writer.uint32(66).string(message.language);
+    }
+    if (message.discNumber !== 0) {
+      writer.uint32(72).int32(message.discNumber);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TrackInput {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTrackInput();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.audio = FileRef.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.isrc = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.explicit = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.credits = Credits.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.lyrics = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.featuredArtists.push(TrackArtist.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.discNumber = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TrackInput {
+    return {
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      audio: isSet(object.audio) ? FileRef.fromJSON(object.audio) : undefined,
+      isrc: isSet(object.isrc) ? globalThis.String(object.isrc) : "",
+      explicit: isSet(object.explicit) ? globalThis.Boolean(object.explicit) : false,
+      credits: isSet(object.credits) ? Credits.fromJSON(object.credits) : undefined,
+      lyrics: isSet(object.lyrics) ? globalThis.String(object.lyrics) : "",
+      featuredArtists: globalThis.Array.isArray(object?.featuredArtists)
+        ? object.featuredArtists.map((e: any) => TrackArtist.fromJSON(e))
+        : globalThis.Array.isArray(object?.featured_artists)
+        ? object.featured_artists.map((e: any) => TrackArtist.fromJSON(e))
+        : [],
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      discNumber: isSet(object.discNumber)
+        ? globalThis.Number(object.discNumber)
+        : isSet(object.disc_number)
+        ? globalThis.Number(object.disc_number)
+        : 0,
+    };
+  },
+
+  toJSON(message: TrackInput): unknown {
+    const obj: any = {};
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.audio !== undefined) {
+      obj.audio = FileRef.toJSON(message.audio);
+    }
+    if (message.isrc !== "") {
+      obj.isrc = message.isrc;
+    }
+    if (message.explicit !== false) {
+      obj.explicit = message.explicit;
+    }
+    if (message.credits !== undefined) {
+      obj.credits = Credits.toJSON(message.credits);
+    }
+    if (message.lyrics !== "") {
+      obj.lyrics = message.lyrics;
+    }
+    if (message.featuredArtists?.length) {
+      obj.featuredArtists = message.featuredArtists.map((e) => TrackArtist.toJSON(e));
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
+    if (message.discNumber !== 0) {
+      obj.discNumber = Math.round(message.discNumber);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<TrackInput>): TrackInput {
+    return TrackInput.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<TrackInput>): TrackInput {
+    const message = createBaseTrackInput();
+    message.title = object.title ?? "";
+    message.audio = (object.audio !== undefined && object.audio !== null)
+      ? FileRef.fromPartial(object.audio)
+      : undefined;
+    message.isrc = object.isrc ?? "";
+    message.explicit = object.explicit ?? false;
+    message.credits = (object.credits !== undefined && object.credits !== null)
+      ? Credits.fromPartial(object.credits)
+      : undefined;
+    message.lyrics = object.lyrics ?? "";
+    message.featuredArtists = object.featuredArtists?.map((e) => TrackArtist.fromPartial(e)) || [];
+    message.language = object.language ?? "";
+    message.discNumber = object.discNumber ?? 0;
     return message;
   },
 };
@@ -1892,6 +2332,7 @@ function createBaseCreateReleaseRequest(): CreateReleaseRequest {
     artwork: undefined,
     metadata: undefined,
     stores: [],
+    tracks: [],
   };
 }
 
@@ -1935,6 +2376,9 @@ export const CreateReleaseRequest: MessageFns<CreateReleaseRequest> = {
     }
     for (const v of message.stores) {
       writer.uint32(106).string(v!);
+    }
+    for (const v of message.tracks) {
+      TrackInput.encode(v!, writer.uint32(114).fork()).join();
     }
     return writer;
   },
@@ -2056,6 +2500,14 @@ export const CreateReleaseRequest: MessageFns<CreateReleaseRequest> = {
             message.stores.push(reader.string());
             continue;
           }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.tracks.push(TrackInput.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2109,6 +2561,9 @@ export const CreateReleaseRequest: MessageFns<CreateReleaseRequest> = {
       stores: globalThis.Array.isArray(object?.stores)
         ? object.stores.map((e: any) => globalThis.String(e))
         : [],
+      tracks: globalThis.Array.isArray(object?.tracks)
+        ? object.tracks.map((e: any) => TrackInput.fromJSON(e))
+        : [],
     };
   },
 
@@ -2153,6 +2608,9 @@ export const CreateReleaseRequest: MessageFns<CreateReleaseRequest> = {
     if (message.stores?.length) {
       obj.stores = message.stores;
     }
+    if (message.tracks?.length) {
+      obj.tracks = message.tracks.map((e) => TrackInput.toJSON(e));
+    }
     return obj;
   },
 
@@ -2180,6 +2638,7 @@ export const CreateReleaseRequest: MessageFns<CreateReleaseRequest> = {
       ? ReleaseMetadata.fromPartial(object.metadata)
       : undefined;
     message.stores = object.stores?.map((e) => e) || [];
+    message.tracks = object.tracks?.map((e) => TrackInput.fromPartial(e)) || [];
     return message;
   },
 };

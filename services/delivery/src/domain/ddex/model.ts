@@ -86,6 +86,8 @@ export interface ErnSoundRecording {
   pLine: ErnRightsLine;
   explicit: boolean;
   audio: ErnAudioFile;
+  /** 1 unless the release has more than one disc (then a nested ResourceGroup per disc). */
+  discNumber?: number;
 }
 
 export interface ErnCoverImage {

@@ -13,18 +13,13 @@ export function buildNewReleaseMessage(input: ErnNewReleaseInput): string {
   const refs = assignReferences(input);
   const profile =
     release.type === 'Single' && release.recordings.length === 1 ? 'SimpleAudioSingle' : 'Audio';
+  const namespace = input.proprietaryIdNamespace ?? `DPID:${header.sender.partyId}`;
   const root = ernRoot('NewReleaseMessage', { ReleaseProfileVersionId: profile });
   // Children in the schema's xs:sequence order: MessageHeader, PartyList, ResourceList, ReleaseList, DealList.
   addMessageHeader(root, header);
   addPartyList(root, refs);
-  addResourceList(
-    root,
-    release.recordings,
-    release.cover,
-    input.proprietaryIdNamespace ?? `DPID:${header.sender.partyId}`,
-    refs,
-  );
-  addReleaseList(root, release, refs);
+  addResourceList(root, release.recordings, release.cover, namespace, refs);
+  addReleaseList(root, release, refs, { trackReleases: profile === 'Audio', namespace });
   addDealList(root, input.deals);
   return serialize(root);
 }

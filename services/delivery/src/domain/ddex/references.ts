@@ -18,6 +18,8 @@ export interface ErnReferences {
   cover: string;
   recordingDetails(index: number): string;
   coverDetails: string;
+  /** R2… for the TrackRelease of each recording, in play order (R1 is the release). */
+  trackRelease(index: number): string;
 }
 
 export function assignReferences(input: Pick<ErnNewReleaseInput, 'release'>): ErnReferences {
@@ -46,5 +48,6 @@ export function assignReferences(input: Pick<ErnNewReleaseInput, 'release'>): Er
     cover: `A${count + 1}`,
     recordingDetails: (index) => `T${index + 1}`,
     coverDetails: `T${count + 1}`,
+    trackRelease: (index) => `R${index + 2}`,
   };
 }

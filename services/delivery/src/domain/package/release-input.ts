@@ -64,7 +64,19 @@ function rightsLine(text: string | undefined, fallbackYear: number, fallbackOwne
   return { year, text: cleaned || `${fallbackYear} ${fallbackOwner}` };
 }
 
-function contributors(credits: catalog.Credits | undefined): ErnContributor[] {
+/** A track's own credits when it has any, the release's otherwise (the single-track form has one set). */
+function creditsOf(track: catalog.Track, release: catalog.Release): catalog.Credits | undefined {
+  const own = track.credits;
+  const any =
+    own &&
+    (own.writers.length > 0 || own.producers.length > 0 || own.musicians.length > 0 || own.engineer.trim());
+  return any ? own : release.metadata?.credits;
+}
+
+function contributors(
+  credits: catalog.Credits | undefined,
+  remixers: readonly string[] = [],
+): ErnContributor[] {
   const byName = new Map<string, Set<ErnContributorRole>>();
   const add = (names: readonly string[], role: ErnContributorRole) => {
     for (const raw of names) {
@@ -79,6 +91,7 @@ function contributors(credits: catalog.Credits | undefined): ErnContributor[] {
   add(credits?.producers ?? [], 'StudioProducer');
   add(credits?.musicians ?? [], 'Performer');
   add(credits?.engineer ? [credits.engineer] : [], 'Engineer');
+  add(remixers, 'Remixer');
   return [...byName].map(([name, roles]) => ({ name, roles: [...roles] }));
 }
 
@@ -100,18 +113,23 @@ export function ernRelease(release: catalog.Release, files: PackageFiles, startD
   const copyright = lines.find((l) => l.trim().startsWith('©')) ?? lines.find((l) => l !== phonographic);
   const pLine = rightsLine(phonographic, year, owner);
   const cLine = rightsLine(copyright, year, owner);
-  const people = contributors(release.metadata?.credits);
   const recordings = release.tracks.map((t) => {
     const staged = files.audio.get(t.id);
     if (!staged) throw new PackageError(`track "${t.title}" has no staged master`);
     const format = (staged.format ?? t.audioFormat?.format ?? '').toLowerCase();
     const codec = AUDIO_CODECS[format as keyof typeof AUDIO_CODECS];
     if (!codec) throw new PackageError(`track "${t.title}": master format "${format}" cannot be delivered`);
+    const featured = (t.featuredArtists ?? []).filter((a) => a.role !== 'remixer').map((a) => a.name);
+    const remixers = (t.featuredArtists ?? []).filter((a) => a.role === 'remixer').map((a) => a.name);
     return {
       isrc: t.isrc,
       title: t.title,
-      artists: [{ name: artist, role: 'MainArtist' as const }],
-      contributors: people,
+      artists: [
+        { name: artist, role: 'MainArtist' as const },
+        ...featured.map((name) => ({ name, role: 'FeaturedArtist' as const })),
+      ],
+      contributors: contributors(creditsOf(t, release), remixers),
+      discNumber: t.discNumber || 1,
       durationSeconds: Math.max(1, Math.round(t.durationSeconds)),
       pLine,
       explicit: t.explicit,

@@ -46,6 +46,10 @@ export function releaseJson(r: catalog.Release, delivery: DeliveryJson): Release
       explicit: t.explicit,
       genre: t.genre,
       audioUrl: t.audioUrl || null,
+      discNumber: t.discNumber || 1,
+      featuredArtists: t.featuredArtists.map((a) => ({ name: a.name, role: a.role })),
+      credits: { ...catalog.Credits.fromPartial(t.credits ?? {}) },
+      language: t.language,
     })),
     // Every field of each section, whatever catalog stores (ts-proto's fromPartial fills the defaults), so a
     // new field of the form reaches the release page without a change here.

@@ -69,8 +69,8 @@ export function releaseRoutes(
     const body = parseReleaseBody(req.body);
     const { release } = await catalogClient.createRelease(
       { ownerId: req.principal!.userId, ...formFields(body), audio: body.audio, artwork: body.artwork },
-      // Two storage inspections and a durable commit: more than the default deadline on a busy disk.
-      { deadlineMs: 15_000 },
+      // A storage inspection per file and a durable commit: more than the default deadline on a busy disk.
+      { deadlineMs: 15_000 + 500 * body.tracks.length },
     );
     // Delivery queues the jobs from catalog's event, after this answer: there are none to ask for yet. The
     // release page reads them with the release (GET /:id) and polls until they appear.
@@ -155,6 +155,7 @@ function formFields(body: ReleaseBody | ResubmitBody) {
     explicit: body.explicit,
     metadata: { credits: body.credits, technical: body.technical, legal: body.legal, content: body.content },
     stores: body.stores,
+    tracks: body.tracks.map((t) => ({ ...t, discNumber: t.discNumber })),
   };
 }
 

@@ -1,0 +1,209 @@
+// An album through the API of Omni started as `npm start` starts it (a child process on a fresh data folder):
+// a verified artist uploads twelve WAVs and a cover and creates a 12-track album on two discs with two
+// featured artists and per-track credits; the answer lists the tracks in order with distinct ISRCs and
+// Apple's reading of the release type; the administrator approves; all 20 stores reach Live; each store's
+// ERN 4.3 message validates against the XSD and lists the 12 recordings in order with one TrackRelease each.
+// Bad track lists are refused with a sentence and create nothing.
+import { randomUUID } from 'node:crypto';
+import { createErnValidator, type ErnValidator } from '../../services/delivery/src/domain/ddex';
+import { png, wav } from '../support/media';
+import { type ApiSession, verifiedSession } from '../support/session';
+import { uploadFile } from '../support/uploads';
+import { call, deliveries, login, preselectedStores } from './support/api';
+import { eventually, type Omni, startOmni } from './support/omni-process';
+
+let omni: Omni;
+let validator: ErnValidator;
+let artist: ApiSession;
+let admin: ApiSession;
+
+beforeAll(async () => {
+  omni = await startOmni({ name: 'album', env: { STORE_SIMULATOR_DELAY_MS: '0', DELIVERY_POLL_MS: '100' } });
+  validator = createErnValidator();
+  artist = await verifiedSession(
+    omni.url,
+    `album-${randomUUID().slice(0, 8)}@example.com`,
+    'correct-horse-42',
+  );
+  admin = await login(omni.url, omni.admin.email, omni.admin.password);
+}, 420_000);
+
+afterAll(async () => {
+  await validator?.close();
+  await omni?.stop();
+}, 120_000);
+
+const upload = async (fileName: string, contentType: string, bytes: Buffer) => {
+  const { bucket, fileKey } = await uploadFile(omni.url, artist.accessToken, {
+    bucket: 'omni-assets',
+    fileName,
+    contentType,
+    bytes,
+    role: contentType.startsWith('audio') ? 'audio' : 'artwork',
+  });
+  return { bucket, fileKey };
+};
+
+const post = (body: unknown) =>
+  call(omni.url, '/api/releases', artist.accessToken, { method: 'POST', body: JSON.stringify(body) });
+
+const all = (xml: string, element: string) =>
+  [...xml.matchAll(new RegExp(`<${element}(?: [^>]*)?>([^<]*)</${element}>`, 'g'))].map((m) => m[1]);
+
+it('a 12-track album on two discs is created, approved, Live at 20 stores, and each ERN lists its 12 recordings in order', async () => {
+  const masters = [];
+  for (let i = 1; i <= 12; i++)
+    masters.push(await upload(`track ${i}.wav`, 'audio/wav', wav(2 + (i % 3), { tone: true })));
+  const artwork = await upload('cover.png', 'image/png', png(3000, 3000));
+  const stores = await preselectedStores(omni.url);
+  expect(stores).toHaveLength(20);
+  const tracks = masters.map((audio, i) => ({
+    title: `Song ${i + 1}`,
+    audio,
+    explicit: i === 8,
+    discNumber: i < 7 ? 1 : 2,
+    credits: { writers: [`Writer ${i + 1}`], producers: ['Sam Reed'] },
+    ...(i === 2 ? { featuredArtists: [{ name: 'Kai Stone', role: 'featured' }] } : {}),
+    ...(i === 7 ? { featuredArtists: [{ name: 'Mira Sol' }] } : {}),
+    ...(i === 10 ? { lyrics: 'la la la', language: 'en' } : {}),
+  }));
+  const res = await post({
+    artistName: 'Album Artist',
+    releaseTitle: 'Long Way Home',
+    releaseType: 'ep',
+    artwork,
+    tracks,
+    stores,
+  });
+  expect(res.status).toBe(201);
+  const { release } = (await res.json()) as {
+    release: {
+      id: string;
+      warnings: string[];
+      tracks: {
+        trackNumber: number;
+        title: string;
+        isrc: string;
+        discNumber: number;
+        featuredArtists: unknown[];
+      }[];
+    };
+  };
+  expect(release.tracks.map((t) => [t.trackNumber, t.title, t.discNumber])).toEqual(
+    tracks.map((t, i) => [i + 1, t.title, t.discNumber]),
+  );
+  const isrcs = release.tracks.map((t) => t.isrc);
+  expect(new Set(isrcs).size).toBe(12);
+  expect(release.tracks[2]!.featuredArtists).toEqual([{ name: 'Kai Stone', role: 'featured' }]);
+  // Twelve tracks are an album to Apple, whatever the artist chose: a warning that names the store.
+  expect(release.warnings).toContainEqual(
+    expect.stringContaining('Apple Music will list this release as an album, not an EP'),
+  );
+
+  await eventually(
+    async () => {
+      const r = await call(omni.url, `/api/admin/releases/${release.id}/approve`, admin.accessToken, {
+        method: 'POST',
+      });
+      if (r.status === 200) return true;
+      if (r.status !== 404) throw new Error(`approve: ${r.status} ${await r.text()}`);
+      return undefined;
+    },
+    'the album to reach review',
+    60_000,
+  );
+  await eventually(
+    async () => {
+      const { jobs } = await deliveries(omni.url, artist.accessToken, release.id);
+      const stuck = jobs.find((j) => j.status === 'rejected' || j.deadLettered);
+      if (stuck) throw new Error(`${stuck.target}: ${stuck.status} (${stuck.reason})`);
+      return jobs.length === 20 && jobs.every((j) => j.status === 'live') ? true : undefined;
+    },
+    'every store Live',
+    240_000,
+  );
+
+  for (const store of stores) {
+    const ern = await call(
+      omni.url,
+      `/api/releases/${release.id}/deliveries/${store}/ern`,
+      artist.accessToken,
+    );
+    expect(ern.status).toBe(200);
+    const xml = await ern.text();
+    expect({ store, ...(await validator.validate(xml)) }).toEqual({ store, valid: true, errors: [] });
+    expect(all(xml, 'ISRC')).toEqual(isrcs);
+    expect(xml.split('<TrackRelease>')).toHaveLength(13);
+    const discs = xml
+      .split('<ResourceGroup ResourceGroupType="Component">')
+      .slice(1)
+      .map((d) => d.slice(0, d.indexOf('</ResourceGroup>')));
+    expect(discs.map((d) => all(d, 'ReleaseResourceReference').length)).toEqual([7, 5]);
+    expect(all(xml, 'DisplayArtistName')).toEqual(
+      expect.arrayContaining(['Album Artist feat. Kai Stone', 'Album Artist feat. Mira Sol']),
+    );
+    expect(all(xml, 'FullName')).toEqual(expect.arrayContaining(['Writer 1', 'Writer 12', 'Sam Reed']));
+  }
+}, 600_000);
+
+it('refuses a bad track list with a sentence, and creates nothing', async () => {
+  const audio = await upload('one.wav', 'audio/wav', wav(2, { tone: true }));
+  const artwork = await upload('cover.png', 'image/png', png(3000, 3000));
+  const base = { artistName: 'Album Artist', releaseTitle: 'Refused', artwork };
+  const before = (
+    (await (await call(omni.url, '/api/releases', artist.accessToken)).json()) as { releases: unknown[] }
+  ).releases.length;
+  const cases: [unknown, number, string][] = [
+    [
+      {
+        ...base,
+        tracks: [
+          { title: 'A', audio },
+          { title: '', audio },
+        ],
+      },
+      400,
+      'Please fill in all required fields.',
+    ],
+    [
+      { ...base, tracks: [{ title: 'A', audio }, { title: 'B' }] },
+      400,
+      'Please add both audio and artwork files.',
+    ],
+    [
+      { ...base, tracks: Array.from({ length: 101 }, (_, i) => ({ title: `T${i}`, audio })) },
+      400,
+      'A release has at most 100 tracks.',
+    ],
+    [
+      {
+        ...base,
+        tracks: [
+          { title: 'A', audio, isrc: 'QZQDU2699991' },
+          { title: 'B', audio, isrc: 'qz-qdu-26-99991' },
+        ],
+      },
+      400,
+      'Tracks 1 and 2 have the same ISRC QZQDU2699991; each recording has its own.',
+    ],
+    [{ ...base, tracks: [{ title: 'A', audio, isrc: 'nope' }] }, 400, 'Track 1: ISRC must be 12 letters'],
+    [{ ...base, tracks: [{ title: 'A', audio, discNumber: 2 }] }, 400, 'Discs are numbered from 1'],
+    [
+      { ...base, tracks: [{ title: 'A', audio, featuredArtists: [{ name: 'X', role: 'drummer' }] }] },
+      400,
+      "A featured artist's role must be featured or remixer.",
+    ],
+  ];
+  for (const [body, status, message] of cases) {
+    const res = await post(body);
+    const text = await res.text();
+    expect({ status: res.status, message: text.includes(message) ? message : text }).toEqual({
+      status,
+      message,
+    });
+  }
+  const after = (
+    (await (await call(omni.url, '/api/releases', artist.accessToken)).json()) as { releases: unknown[] }
+  ).releases.length;
+  expect(after).toBe(before);
+}, 120_000);
