@@ -35,7 +35,11 @@ export async function readAcknowledgements(ctx: PipelineContext, profile: StoreP
     const parts = ACK_NAME.exec(name);
     if (!parts) continue;
     const [, batchId, messageId] = parts as unknown as [string, string, string];
-    const job = await jobs.findOne({ messageId, status: 'sent', target: profile.key, batchId });
+    // By message id alone: its index finds the one job (with status and store in the filter the planner
+    // may prefer the status+store index and walk the store's sent jobs); the rest is checked here.
+    const found = await jobs.findOne({ messageId });
+    const job =
+      found?.status === 'sent' && found.target === profile.key && found.batchId === batchId ? found : null;
     if (!job) {
       // A late answer to a batch already given up on, or a crash between a job's move and the archive:
       // kept until no job can be waiting for it any more.
