@@ -5,31 +5,34 @@
 // ERN 4.3 message validates against the XSD and lists the 12 recordings in order with one TrackRelease each.
 // Bad track lists are refused with a sentence and create nothing.
 import { randomUUID } from 'node:crypto';
+import type { Browser } from 'playwright-core';
 import { createErnValidator, type ErnValidator } from '../../services/delivery/src/domain/ddex';
+import { launchBrowser } from '../support/browser';
 import { png, wav } from '../support/media';
 import { type ApiSession, verifiedSession } from '../support/session';
 import { uploadFile } from '../support/uploads';
 import { call, deliveries, login, preselectedStores } from './support/api';
 import { eventually, type Omni, startOmni } from './support/omni-process';
+import { personPage, shot, signIn } from './support/people';
 
 let omni: Omni;
 let validator: ErnValidator;
 let artist: ApiSession;
 let admin: ApiSession;
+let browser: Browser;
+const email = `album-${randomUUID().slice(0, 8)}@example.com`;
+const PASSWORD = 'correct-horse-42';
 
 beforeAll(async () => {
   omni = await startOmni({ name: 'album', env: { STORE_SIMULATOR_DELAY_MS: '0', DELIVERY_POLL_MS: '100' } });
   validator = createErnValidator();
-  artist = await verifiedSession(
-    omni.url,
-    `album-${randomUUID().slice(0, 8)}@example.com`,
-    'correct-horse-42',
-  );
+  artist = await verifiedSession(omni.url, email, PASSWORD);
   admin = await login(omni.url, omni.admin.email, omni.admin.password);
 }, 420_000);
 
 afterAll(async () => {
   await validator?.close();
+  await browser?.close();
   await omni?.stop();
 }, 120_000);
 
@@ -144,6 +147,23 @@ it('a 12-track album on two discs is created, approved, Live at 20 stores, and e
     );
     expect(all(xml, 'FullName')).toEqual(expect.arrayContaining(['Writer 1', 'Writer 12', 'Sam Reed']));
   }
+
+  // The release page in Chromium: 12 rows, disc-track numbers, the featured artists on their tracks.
+  browser = await launchBrowser();
+  const page = await personPage(browser);
+  await signIn(page, omni.url, email, PASSWORD);
+  await page.goto(`${omni.url}/release/${release.id}`);
+  await page.getByRole('heading', { name: 'Long Way Home' }).waitFor({ timeout: 30_000 });
+  const rows = page.getByTestId('track-row');
+  await rows.nth(11).waitFor();
+  expect(await rows.count()).toBe(12);
+  expect((await rows.nth(0).locator('td').first().textContent())?.trim()).toBe('1-1');
+  expect((await rows.nth(7).locator('td').first().textContent())?.trim()).toBe('2-1');
+  expect(await page.getByTestId('track-featured').allTextContents()).toEqual([
+    'feat. Kai Stone',
+    'feat. Mira Sol',
+  ]);
+  await shot(page, 'album', 'release-page');
 }, 600_000);
 
 it('refuses a bad track list with a sentence, and creates nothing', async () => {

@@ -140,10 +140,16 @@ function ReleaseView({ release }: { release: Release }) {
             <TableBody>
               {release.tracks.map((track) => (
                 <TableRow key={track.id} data-testid="track-row">
-                  <TableCell>
-                    {/* Several discs: the disc's number before the track's (1-7, 2-1). */}
+                  <TableCell className="whitespace-nowrap">
+                    {/* Several discs: the disc's number, then the track's place on it (1-7, 2-1). */}
                     {release.tracks.some((t) => (t.discNumber ?? 1) > 1)
-                      ? `${track.discNumber ?? 1}-${track.trackNumber}`
+                      ? `${track.discNumber ?? 1}-${
+                          release.tracks.filter(
+                            (t) =>
+                              (t.discNumber ?? 1) === (track.discNumber ?? 1) &&
+                              t.trackNumber <= track.trackNumber,
+                          ).length
+                        }`
                       : track.trackNumber}
                   </TableCell>
                   <TableCell>
