@@ -60,7 +60,11 @@ export async function resubmitRelease(
     ? [
         ...inspection.warnings,
         ...(artwork?.inspection?.warnings ?? []),
-        ...releaseWarnings([durationSeconds], input.releaseType),
+        // Every track's length (the first with its new master): an album is judged as the album it is.
+        ...releaseWarnings(
+          tracks.map((t, i) => (i === 0 ? durationSeconds : t.durationSeconds)),
+          input.releaseType,
+        ),
       ]
     : [...(current.warnings ?? []), ...(artwork?.inspection?.warnings ?? [])];
 
