@@ -34,9 +34,53 @@ export class Connection {
     return this.statement(sql).run(...params);
   }
 
-  /** Runs `work` atomically: a transaction of its own, or a savepoint inside the one already open. */
+  /** BEGIN IMMEDIATE, COMMIT and ROLLBACK as cached statements (exec would parse them on every write). */
+  begin(): void {
+    this.statement('BEGIN IMMEDIATE').run();
+  }
+
+  commit(): void {
+    this.statement('COMMIT').run();
+  }
+
+  rollback(): void {
+    if (this.db.inTransaction) this.statement('ROLLBACK').run();
+  }
+
+  /**
+   * Runs `work` atomically: a transaction of its own, or a savepoint inside the one already open. SQLite
+   * resolves a repeated savepoint name to the innermost one, so one name serves every nesting depth.
+   */
   atomically<R>(work: () => R): R {
-    return this.db.transaction(work)();
+    if (!this.db.inTransaction) {
+      this.begin();
+      try {
+        const result = work();
+        this.commit();
+        return result;
+      } catch (err) {
+        this.rollback();
+        throw err;
+      }
+    }
+    this.statement('SAVEPOINT atomically').run();
+    try {
+      const result = work();
+      this.statement('RELEASE atomically').run();
+      return result;
+    } catch (err) {
+      // A failure SQLite answers by rolling back the whole transaction leaves no savepoint to return to.
+      if (this.db.inTransaction) {
+        this.statement('ROLLBACK TO atomically').run();
+        this.statement('RELEASE atomically').run();
+      }
+      throw err;
+    }
+  }
+
+  /** Bumped by SQLite when another connection commits to the file (PRAGMA data_version). */
+  dataVersion(): number {
+    return this.statement('PRAGMA data_version').pluck().get() as number;
   }
 
   close(): void {

@@ -45,6 +45,9 @@ export async function migrateLegacyFolder(db: Connection, dataDir: string, logge
       new Date().toISOString(),
     ]);
     db.db.exec('COMMIT');
+    // The old folder is moved aside next: the import must be on disk first (synchronous=NORMAL does not
+    // sync at COMMIT; a checkpoint syncs the WAL and then the database).
+    db.db.pragma('wal_checkpoint(FULL)');
   } catch (err) {
     if (db.db.inTransaction) db.db.exec('ROLLBACK');
     throw new Error(
