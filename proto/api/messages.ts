@@ -33,6 +33,12 @@ export const RELEASE_MESSAGES = {
   language: 'Language must be a two-letter ISO 639-1 code, such as en.',
   discNumber: 'Disc number must be a whole number from 1 to 20.',
   discOrder: "Discs are numbered from 1 without gaps, each disc's tracks after the previous disc's.",
+  editTrackCount: (count: number) =>
+    `List the release's ${count} track${count === 1 ? '' : 's'} in order (an empty entry leaves a track as it is); tracks cannot be added, removed or moved by an edit. To change the track list, create a new release.`,
+  isrcLocked: (track: number) =>
+    `Track ${track}'s ISRC cannot change: the release has reached stores, which identify the recording by its ISRC. To use another ISRC, create a new release.`,
+  editTakenDown: 'This release is taken down from every store. Release it again first, then edit it.',
+  editNothing: 'Send at least one field to change.',
 } as const;
 
 /** '<label> must be text.' and the other per-field sentences, named by the field's label on the form. */

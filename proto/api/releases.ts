@@ -251,6 +251,94 @@ export const resubmitReleaseRequest = z.pipe(z.unknown().check(requiredText), re
 export type ResubmitReleaseRequest = z.input<typeof resubmitShape>;
 export type ResubmitReleaseBody = z.output<typeof resubmitShape>;
 
+/**
+ * PATCH /api/releases/:id: the fields given change, the rest stay. A section (credits, technical, legal,
+ * content) is given whole. `tracks` lists the release's tracks in order, each with the fields that change
+ * (`{}` leaves a track as it is). Files, stores and the disc layout are not edited here.
+ */
+const filledText = (label: string, max = SHORT_TEXT) =>
+  z
+    .string({ error: says.text(label) })
+    .check(z.trim(), z.minLength(1, RELEASE_MESSAGES.required), z.maxLength(max, says.tooLong(label, max)));
+const language = z.string({ error: RELEASE_MESSAGES.language }).check(
+  z.trim(),
+  z.refine((v) => v === '' || /^[a-z]{2}$/i.test(v), RELEASE_MESSAGES.language),
+);
+const trackEditShape = z.object({
+  title: z.optional(filledText('Track title')),
+  isrc: z.optional(
+    z.string({ error: says.text('ISRC') }).check(z.trim(), z.maxLength(20, 'ISRC is too long.')),
+  ),
+  explicit: z.optional(z.boolean({ error: RELEASE_MESSAGES.explicit })),
+  credits: z.optional(credits),
+  lyrics: z.optional(text('Lyrics', LYRICS_TEXT)),
+  featuredArtists: z.optional(
+    z.array(trackArtist, { error: RELEASE_MESSAGES.featuredArtists }).check(z.maxLength(MAX_NAMES)),
+  ),
+  language: z.optional(language),
+});
+const editShape = z.object({
+  artistName: z.optional(filledText('Artist name')),
+  releaseTitle: z.optional(filledText('Release title')),
+  releaseType: z.optional(z.enum(RELEASE_TYPES, { error: RELEASE_MESSAGES.releaseType })),
+  genre: z.optional(filledText('Genre')),
+  label: z.optional(text('Label')),
+  releaseDate: z.optional(isoDate('Release date')),
+  credits: z.optional(credits),
+  technical: z.optional(technical),
+  legal: z.optional(legal),
+  content: z.optional(content),
+  tracks: z.optional(
+    z
+      .array(trackEditShape, { error: RELEASE_MESSAGES.tracks })
+      .check(z.maxLength(MAX_TRACKS, RELEASE_MESSAGES.tooManyTracks)),
+  ),
+});
+/** Fields an edit cannot take, said rather than silently dropped. */
+const NOT_EDITABLE = ['audio', 'artwork', 'stores', 'upc', 'trackTitle', 'explicit'];
+const NOT_EDITABLE_IN_TRACK = ['audio', 'discNumber'];
+export const EDIT_MESSAGES = {
+  notEditable:
+    "An edit changes a release's details. Its files, stores and disc layout stay: to replace a file of a rejected release, resubmit it; otherwise create a new release. A track's explicit flag is set per track.",
+} as const;
+export const editReleaseRequest = z.pipe(
+  z.unknown().check(
+    z.refine((v: unknown) => isObject(v) && Object.keys(v).length > 0, {
+      message: RELEASE_MESSAGES.editNothing,
+      abort: true,
+    }),
+    z.refine(
+      (v: unknown) =>
+        isObject(v) &&
+        !NOT_EDITABLE.some((k) => k in v) &&
+        !(
+          Array.isArray(v.tracks) &&
+          v.tracks.some((t) => isObject(t) && NOT_EDITABLE_IN_TRACK.some((k) => k in t))
+        ),
+      { message: EDIT_MESSAGES.notEditable, abort: true },
+    ),
+  ),
+  editShape,
+);
+export type EditReleaseRequest = z.input<typeof editShape>;
+export type EditReleaseBody = z.output<typeof editShape>;
+
+/** One field that differs between a version and the one before it. */
+export const versionChangeSchema = z.object({
+  field: z.string(),
+  label: z.string(),
+  before: z.string(),
+  after: z.string(),
+});
+export const releaseVersionSchema = z.object({
+  version: z.number(),
+  kind: z.enum(['created', 'resubmitted', 'edited']),
+  createdAt: z.string(),
+  changes: z.array(versionChangeSchema),
+});
+export type ReleaseVersionJson = z.infer<typeof releaseVersionSchema>;
+export const releaseVersionsResponse = z.object({ versions: z.array(releaseVersionSchema) });
+
 const songShape = z.object({
   title: text('Title'),
   artistName: text('Artist name'),

@@ -48,6 +48,8 @@ export interface ReleaseDoc extends Doc {
    * needs no array query.
    */
   needsFix?: boolean;
+  /** Set once any store was sent the release: its ISRCs, UPC and track list are the stores' now. */
+  reachedStores?: boolean;
   artwork: FileRefDoc | null;
   artworkUrl: string;
   stores: string[];

@@ -11,11 +11,13 @@ import {
 import { catalog } from '@omni/proto';
 import type { FileChecker } from '../domain/file-rules';
 import { PLATFORMS, PRESELECTED_KEYS, resolveStores } from '../domain/platforms';
-import { releaseToProto, trackToProto } from '../domain/release';
+import { type ArtistDoc, releaseToProto, trackToProto } from '../domain/release';
 import { InputError, parseReleaseInput } from '../domain/release-input';
+import { versionToProto } from '../domain/versions';
 import { type CatalogStore, IsrcExhaustedError } from '../store/catalog-store';
 import { CursorError, decodeCursor, encodeCursor } from '../store/catalogue-pages';
 import { discardingRefusedFiles } from '../use-cases/discard-refused-files';
+import { editRelease } from '../use-cases/edit-release';
 import { resubmitRelease } from '../use-cases/resubmit-release';
 import { submitRelease } from '../use-cases/submit-release';
 import { submitSong } from '../use-cases/submit-song';
@@ -55,6 +57,27 @@ export function catalogHandlers(deps: {
         relay();
         return { release: releaseToProto(release, artist, [track]) };
       }),
+
+    editRelease: (req) =>
+      guarded(async () => {
+        const { release, artistName, tracks, version } = await editRelease(store, owner(req.ownerId), req);
+        if (version) relay();
+        const latest = version ?? (await store.versionsOf(release._id))[0];
+        return {
+          release: releaseToProto(release, { _id: release.artistId, name: artistName } as ArtistDoc, tracks),
+          version: latest ? versionToProto(latest) : undefined,
+          changed: version !== null,
+        };
+      }),
+
+    async listReleaseVersions(req) {
+      const versions = req.releaseId
+        ? await store.versionsVisibleTo(req.releaseId, req.callerId, req.callerIsAdmin)
+        : null;
+      // Someone else's release answers exactly like a missing one.
+      if (!versions) throw fail('release_not_found', 'No such release.');
+      return { versions: versions.map(versionToProto) };
+    },
 
     async listPlatforms() {
       return { platforms: PLATFORMS.map((p) => ({ ...p })), preselected: [...PRESELECTED_KEYS] };

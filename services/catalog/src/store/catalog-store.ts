@@ -6,12 +6,27 @@ import { type DocumentStore, DuplicateKeyError, type Outbox, type TransactionSco
 import type { ReleaseStatus } from '@omni/proto/api';
 import { formatIsrc, ISRC_MAX_SEQUENCE, isrcCounter, twoDigitYear } from '../domain/codes';
 import type { ArtistDoc, FileRefDoc, ReleaseDoc, TrackDoc } from '../domain/release';
+import {
+  changesBetween,
+  type ReleaseSnapshot,
+  snapshotOf,
+  type VersionDoc,
+  type VersionKind,
+  versionId,
+} from '../domain/versions';
 import { type CataloguePosition, readCataloguePage } from './catalogue-pages';
 
-export const COLLECTIONS = { artists: 'artists', releases: 'releases', tracks: 'tracks' } as const;
+export const COLLECTIONS = {
+  artists: 'artists',
+  releases: 'releases',
+  tracks: 'tracks',
+  versions: 'release_versions',
+} as const;
 export const UPC_INDEX = 'upc_unique';
 export const ISRC_INDEX = 'isrc_unique';
 const ARTIST_INDEX = 'artist_per_user_unique';
+/** A store's statuses that mean it was sent the release. */
+const REACHED = new Set(['sent', 'acknowledged', 'live', 'taken_down']);
 
 export class IsrcExhaustedError extends Error {
   override name = 'IsrcExhaustedError';
@@ -21,6 +36,7 @@ export class CatalogStore {
   readonly artists;
   readonly releases;
   readonly tracks;
+  readonly versions;
 
   constructor(
     private readonly store: DocumentStore,
@@ -46,6 +62,66 @@ export class CatalogStore {
         { fields: { userId: 1 } },
       ],
     });
+    this.versions = store.collection<VersionDoc>(COLLECTIONS.versions, {
+      indexes: [{ fields: { releaseId: 1, version: -1 } }],
+    });
+  }
+
+  /** The release's versions, newest first. */
+  versionsOf(releaseId: string): Promise<VersionDoc[]> {
+    return this.versions.find({ releaseId }, { sort: { version: -1 } });
+  }
+
+  /** The release's versions when the caller owns it or is an admin; null otherwise (or when missing). */
+  async versionsVisibleTo(
+    releaseId: string,
+    callerId: string,
+    isAdmin: boolean,
+  ): Promise<VersionDoc[] | null> {
+    const release = await this.releases.findById(releaseId);
+    if (!release || (release.userId !== callerId && !isAdmin)) return null;
+    return this.versionsOf(releaseId);
+  }
+
+  /**
+   * Writes the release's next version inside `scope`: its snapshot and what changed since the one before.
+   * A release from before versions were kept gets its first version from `previous` (what it was).
+   */
+  private async addVersion(
+    scope: TransactionScope,
+    kind: VersionKind,
+    now: ReleaseSnapshot,
+    owner: { releaseId: string; userId: string; createdAt: string },
+    previous?: ReleaseSnapshot,
+  ): Promise<VersionDoc> {
+    const versions = scope.collection<VersionDoc>(COLLECTIONS.versions);
+    let [latest] = await versions.find({ releaseId: owner.releaseId }, { sort: { version: -1 }, limit: 1 });
+    if (!latest && previous) {
+      latest = {
+        _id: versionId(owner.releaseId, 1),
+        releaseId: owner.releaseId,
+        userId: owner.userId,
+        version: 1,
+        kind: 'created',
+        createdAt: owner.createdAt,
+        snapshot: previous,
+        changes: [],
+      };
+      await versions.insertOne(latest);
+    }
+    const version = (latest?.version ?? 0) + 1;
+    const doc: VersionDoc = {
+      _id: versionId(owner.releaseId, version),
+      releaseId: owner.releaseId,
+      userId: owner.userId,
+      version,
+      kind,
+      createdAt: new Date().toISOString(),
+      snapshot: now,
+      changes: changesBetween(latest?.snapshot ?? null, now),
+    };
+    await versions.insertOne(doc);
+    return doc;
   }
 
   /** The caller's artist of that name, created on first use (two concurrent first uses create one). */
@@ -79,11 +155,24 @@ export class CatalogStore {
     return formatIsrc(year, sequence);
   }
 
-  /** Writes the release, its tracks and (when announced) the `release.created` event together; throws DuplicateKeyError on a taken UPC or ISRC. */
-  createRelease(release: ReleaseDoc, tracks: TrackDoc[], announce: boolean): Promise<void> {
+  /**
+   * Writes the release, its tracks, its first version and (when announced) the `release.created` event
+   * together; throws DuplicateKeyError on a taken UPC or ISRC.
+   */
+  createRelease(
+    release: ReleaseDoc,
+    tracks: TrackDoc[],
+    announce: boolean,
+    artistName: string,
+  ): Promise<void> {
     return this.store.transaction(async (scope) => {
       await scope.collection<ReleaseDoc>(COLLECTIONS.releases).insertOne(release);
       await scope.collection<TrackDoc>(COLLECTIONS.tracks).insertMany(tracks);
+      await this.addVersion(scope, 'created', snapshotOf(release, artistName, tracks), {
+        releaseId: release._id,
+        userId: release.userId,
+        createdAt: release.createdAt,
+      });
       if (!announce) return;
       await this.outbox.add(scope, 'release.created', release._id, {
         releaseId: release._id,
@@ -103,7 +192,11 @@ export class CatalogStore {
    * `release.resubmitted`, together; false when there is nothing to fix any more (a second resubmission
    * raced this one).
    */
-  resubmitRelease(release: ReleaseDoc, track: TrackDoc): Promise<boolean> {
+  resubmitRelease(
+    release: ReleaseDoc,
+    track: TrackDoc,
+    versions: { before: ReleaseSnapshot; after: ReleaseSnapshot },
+  ): Promise<boolean> {
     return this.store.transaction(async (scope) => {
       const { _id, ...fields } = release;
       const changed = await scope
@@ -115,6 +208,13 @@ export class CatalogStore {
       if (changed.matched === 0) return false;
       const { _id: trackId, ...trackFields } = track;
       await scope.collection<TrackDoc>(COLLECTIONS.tracks).updateOne({ _id: trackId }, { $set: trackFields });
+      await this.addVersion(
+        scope,
+        'resubmitted',
+        versions.after,
+        { releaseId: _id, userId: release.userId, createdAt: release.createdAt },
+        versions.before,
+      );
       await this.outbox.add(scope, 'release.resubmitted', _id, {
         releaseId: _id,
         ownerId: release.userId,
@@ -122,6 +222,42 @@ export class CatalogStore {
         resubmittedAt: new Date().toISOString(),
       });
       return true;
+    });
+  }
+
+  /**
+   * An edit (PATCH): the release's fields, the tracks that changed, the new version and
+   * `release.resubmitted` commit together, so delivery reviews exactly what was written; once approved,
+   * every store that has the release receives it again.
+   */
+  editRelease(
+    release: ReleaseDoc,
+    changedTracks: TrackDoc[],
+    versions: { before: ReleaseSnapshot; after: ReleaseSnapshot },
+  ): Promise<VersionDoc> {
+    return this.store.transaction(async (scope) => {
+      const { _id, ...fields } = release;
+      await scope.collection<ReleaseDoc>(COLLECTIONS.releases).updateOne({ _id }, { $set: fields });
+      for (const track of changedTracks) {
+        const { _id: trackId, ...trackFields } = track;
+        await scope
+          .collection<TrackDoc>(COLLECTIONS.tracks)
+          .updateOne({ _id: trackId }, { $set: trackFields });
+      }
+      const version = await this.addVersion(
+        scope,
+        'edited',
+        versions.after,
+        { releaseId: _id, userId: release.userId, createdAt: release.createdAt },
+        versions.before,
+      );
+      await this.outbox.add(scope, 'release.resubmitted', _id, {
+        releaseId: _id,
+        ownerId: release.userId,
+        stores: release.stores,
+        resubmittedAt: version.createdAt,
+      });
+      return version;
     });
   }
 
@@ -156,6 +292,7 @@ export class CatalogStore {
           statusVersion: update.version,
           rejectedStores: [...rejected],
           needsFix,
+          ...(update.target && REACHED.has(update.storeStatus) ? { reachedStores: true } : {}),
         },
       },
     );

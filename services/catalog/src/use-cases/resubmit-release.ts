@@ -9,6 +9,7 @@ import { type FileChecker, releaseWarnings } from '../domain/file-rules';
 import { resolveStores } from '../domain/platforms';
 import type { FileRefDoc, ReleaseDoc, TrackDoc } from '../domain/release';
 import { parseReleaseInput } from '../domain/release-input';
+import { snapshotOf } from '../domain/versions';
 import type { CatalogStore } from '../store/catalog-store';
 import { checkFile } from './submit-release';
 
@@ -106,7 +107,15 @@ export async function resubmitRelease(
         }
       : currentTrack.audioFormat,
   };
-  if (!(await store.resubmitRelease(release, track)))
+  const versions = {
+    before: snapshotOf(current, found.artist?.name ?? '', tracks),
+    after: snapshotOf(
+      release,
+      artist.name,
+      tracks.map((t) => (t._id === track._id ? track : t)),
+    ),
+  };
+  if (!(await store.resubmitRelease(release, track, versions)))
     throw fail('release_not_rejected', DELIVERY_MESSAGES.notRejected);
   return { release, artist, track };
 }

@@ -139,7 +139,7 @@ export async function submitRelease(store: CatalogStore, files: FileChecker, s: 
       };
     });
     try {
-      await store.createRelease(release, tracks, s.announce);
+      await store.createRelease(release, tracks, s.announce, artist.name);
       return { release, artist, tracks };
     } catch (err) {
       if (!(err instanceof DuplicateKeyError)) throw err;

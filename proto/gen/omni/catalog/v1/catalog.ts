@@ -241,6 +241,81 @@ export interface ResubmitReleaseResponse {
   release?: Release | undefined;
 }
 
+/**
+ * PATCH /api/releases/:id: only the fields given change. A draft, in-review or rejected release changes in
+ * place; one that has reached a store gets a new version that goes to review and then, as a complete
+ * NewReleaseMessage, to every store that has it. What stores do not let change after delivery (ISRCs, the
+ * UPC, the track count and order) is refused with the reason.
+ */
+export interface TrackEdit {
+  title?: string | undefined;
+  isrc?: string | undefined;
+  explicit?: boolean | undefined;
+  credits?: Credits | undefined;
+  lyrics?:
+    | string
+    | undefined;
+  /** Replaces the track's featured artists when `featured_artists_given` (an empty list clears them). */
+  featuredArtists: TrackArtist[];
+  featuredArtistsGiven: boolean;
+  language?: string | undefined;
+}
+
+export interface EditReleaseRequest {
+  releaseId: string;
+  ownerId: string;
+  artistName?: string | undefined;
+  releaseTitle?: string | undefined;
+  releaseType?: string | undefined;
+  genre?: string | undefined;
+  label?: string | undefined;
+  releaseDate?: string | undefined;
+  credits?: Credits | undefined;
+  technical?: Technical | undefined;
+  legal?: Legal | undefined;
+  content?:
+    | Content
+    | undefined;
+  /** Empty: the tracks stay as they are; otherwise one entry per track, in the release's order. */
+  tracks: TrackEdit[];
+}
+
+/** One field that differs between a version and the one before it. */
+export interface VersionChange {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
+}
+
+export interface ReleaseVersion {
+  version: number;
+  /** created, resubmitted or edited. */
+  kind: string;
+  createdAt: string;
+  changes: VersionChange[];
+}
+
+export interface EditReleaseResponse {
+  release?:
+    | Release
+    | undefined;
+  /** The version the edit made (the current one when nothing changed). */
+  version?: ReleaseVersion | undefined;
+  changed: boolean;
+}
+
+export interface ListReleaseVersionsRequest {
+  releaseId: string;
+  callerId: string;
+  callerIsAdmin: boolean;
+}
+
+export interface ListReleaseVersionsResponse {
+  /** Newest first. */
+  versions: ReleaseVersion[];
+}
+
 export interface GetReleaseRequest {
   releaseId: string;
   callerId: string;
@@ -3355,6 +3430,1042 @@ export const ResubmitReleaseResponse: MessageFns<ResubmitReleaseResponse> = {
   },
 };
 
+function createBaseTrackEdit(): TrackEdit {
+  return {
+    title: undefined,
+    isrc: undefined,
+    explicit: undefined,
+    credits: undefined,
+    lyrics: undefined,
+    featuredArtists: [],
+    featuredArtistsGiven: false,
+    language: undefined,
+  };
+}
+
+export const TrackEdit: MessageFns<TrackEdit> = {
+  encode(message: TrackEdit, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.title !== undefined) {
+      writer.uint32(10).string(message.title);
+    }
+    if (message.isrc !== undefined) {
+      writer.uint32(18).string(message.isrc);
+    }
+    if (message.explicit !== undefined) {
+      writer.uint32(24).bool(message.explicit);
+    }
+    if (message.credits !== undefined) {
+      Credits.encode(message.credits, writer.uint32(34).fork()).join();
+    }
+    if (message.lyrics !== undefined) {
+      writer.uint32(42).string(message.lyrics);
+    }
+    for (const v of message.featuredArtists) {
+      TrackArtist.encode(v!, writer.uint32(50).fork()).join();
+    }
+    if (message.featuredArtistsGiven !== false) {
+      writer.uint32(56).bool(message.featuredArtistsGiven);
+    }
+    if (message.language !== undefined) {
+      writer.uint32(66).string(message.language);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TrackEdit {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTrackEdit();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.isrc = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.explicit = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.credits = Credits.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.lyrics = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.featuredArtists.push(TrackArtist.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.featuredArtistsGiven = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TrackEdit {
+    return {
+      title: isSet(object.title) ? globalThis.String(object.title) : undefined,
+      isrc: isSet(object.isrc) ? globalThis.String(object.isrc) : undefined,
+      explicit: isSet(object.explicit) ? globalThis.Boolean(object.explicit) : undefined,
+      credits: isSet(object.credits) ? Credits.fromJSON(object.credits) : undefined,
+      lyrics: isSet(object.lyrics) ? globalThis.String(object.lyrics) : undefined,
+      featuredArtists: globalThis.Array.isArray(object?.featuredArtists)
+        ? object.featuredArtists.map((e: any) => TrackArtist.fromJSON(e))
+        : globalThis.Array.isArray(object?.featured_artists)
+        ? object.featured_artists.map((e: any) => TrackArtist.fromJSON(e))
+        : [],
+      featuredArtistsGiven: isSet(object.featuredArtistsGiven)
+        ? globalThis.Boolean(object.featuredArtistsGiven)
+        : isSet(object.featured_artists_given)
+        ? globalThis.Boolean(object.featured_artists_given)
+        : false,
+      language: isSet(object.language) ? globalThis.String(object.language) : undefined,
+    };
+  },
+
+  toJSON(message: TrackEdit): unknown {
+    const obj: any = {};
+    if (message.title !== undefined) {
+      obj.title = message.title;
+    }
+    if (message.isrc !== undefined) {
+      obj.isrc = message.isrc;
+    }
+    if (message.explicit !== undefined) {
+      obj.explicit = message.explicit;
+    }
+    if (message.credits !== undefined) {
+      obj.credits = Credits.toJSON(message.credits);
+    }
+    if (message.lyrics !== undefined) {
+      obj.lyrics = message.lyrics;
+    }
+    if (message.featuredArtists?.length) {
+      obj.featuredArtists = message.featuredArtists.map((e) => TrackArtist.toJSON(e));
+    }
+    if (message.featuredArtistsGiven !== false) {
+      obj.featuredArtistsGiven = message.featuredArtistsGiven;
+    }
+    if (message.language !== undefined) {
+      obj.language = message.language;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<TrackEdit>): TrackEdit {
+    return TrackEdit.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<TrackEdit>): TrackEdit {
+    const message = createBaseTrackEdit();
+    message.title = object.title ?? undefined;
+    message.isrc = object.isrc ?? undefined;
+    message.explicit = object.explicit ?? undefined;
+    message.credits = (object.credits !== undefined && object.credits !== null)
+      ? Credits.fromPartial(object.credits)
+      : undefined;
+    message.lyrics = object.lyrics ?? undefined;
+    message.featuredArtists = object.featuredArtists?.map((e) => TrackArtist.fromPartial(e)) || [];
+    message.featuredArtistsGiven = object.featuredArtistsGiven ?? false;
+    message.language = object.language ?? undefined;
+    return message;
+  },
+};
+
+function createBaseEditReleaseRequest(): EditReleaseRequest {
+  return {
+    releaseId: "",
+    ownerId: "",
+    artistName: undefined,
+    releaseTitle: undefined,
+    releaseType: undefined,
+    genre: undefined,
+    label: undefined,
+    releaseDate: undefined,
+    credits: undefined,
+    technical: undefined,
+    legal: undefined,
+    content: undefined,
+    tracks: [],
+  };
+}
+
+export const EditReleaseRequest: MessageFns<EditReleaseRequest> = {
+  encode(message: EditReleaseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.releaseId !== "") {
+      writer.uint32(10).string(message.releaseId);
+    }
+    if (message.ownerId !== "") {
+      writer.uint32(18).string(message.ownerId);
+    }
+    if (message.artistName !== undefined) {
+      writer.uint32(26).string(message.artistName);
+    }
+    if (message.releaseTitle !== undefined) {
+      writer.uint32(34).string(message.releaseTitle);
+    }
+    if (message.releaseType !== undefined) {
+      writer.uint32(42).string(message.releaseType);
+    }
+    if (message.genre !== undefined) {
+      writer.uint32(50).string(message.genre);
+    }
+    if (message.label !== undefined) {
+      writer.uint32(58).string(message.label);
+    }
+    if (message.releaseDate !== undefined) {
+      writer.uint32(66).string(message.releaseDate);
+    }
+    if (message.credits !== undefined) {
+      Credits.encode(message.credits, writer.uint32(74).fork()).join();
+    }
+    if (message.technical !== undefined) {
+      Technical.encode(message.technical, writer.uint32(82).fork()).join();
+    }
+    if (message.legal !== undefined) {
+      Legal.encode(message.legal, writer.uint32(90).fork()).join();
+    }
+    if (message.content !== undefined) {
+      Content.encode(message.content, writer.uint32(98).fork()).join();
+    }
+    for (const v of message.tracks) {
+      TrackEdit.encode(v!, writer.uint32(106).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EditReleaseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEditReleaseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.artistName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.releaseTitle = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.releaseType = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.genre = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.releaseDate = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.credits = Credits.decode(reader, reader.uint32());
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.technical = Technical.decode(reader, reader.uint32());
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.legal = Legal.decode(reader, reader.uint32());
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.content = Content.decode(reader, reader.uint32());
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.tracks.push(TrackEdit.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EditReleaseRequest {
+    return {
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      ownerId: isSet(object.ownerId)
+        ? globalThis.String(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.String(object.owner_id)
+        : "",
+      artistName: isSet(object.artistName)
+        ? globalThis.String(object.artistName)
+        : isSet(object.artist_name)
+        ? globalThis.String(object.artist_name)
+        : undefined,
+      releaseTitle: isSet(object.releaseTitle)
+        ? globalThis.String(object.releaseTitle)
+        : isSet(object.release_title)
+        ? globalThis.String(object.release_title)
+        : undefined,
+      releaseType: isSet(object.releaseType)
+        ? globalThis.String(object.releaseType)
+        : isSet(object.release_type)
+        ? globalThis.String(object.release_type)
+        : undefined,
+      genre: isSet(object.genre) ? globalThis.String(object.genre) : undefined,
+      label: isSet(object.label) ? globalThis.String(object.label) : undefined,
+      releaseDate: isSet(object.releaseDate)
+        ? globalThis.String(object.releaseDate)
+        : isSet(object.release_date)
+        ? globalThis.String(object.release_date)
+        : undefined,
+      credits: isSet(object.credits) ? Credits.fromJSON(object.credits) : undefined,
+      technical: isSet(object.technical) ? Technical.fromJSON(object.technical) : undefined,
+      legal: isSet(object.legal) ? Legal.fromJSON(object.legal) : undefined,
+      content: isSet(object.content) ? Content.fromJSON(object.content) : undefined,
+      tracks: globalThis.Array.isArray(object?.tracks)
+        ? object.tracks.map((e: any) => TrackEdit.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: EditReleaseRequest): unknown {
+    const obj: any = {};
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.ownerId !== "") {
+      obj.ownerId = message.ownerId;
+    }
+    if (message.artistName !== undefined) {
+      obj.artistName = message.artistName;
+    }
+    if (message.releaseTitle !== undefined) {
+      obj.releaseTitle = message.releaseTitle;
+    }
+    if (message.releaseType !== undefined) {
+      obj.releaseType = message.releaseType;
+    }
+    if (message.genre !== undefined) {
+      obj.genre = message.genre;
+    }
+    if (message.label !== undefined) {
+      obj.label = message.label;
+    }
+    if (message.releaseDate !== undefined) {
+      obj.releaseDate = message.releaseDate;
+    }
+    if (message.credits !== undefined) {
+      obj.credits = Credits.toJSON(message.credits);
+    }
+    if (message.technical !== undefined) {
+      obj.technical = Technical.toJSON(message.technical);
+    }
+    if (message.legal !== undefined) {
+      obj.legal = Legal.toJSON(message.legal);
+    }
+    if (message.content !== undefined) {
+      obj.content = Content.toJSON(message.content);
+    }
+    if (message.tracks?.length) {
+      obj.tracks = message.tracks.map((e) => TrackEdit.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<EditReleaseRequest>): EditReleaseRequest {
+    return EditReleaseRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<EditReleaseRequest>): EditReleaseRequest {
+    const message = createBaseEditReleaseRequest();
+    message.releaseId = object.releaseId ?? "";
+    message.ownerId = object.ownerId ?? "";
+    message.artistName = object.artistName ?? undefined;
+    message.releaseTitle = object.releaseTitle ?? undefined;
+    message.releaseType = object.releaseType ?? undefined;
+    message.genre = object.genre ?? undefined;
+    message.label = object.label ?? undefined;
+    message.releaseDate = object.releaseDate ?? undefined;
+    message.credits = (object.credits !== undefined && object.credits !== null)
+      ? Credits.fromPartial(object.credits)
+      : undefined;
+    message.technical = (object.technical !== undefined && object.technical !== null)
+      ? Technical.fromPartial(object.technical)
+      : undefined;
+    message.legal = (object.legal !== undefined && object.legal !== null) ? Legal.fromPartial(object.legal) : undefined;
+    message.content = (object.content !== undefined && object.content !== null)
+      ? Content.fromPartial(object.content)
+      : undefined;
+    message.tracks = object.tracks?.map((e) => TrackEdit.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseVersionChange(): VersionChange {
+  return { field: "", label: "", before: "", after: "" };
+}
+
+export const VersionChange: MessageFns<VersionChange> = {
+  encode(message: VersionChange, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.field !== "") {
+      writer.uint32(10).string(message.field);
+    }
+    if (message.label !== "") {
+      writer.uint32(18).string(message.label);
+    }
+    if (message.before !== "") {
+      writer.uint32(26).string(message.before);
+    }
+    if (message.after !== "") {
+      writer.uint32(34).string(message.after);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VersionChange {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVersionChange();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.field = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.before = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.after = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): VersionChange {
+    return {
+      field: isSet(object.field) ? globalThis.String(object.field) : "",
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      before: isSet(object.before) ? globalThis.String(object.before) : "",
+      after: isSet(object.after) ? globalThis.String(object.after) : "",
+    };
+  },
+
+  toJSON(message: VersionChange): unknown {
+    const obj: any = {};
+    if (message.field !== "") {
+      obj.field = message.field;
+    }
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.before !== "") {
+      obj.before = message.before;
+    }
+    if (message.after !== "") {
+      obj.after = message.after;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<VersionChange>): VersionChange {
+    return VersionChange.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<VersionChange>): VersionChange {
+    const message = createBaseVersionChange();
+    message.field = object.field ?? "";
+    message.label = object.label ?? "";
+    message.before = object.before ?? "";
+    message.after = object.after ?? "";
+    return message;
+  },
+};
+
+function createBaseReleaseVersion(): ReleaseVersion {
+  return { version: 0, kind: "", createdAt: "", changes: [] };
+}
+
+export const ReleaseVersion: MessageFns<ReleaseVersion> = {
+  encode(message: ReleaseVersion, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.version !== 0) {
+      writer.uint32(8).int32(message.version);
+    }
+    if (message.kind !== "") {
+      writer.uint32(18).string(message.kind);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(26).string(message.createdAt);
+    }
+    for (const v of message.changes) {
+      VersionChange.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReleaseVersion {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReleaseVersion();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.version = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.changes.push(VersionChange.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReleaseVersion {
+    return {
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      changes: globalThis.Array.isArray(object?.changes)
+        ? object.changes.map((e: any) => VersionChange.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ReleaseVersion): unknown {
+    const obj: any = {};
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.changes?.length) {
+      obj.changes = message.changes.map((e) => VersionChange.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ReleaseVersion>): ReleaseVersion {
+    return ReleaseVersion.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ReleaseVersion>): ReleaseVersion {
+    const message = createBaseReleaseVersion();
+    message.version = object.version ?? 0;
+    message.kind = object.kind ?? "";
+    message.createdAt = object.createdAt ?? "";
+    message.changes = object.changes?.map((e) => VersionChange.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseEditReleaseResponse(): EditReleaseResponse {
+  return { release: undefined, version: undefined, changed: false };
+}
+
+export const EditReleaseResponse: MessageFns<EditReleaseResponse> = {
+  encode(message: EditReleaseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.release !== undefined) {
+      Release.encode(message.release, writer.uint32(10).fork()).join();
+    }
+    if (message.version !== undefined) {
+      ReleaseVersion.encode(message.version, writer.uint32(18).fork()).join();
+    }
+    if (message.changed !== false) {
+      writer.uint32(24).bool(message.changed);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EditReleaseResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEditReleaseResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.release = Release.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.version = ReleaseVersion.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.changed = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EditReleaseResponse {
+    return {
+      release: isSet(object.release) ? Release.fromJSON(object.release) : undefined,
+      version: isSet(object.version) ? ReleaseVersion.fromJSON(object.version) : undefined,
+      changed: isSet(object.changed) ? globalThis.Boolean(object.changed) : false,
+    };
+  },
+
+  toJSON(message: EditReleaseResponse): unknown {
+    const obj: any = {};
+    if (message.release !== undefined) {
+      obj.release = Release.toJSON(message.release);
+    }
+    if (message.version !== undefined) {
+      obj.version = ReleaseVersion.toJSON(message.version);
+    }
+    if (message.changed !== false) {
+      obj.changed = message.changed;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<EditReleaseResponse>): EditReleaseResponse {
+    return EditReleaseResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<EditReleaseResponse>): EditReleaseResponse {
+    const message = createBaseEditReleaseResponse();
+    message.release = (object.release !== undefined && object.release !== null)
+      ? Release.fromPartial(object.release)
+      : undefined;
+    message.version = (object.version !== undefined && object.version !== null)
+      ? ReleaseVersion.fromPartial(object.version)
+      : undefined;
+    message.changed = object.changed ?? false;
+    return message;
+  },
+};
+
+function createBaseListReleaseVersionsRequest(): ListReleaseVersionsRequest {
+  return { releaseId: "", callerId: "", callerIsAdmin: false };
+}
+
+export const ListReleaseVersionsRequest: MessageFns<ListReleaseVersionsRequest> = {
+  encode(message: ListReleaseVersionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.releaseId !== "") {
+      writer.uint32(10).string(message.releaseId);
+    }
+    if (message.callerId !== "") {
+      writer.uint32(18).string(message.callerId);
+    }
+    if (message.callerIsAdmin !== false) {
+      writer.uint32(24).bool(message.callerIsAdmin);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListReleaseVersionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListReleaseVersionsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.callerId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.callerIsAdmin = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListReleaseVersionsRequest {
+    return {
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      callerId: isSet(object.callerId)
+        ? globalThis.String(object.callerId)
+        : isSet(object.caller_id)
+        ? globalThis.String(object.caller_id)
+        : "",
+      callerIsAdmin: isSet(object.callerIsAdmin)
+        ? globalThis.Boolean(object.callerIsAdmin)
+        : isSet(object.caller_is_admin)
+        ? globalThis.Boolean(object.caller_is_admin)
+        : false,
+    };
+  },
+
+  toJSON(message: ListReleaseVersionsRequest): unknown {
+    const obj: any = {};
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.callerId !== "") {
+      obj.callerId = message.callerId;
+    }
+    if (message.callerIsAdmin !== false) {
+      obj.callerIsAdmin = message.callerIsAdmin;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListReleaseVersionsRequest>): ListReleaseVersionsRequest {
+    return ListReleaseVersionsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListReleaseVersionsRequest>): ListReleaseVersionsRequest {
+    const message = createBaseListReleaseVersionsRequest();
+    message.releaseId = object.releaseId ?? "";
+    message.callerId = object.callerId ?? "";
+    message.callerIsAdmin = object.callerIsAdmin ?? false;
+    return message;
+  },
+};
+
+function createBaseListReleaseVersionsResponse(): ListReleaseVersionsResponse {
+  return { versions: [] };
+}
+
+export const ListReleaseVersionsResponse: MessageFns<ListReleaseVersionsResponse> = {
+  encode(message: ListReleaseVersionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.versions) {
+      ReleaseVersion.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListReleaseVersionsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListReleaseVersionsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.versions.push(ReleaseVersion.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListReleaseVersionsResponse {
+    return {
+      versions: globalThis.Array.isArray(object?.versions)
+        ? object.versions.map((e: any) => ReleaseVersion.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListReleaseVersionsResponse): unknown {
+    const obj: any = {};
+    if (message.versions?.length) {
+      obj.versions = message.versions.map((e) => ReleaseVersion.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListReleaseVersionsResponse>): ListReleaseVersionsResponse {
+    return ListReleaseVersionsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListReleaseVersionsResponse>): ListReleaseVersionsResponse {
+    const message = createBaseListReleaseVersionsResponse();
+    message.versions = object.versions?.map((e) => ReleaseVersion.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseGetReleaseRequest(): GetReleaseRequest {
   return { releaseId: "", callerId: "", callerIsAdmin: false };
 }
@@ -4385,6 +5496,26 @@ export const CatalogServiceService = {
       Buffer.from(ResubmitReleaseResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ResubmitReleaseResponse => ResubmitReleaseResponse.decode(value),
   },
+  editRelease: {
+    path: "/omni.catalog.v1.CatalogService/EditRelease" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: EditReleaseRequest): Buffer => Buffer.from(EditReleaseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EditReleaseRequest => EditReleaseRequest.decode(value),
+    responseSerialize: (value: EditReleaseResponse): Buffer => Buffer.from(EditReleaseResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): EditReleaseResponse => EditReleaseResponse.decode(value),
+  },
+  listReleaseVersions: {
+    path: "/omni.catalog.v1.CatalogService/ListReleaseVersions" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListReleaseVersionsRequest): Buffer =>
+      Buffer.from(ListReleaseVersionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListReleaseVersionsRequest => ListReleaseVersionsRequest.decode(value),
+    responseSerialize: (value: ListReleaseVersionsResponse): Buffer =>
+      Buffer.from(ListReleaseVersionsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListReleaseVersionsResponse => ListReleaseVersionsResponse.decode(value),
+  },
   getRelease: {
     path: "/omni.catalog.v1.CatalogService/GetRelease" as const,
     requestStream: false as const,
@@ -4442,6 +5573,8 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   createRelease: handleUnaryCall<CreateReleaseRequest, CreateReleaseResponse>;
   submitSong: handleUnaryCall<SubmitSongRequest, SubmitSongResponse>;
   resubmitRelease: handleUnaryCall<ResubmitReleaseRequest, ResubmitReleaseResponse>;
+  editRelease: handleUnaryCall<EditReleaseRequest, EditReleaseResponse>;
+  listReleaseVersions: handleUnaryCall<ListReleaseVersionsRequest, ListReleaseVersionsResponse>;
   getRelease: handleUnaryCall<GetReleaseRequest, GetReleaseResponse>;
   listReleases: handleUnaryCall<ListReleasesRequest, ListReleasesResponse>;
   allocateIsrc: handleUnaryCall<AllocateIsrcRequest, AllocateIsrcResponse>;
@@ -4495,6 +5628,36 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ResubmitReleaseResponse) => void,
+  ): ClientUnaryCall;
+  editRelease(
+    request: EditReleaseRequest,
+    callback: (error: ServiceError | null, response: EditReleaseResponse) => void,
+  ): ClientUnaryCall;
+  editRelease(
+    request: EditReleaseRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: EditReleaseResponse) => void,
+  ): ClientUnaryCall;
+  editRelease(
+    request: EditReleaseRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: EditReleaseResponse) => void,
+  ): ClientUnaryCall;
+  listReleaseVersions(
+    request: ListReleaseVersionsRequest,
+    callback: (error: ServiceError | null, response: ListReleaseVersionsResponse) => void,
+  ): ClientUnaryCall;
+  listReleaseVersions(
+    request: ListReleaseVersionsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListReleaseVersionsResponse) => void,
+  ): ClientUnaryCall;
+  listReleaseVersions(
+    request: ListReleaseVersionsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListReleaseVersionsResponse) => void,
   ): ClientUnaryCall;
   getRelease(
     request: GetReleaseRequest,

@@ -5,6 +5,8 @@ import { parseWith } from '@omni/platform';
 import {
   type CreateReleaseBody,
   createReleaseRequest,
+  type EditReleaseBody,
+  editReleaseRequest,
   type ResubmitReleaseBody,
   resubmitReleaseRequest,
   type SubmitSongBody,
@@ -22,3 +24,6 @@ export const parseSongBody = (body: unknown): SongBody => parseWith(submitSongRe
 
 export const parseResubmitBody = (body: unknown): ResubmitBody =>
   parseWith(resubmitReleaseRequest, body, { first: true });
+
+export const parseEditBody = (body: unknown): EditReleaseBody =>
+  parseWith(editReleaseRequest, body, { first: true });

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { jobJson } from './delivery-json';
 import { type CatalogClient, visibleRelease } from './release-access';
 import {
+  parseEditBody,
   parseReleaseBody,
   parseResubmitBody,
   parseSongBody,
@@ -110,6 +111,53 @@ export function releaseRoutes(
       { deadlineMs: 15_000 },
     );
     res.json({ release: releaseJson(release!, await deliveries.forRelease(id)) });
+  });
+
+  // Edit a release: the fields given change. Catalog checks ownership and what may change (identifiers
+  // the stores hold stay once it reached them); a change makes a version that goes back to review.
+  router.patch('/:id', async (req, res) => {
+    const { id } = parseParams(idParams, req);
+    if (!isReleaseId(id)) throw notFound('No such release.');
+    const body = parseEditBody(req.body);
+    const { release, version, changed } = await catalogClient.editRelease(
+      {
+        releaseId: id,
+        ownerId: req.principal!.userId,
+        artistName: body.artistName,
+        releaseTitle: body.releaseTitle,
+        releaseType: body.releaseType,
+        genre: body.genre,
+        label: body.label,
+        releaseDate: body.releaseDate,
+        credits: body.credits,
+        technical: body.technical,
+        legal: body.legal,
+        content: body.content,
+        tracks: (body.tracks ?? []).map((t) => ({
+          ...t,
+          featuredArtists: t.featuredArtists ?? [],
+          featuredArtistsGiven: t.featuredArtists !== undefined,
+        })),
+      },
+      { deadlineMs: 15_000 },
+    );
+    res.json({
+      release: releaseJson(release!, await deliveries.forRelease(id)),
+      version: version ?? null,
+      changed,
+    });
+  });
+
+  // The release's versions, newest first, each with what changed from the one before.
+  router.get('/:id/versions', async (req, res) => {
+    const { id } = parseParams(idParams, req);
+    if (!isReleaseId(id)) throw notFound('No such release.');
+    const { versions } = await catalogClient.listReleaseVersions({
+      releaseId: id,
+      callerId: req.principal!.userId,
+      callerIsAdmin: false,
+    });
+    res.set('Cache-Control', 'no-store').json({ versions });
   });
 
   // Take the release down from all its stores or the chosen ones: a deal-less message to each, queued.

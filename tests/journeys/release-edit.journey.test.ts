@@ -1,0 +1,246 @@
+// Editing a release through the API of Omni started as `npm start` starts it (a child process on a fresh
+// data folder). A 3-track album is created, approved and Live at two stores; the artist renames track 2:
+// a new version with what changed, back to review, and once approved every store is sent the release
+// again (a new message, the new title in the ERN, the same ISRCs and UPC). What stores identify a release
+// by cannot change once it reached them (an ISRC change is refused with the reason), nor can the track list;
+// a release no store has seen changes in place, its ISRC too. Someone else's release is not found.
+import { randomUUID } from 'node:crypto';
+import { png, wav } from '../support/media';
+import { type ApiSession, verifiedSession } from '../support/session';
+import { uploadFile } from '../support/uploads';
+import { call, deliveries, login } from './support/api';
+import { eventually, type Omni, startOmni } from './support/omni-process';
+
+let omni: Omni;
+let artist: ApiSession;
+let other: ApiSession;
+let admin: ApiSession;
+const STORES = ['spotify', 'deezer'];
+
+beforeAll(async () => {
+  omni = await startOmni({
+    name: 'release-edit',
+    env: { STORE_SIMULATOR_DELAY_MS: '0', DELIVERY_POLL_MS: '100' },
+  });
+  artist = await verifiedSession(
+    omni.url,
+    `edit-${randomUUID().slice(0, 8)}@example.com`,
+    'correct-horse-42',
+  );
+  other = await verifiedSession(
+    omni.url,
+    `other-${randomUUID().slice(0, 8)}@example.com`,
+    'correct-horse-42',
+  );
+  admin = await login(omni.url, omni.admin.email, omni.admin.password);
+}, 420_000);
+
+afterAll(async () => {
+  await omni?.stop();
+}, 120_000);
+
+interface TrackJson {
+  trackNumber: number;
+  title: string;
+  isrc: string;
+}
+interface ReleaseJson {
+  id: string;
+  title: string;
+  upc: string;
+  status: string;
+  tracks: TrackJson[];
+}
+interface VersionJson {
+  version: number;
+  kind: string;
+  changes: { field: string; label: string; before: string; after: string }[];
+}
+
+const upload = async (fileName: string, contentType: string, bytes: Buffer) => {
+  const { bucket, fileKey } = await uploadFile(omni.url, artist.accessToken, {
+    bucket: 'omni-assets',
+    fileName,
+    contentType,
+    bytes,
+    role: contentType.startsWith('audio') ? 'audio' : 'artwork',
+  });
+  return { bucket, fileKey };
+};
+
+async function album(title: string): Promise<ReleaseJson> {
+  const artwork = await upload('cover.png', 'image/png', png(3000, 3000));
+  const tracks = [];
+  for (let i = 1; i <= 3; i++)
+    tracks.push({
+      title: `Song ${i}`,
+      audio: await upload(`t${i}.wav`, 'audio/wav', wav(2, { tone: true })),
+    });
+  const res = await call(omni.url, '/api/releases', artist.accessToken, {
+    method: 'POST',
+    body: JSON.stringify({
+      artistName: 'Edit Artist',
+      releaseTitle: title,
+      releaseType: 'ep',
+      artwork,
+      tracks,
+      stores: STORES,
+    }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { release: ReleaseJson }).release;
+}
+
+const patch = (id: string, body: unknown, session = artist) =>
+  call(omni.url, `/api/releases/${id}`, session.accessToken, { method: 'PATCH', body: JSON.stringify(body) });
+
+const approve = (id: string) =>
+  eventually(
+    async () => {
+      const r = await call(omni.url, `/api/admin/releases/${id}/approve`, admin.accessToken, {
+        method: 'POST',
+      });
+      if (r.status === 200) return true;
+      // Not in review yet (delivery takes the submission in a moment after catalog's answer).
+      if (r.status !== 404 && r.status !== 409) throw new Error(`approve: ${r.status} ${await r.text()}`);
+      return undefined;
+    },
+    `release ${id} to reach review`,
+    60_000,
+  );
+
+const everyStoreLive = (id: string, after = '') =>
+  eventually(
+    async () => {
+      const { jobs } = await deliveries(omni.url, artist.accessToken, id);
+      const stuck = jobs.find((j) => j.status === 'rejected' || j.deadLettered);
+      if (stuck) throw new Error(`${stuck.target}: ${stuck.status} (${stuck.reason})`);
+      const done =
+        jobs.length === STORES.length && jobs.every((j) => j.status === 'live' && j.updatedAt > after);
+      return done ? jobs : undefined;
+    },
+    'every store Live',
+    180_000,
+  );
+
+const ern = async (id: string, store: string) => {
+  const res = await call(omni.url, `/api/releases/${id}/deliveries/${store}/ern`, artist.accessToken);
+  expect(res.status).toBe(200);
+  return res.text();
+};
+const errorOf = async (res: Response) => ((await res.json()) as { error: { message: string } }).error.message;
+const messageId = (xml: string) => /<MessageId>([^<]+)<\/MessageId>/.exec(xml)?.[1];
+
+it('an edit after Live makes a version, goes back to review and reaches every store again', async () => {
+  const release = await album('Edited Later');
+  await approve(release.id);
+  await everyStoreLive(release.id);
+  const before = await Promise.all(STORES.map((s) => ern(release.id, s)));
+  expect(before.every((x) => x.includes('<TitleText>Song 2</TitleText>'))).toBe(true);
+
+  // Stores identify the recording by its ISRC: refused with the reason and the way out, nothing changes.
+  const isrc = await patch(release.id, { tracks: [{}, { isrc: 'GBXYZ2400001' }, {}] });
+  expect(isrc.status).toBe(400);
+  expect(await errorOf(isrc)).toBe(
+    "Track 2's ISRC cannot change: the release has reached stores, which identify the recording by its ISRC. To use another ISRC, create a new release.",
+  );
+  const count = await patch(release.id, { tracks: [{ title: 'Only one' }] });
+  expect(count.status).toBe(400);
+  expect(await errorOf(count)).toContain("List the release's 3 tracks in order");
+  const file = await patch(release.id, { artwork: { bucket: 'omni-assets', fileKey: 'x.png' } });
+  expect(file.status).toBe(400);
+  expect(await errorOf(file)).toContain("An edit changes a release's details");
+  expect((await patch(release.id, {})).status).toBe(400);
+  // Someone else's release is not found, and stays as it was.
+  expect((await patch(release.id, { releaseTitle: 'Stolen' }, other)).status).toBe(404);
+  expect((await call(omni.url, `/api/releases/${release.id}/versions`, other.accessToken)).status).toBe(404);
+
+  const t0 = new Date().toISOString();
+  const res = await patch(release.id, { tracks: [{}, { title: 'Song Two (Radio Edit)' }, {}] });
+  expect(res.status).toBe(200);
+  const edited = (await res.json()) as { release: ReleaseJson; version: VersionJson; changed: boolean };
+  expect(edited.changed).toBe(true);
+  expect(edited.version).toMatchObject({
+    version: 2,
+    kind: 'edited',
+    changes: [
+      { field: 'tracks.2.title', label: 'Track 2 title', before: 'Song 2', after: 'Song Two (Radio Edit)' },
+    ],
+  });
+  expect(edited.release.status).toBe('in_review');
+  expect(edited.release.tracks.map((t) => t.isrc)).toEqual(release.tracks.map((t) => t.isrc));
+  expect(edited.release.upc).toBe(release.upc);
+
+  // The same edit again changes nothing: no new version.
+  const again = (await (
+    await patch(release.id, { tracks: [{}, { title: 'Song Two (Radio Edit)' }, {}] })
+  ).json()) as {
+    changed: boolean;
+    version: VersionJson;
+  };
+  expect(again.changed).toBe(false);
+  expect(again.version.version).toBe(2);
+
+  const versions = (await (
+    await call(omni.url, `/api/releases/${release.id}/versions`, artist.accessToken)
+  ).json()) as {
+    versions: VersionJson[];
+  };
+  expect(versions.versions.map((v) => [v.version, v.kind])).toEqual([
+    [2, 'edited'],
+    [1, 'created'],
+  ]);
+
+  await approve(release.id);
+  await everyStoreLive(release.id, t0);
+  for (const [i, store] of STORES.entries()) {
+    const xml = await ern(release.id, store);
+    expect(xml).toContain('<TitleText>Song Two (Radio Edit)</TitleText>');
+    expect(messageId(xml)).not.toBe(messageId(before[i]!));
+    for (const t of release.tracks) expect(xml).toContain(`<ISRC>${t.isrc}</ISRC>`);
+    expect(xml).toContain(`<ICPN>${release.upc}</ICPN>`);
+  }
+}, 600_000);
+
+it('a release no store has seen changes in place, its ISRC too; bad fields are refused with a sentence', async () => {
+  const release = await album('Not Yet Out');
+  const res = await patch(release.id, {
+    releaseTitle: 'Not Yet Out (Deluxe)',
+    legal: { copyrightLine: '2026 Edit Artist' },
+    tracks: [{ isrc: 'US-XYZ-26-00001' }, {}, { featuredArtists: [{ name: 'Kai Stone' }] }],
+  });
+  expect(res.status).toBe(200);
+  const edited = (await res.json()) as {
+    release: ReleaseJson & { tracks: { featuredArtists: unknown[] }[] };
+    version: VersionJson;
+  };
+  expect(edited.release.title).toBe('Not Yet Out (Deluxe)');
+  expect(edited.release.tracks[0]!.isrc).toBe('USXYZ2600001');
+  expect(edited.release.tracks[2]!.featuredArtists).toEqual([{ name: 'Kai Stone', role: 'featured' }]);
+  expect(edited.version.changes.map((c) => c.label)).toEqual([
+    'Release title',
+    'Legal & IDs: copyrightLine',
+    'Track 1 ISRC',
+    'Track 3 featured artists',
+  ]);
+
+  const cases: [unknown, string][] = [
+    [{ releaseTitle: '   ' }, 'Please fill in all required fields.'],
+    [{ releaseType: 'mixtape' }, 'Release type must be single, ep or album.'],
+    [{ releaseDate: '2026-02-30' }, 'Release date must be a real date written as YYYY-MM-DD.'],
+    [
+      { tracks: [{}, { language: 'english' }, {}] },
+      'Language must be a two-letter ISO 639-1 code, such as en.',
+    ],
+    [{ tracks: [{ isrc: 'nope' }, {}, {}] }, 'Track 1:'],
+  ];
+  for (const [body, message] of cases) {
+    const r = await patch(release.id, body);
+    expect({ body, status: r.status }).toEqual({ body, status: 400 });
+    expect(await errorOf(r)).toContain(message);
+  }
+  const now = (await (await call(omni.url, `/api/releases/${release.id}`, artist.accessToken)).json()) as {
+    release: ReleaseJson;
+  };
+  expect(now.release.title).toBe('Not Yet Out (Deluxe)');
+}, 300_000);
