@@ -3,6 +3,7 @@
 // them through, and the screens parse with the same schemas (shared/design/delivery.md, "Statuses").
 import * as z from 'zod/mini';
 import { MAX_STORES } from './release-constants';
+import { versionChangeSchema } from './releases';
 
 // ---- statuses -------------------------------------------------------------------------------------------
 
@@ -192,6 +193,9 @@ export const reviewQueueItemSchema = z.object({
   storeCount: z.number(),
   submittedAt: z.string(),
   review: reviewSchema,
+  /** The version waiting for review and what changed from the one before (empty for a first submission). */
+  version: z._default(z.optional(z.nullable(z.number())), null),
+  changes: z._default(z.optional(z.array(versionChangeSchema)), []),
 });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
 

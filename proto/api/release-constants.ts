@@ -19,3 +19,27 @@ export const MAX_DISCS = 20;
 /** Roles of a track's artists besides the main artist: DDEX FeaturedArtist, Remixer. */
 export const TRACK_ARTIST_ROLES = ['featured', 'remixer'] as const;
 export const MAX_BPM = 999;
+
+/** The artist form's extra fields as the form, the release page and a version's changes name them. */
+export const METADATA_LABELS: Record<string, string> = {
+  producers: 'Producers',
+  writers: 'Writers',
+  musicians: 'Musicians',
+  engineer: 'Engineer',
+  instruments: 'Instruments',
+  bpm: 'BPM',
+  musicalKey: 'Musical Key',
+  style: 'Style',
+  mood: 'Mood',
+  recordedIn: 'Recorded In',
+  masteringStudio: 'Mastering/Recording Studio',
+  recordingDate: 'Date of Recording',
+  copyrightLine: 'Copyright (P Line)',
+  publishingLine: 'Publishing (C Line)',
+  pro: 'PRO',
+  ipi: 'IPI',
+  iswc: 'ISWC',
+  isni: 'ISNI',
+  summary: 'Summary',
+  lyrics: 'Lyrics',
+};

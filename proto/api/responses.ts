@@ -32,6 +32,7 @@ export const trackSchema = z.object({
   // The track's own credits (lists and texts empty: the release's apply).
   credits: z.optional(looseRecord),
   language: z._default(z.optional(z.string()), ''),
+  lyrics: z._default(z.optional(z.string()), ''),
 });
 export type Track = z.infer<typeof trackSchema>;
 

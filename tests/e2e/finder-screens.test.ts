@@ -219,7 +219,8 @@ describe('/missing-money-finder: the scan', () => {
 
     // Each finding links to where the artist fixes it.
     await quiet.getByRole('link', { name: 'Fix on the release page' }).click();
-    await page.waitForURL(`${suite.url}/release/rel-quiet`);
+    // No "(… tab)" in its action: the editor opens on Basic Info, at the finding's track.
+    await page.waitForURL(`${suite.url}/release/rel-quiet?edit=Basic+Info&track=trk-quiet`);
   });
 
   it('a scan that checked no registry says so once, above the tiles, with the disclaimer to match', async () => {

@@ -283,9 +283,22 @@ it('subscribe → Run Scan → the tiles and findings the service found → play
   ).toBe(0);
   await suite.shot(page, 'results-375');
 
-  // Each finding links to the release page, where the artist fixes it.
+  // Each finding links to the release page's editor, on the tab its first action names, where the artist
+  // fixes it.
+  const tab = /\(([^()]+) tab\)/.exec(
+    (await item
+      .getByText(/ tab\)/)
+      .first()
+      .textContent()) ?? '',
+  )?.[1];
   await item.getByRole('link', { name: 'Fix on the release page' }).click();
-  await page.waitForURL(`${suite.url}/release/${gappy.id}`);
+  await page.waitForURL((url) => url.pathname === `/release/${gappy.id}` && url.searchParams.has('edit'));
   await page.getByRole('heading', { name: gappy.title }).waitFor();
+  const editor = page.getByTestId('release-editor');
+  await editor.waitFor();
+  // The tracks' fields are on the editor's Basic Info tab.
+  expect(tab).toBeTruthy();
+  const opened = tab === 'Tracks' ? 'Basic Info' : tab!;
+  expect(await editor.getByRole('tab', { name: opened }).getAttribute('aria-selected')).toBe('true');
   expect(complete.isrc).not.toBe(gappy.isrc);
 });

@@ -5,16 +5,21 @@
 // by cannot change once it reached them (an ISRC change is refused with the reason), nor can the track list;
 // a release no store has seen changes in place, its ISRC too. Someone else's release is not found.
 import { randomUUID } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
 import { png, wav } from '../support/media';
 import { type ApiSession, verifiedSession } from '../support/session';
 import { uploadFile } from '../support/uploads';
 import { call, deliveries, login } from './support/api';
 import { eventually, type Omni, startOmni } from './support/omni-process';
+import { personPage, shot, signIn } from './support/people';
 
 let omni: Omni;
 let artist: ApiSession;
 let other: ApiSession;
 let admin: ApiSession;
+let browser: Browser | undefined;
+const artistEmail = `edit-${randomUUID().slice(0, 8)}@example.com`;
 const STORES = ['spotify', 'deezer'];
 
 beforeAll(async () => {
@@ -22,11 +27,7 @@ beforeAll(async () => {
     name: 'release-edit',
     env: { STORE_SIMULATOR_DELAY_MS: '0', DELIVERY_POLL_MS: '100' },
   });
-  artist = await verifiedSession(
-    omni.url,
-    `edit-${randomUUID().slice(0, 8)}@example.com`,
-    'correct-horse-42',
-  );
+  artist = await verifiedSession(omni.url, artistEmail, 'correct-horse-42');
   other = await verifiedSession(
     omni.url,
     `other-${randomUUID().slice(0, 8)}@example.com`,
@@ -36,10 +37,12 @@ beforeAll(async () => {
 }, 420_000);
 
 afterAll(async () => {
+  await browser?.close();
   await omni?.stop();
 }, 120_000);
 
 interface TrackJson {
+  id: string;
   trackNumber: number;
   title: string;
   isrc: string;
@@ -219,7 +222,7 @@ it('a release no store has seen changes in place, its ISRC too; bad fields are r
   expect(edited.release.tracks[2]!.featuredArtists).toEqual([{ name: 'Kai Stone', role: 'featured' }]);
   expect(edited.version.changes.map((c) => c.label)).toEqual([
     'Release title',
-    'Legal & IDs: copyrightLine',
+    'Legal & IDs: Copyright (P Line)',
     'Track 1 ISRC',
     'Track 3 featured artists',
   ]);
@@ -244,3 +247,44 @@ it('a release no store has seen changes in place, its ISRC too; bad fields are r
   };
   expect(now.release.title).toBe('Not Yet Out (Deluxe)');
 }, 300_000);
+
+it('in Chromium: the Finder-style link opens the editor on its tab and track; a saved edit shows as a version and the admin sees the change', async () => {
+  const release = await album('Edited In The Browser');
+  await approve(release.id);
+  await everyStoreLive(release.id);
+  browser = await launchBrowser();
+  const page = await personPage(browser);
+  await signIn(page, omni.url, artistEmail, 'correct-horse-42');
+  await page.goto(`${omni.url}/release/${release.id}?edit=Credits&track=${release.tracks[1]!.id}`);
+  const editor = page.getByTestId('release-editor');
+  await editor.waitFor({ timeout: 30_000 });
+  expect(await editor.getByRole('tab', { name: 'Credits' }).getAttribute('aria-selected')).toBe('true');
+  await editor.getByLabel('Writers').fill('Ana Diaz, Sam Reed');
+  await editor.getByRole('tab', { name: 'Basic Info' }).click();
+  // Delivered: the ISRC is the stores' and cannot be edited here.
+  expect(await editor.getByLabel('Track 2 ISRC').isDisabled()).toBe(true);
+  await editor.getByLabel('Track 3 title *').fill('Song 3 (Live)');
+  await shot(page, 'release-edit', 'editor');
+  await editor.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('Saved as version 2').waitFor({ timeout: 30_000 });
+  await editor.waitFor({ state: 'detached' });
+  const versions = page.getByTestId('release-version');
+  await versions.first().waitFor({ timeout: 30_000 });
+  expect(await versions.count()).toBe(2);
+  const latest = (await versions.first().textContent()) ?? '';
+  expect(latest).toContain('Version 2 · Edited');
+  expect(latest).toContain('Credits: Writers: (empty) → Ana Diaz, Sam Reed');
+  expect(latest).toContain('Track 3 title: Song 3 → Song 3 (Live)');
+  await shot(page, 'release-edit', 'versions');
+
+  // The admin's review queue shows what changed in the version waiting.
+  const adminPage = await personPage(browser);
+  await signIn(adminPage, omni.url, omni.admin.email, omni.admin.password);
+  await adminPage.goto(`${omni.url}/admin/releases`);
+  const item = adminPage.locator(`[data-testid="review-item"][data-release-id="${release.id}"]`);
+  await item.waitFor({ timeout: 30_000 });
+  const changes = (await item.getByTestId('version-changes').textContent()) ?? '';
+  expect(changes).toContain('Changed in version 2 (2 changes)');
+  expect(changes).toContain('Track 3 title');
+  await shot(adminPage, 'release-edit', 'admin-review');
+}, 600_000);

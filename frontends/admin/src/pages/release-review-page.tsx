@@ -87,6 +87,7 @@ function QueueItem({
             </time>
           </p>
         </div>
+        {item.changes.length > 0 ? <VersionChanges version={item.version} changes={item.changes} /> : null}
         {review.findings.length > 0 ? (
           <ReviewFindings findings={review.findings} />
         ) : (
@@ -111,6 +112,32 @@ function QueueItem({
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** What the artist changed since the version the stores have (or had): the edit is what needs judging. */
+function VersionChanges({
+  version,
+  changes,
+}: {
+  version: number | null;
+  changes: ReviewQueueItem['changes'];
+}) {
+  return (
+    <div className="rounded-md border bg-muted/40 p-2 text-sm" data-testid="version-changes">
+      <p className="font-medium">
+        Changed in version {version ?? '?'} ({changes.length} change{changes.length === 1 ? '' : 's'})
+      </p>
+      <ul className="mt-1 space-y-0.5">
+        {changes.map((c) => (
+          <li key={c.field} className="break-words">
+            <span className="text-muted-foreground">{c.label}:</span>{' '}
+            <del className="text-destructive">{c.before || '(empty)'}</del> →{' '}
+            <ins className="text-emerald-700 no-underline dark:text-emerald-400">{c.after || '(empty)'}</ins>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -28,29 +28,8 @@ export const GENRES = [
   'World',
 ] as const;
 
-/** The artist form's extra fields as the form and the release page name them. */
-export const METADATA_LABELS: Record<string, string> = {
-  producers: 'Producers',
-  writers: 'Writers',
-  musicians: 'Musicians',
-  engineer: 'Engineer',
-  instruments: 'Instruments',
-  bpm: 'BPM',
-  musicalKey: 'Musical Key',
-  style: 'Style',
-  mood: 'Mood',
-  recordedIn: 'Recorded In',
-  masteringStudio: 'Mastering/Recording Studio',
-  recordingDate: 'Date of Recording',
-  copyrightLine: 'Copyright (P Line)',
-  publishingLine: 'Publishing (C Line)',
-  pro: 'PRO',
-  ipi: 'IPI',
-  iswc: 'ISWC',
-  isni: 'ISNI',
-  summary: 'Summary',
-  lyrics: 'Lyrics',
-};
+/** The artist form's extra fields as the form and the release page name them (the API contract's). */
+export { METADATA_LABELS } from '@omni/proto/api';
 
 export interface ArtistFormValues {
   // Basic Info

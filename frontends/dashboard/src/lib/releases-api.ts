@@ -6,11 +6,15 @@
 import {
   type CreateReleaseRequest,
   dashboardSchema,
+  type EditReleaseRequest,
   type jobSchema,
   platformsSchema,
+  type ReleaseVersionJson,
   type ResubmitReleaseRequest,
   releaseAnswerSchema,
   releaseSchema,
+  releaseVersionSchema,
+  releaseVersionsResponse,
   type SubmitSongRequest,
   songAnswerSchema,
   storageStatusSchema,
@@ -27,10 +31,12 @@ const takedownAnswerSchema = z.pipe(
 
 export {
   type CreateReleaseRequest,
+  type EditReleaseRequest,
   type FileRef,
   isReleaseId,
   RELEASE_TYPES,
   type ReleaseType,
+  type ReleaseVersionJson,
   type SubmitSongRequest,
 } from '@omni/proto/api';
 
@@ -125,6 +131,27 @@ export async function purgeRelease(
 }
 
 /** Sends a rejected release back to review with the artist's fixes (a file left out keeps the current one). */
+const editAnswerSchema = z.object({
+  release: releaseSchema,
+  version: z.nullable(releaseVersionSchema),
+  changed: z.boolean(),
+});
+export type EditAnswer = z.infer<typeof editAnswerSchema>;
+
+/** PATCH /api/releases/:id: the fields given change; a change goes back to review (and then to the stores). */
+export async function editRelease(id: string, request: EditReleaseRequest): Promise<EditAnswer> {
+  const body = await apiFetch(`/api/releases/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: JSON.stringify(request),
+  });
+  return editAnswerSchema.parse(body);
+}
+
+export async function fetchVersions(id: string): Promise<ReleaseVersionJson[]> {
+  const body = await apiFetch(`/api/releases/${encodeURIComponent(id)}/versions`);
+  return releaseVersionsResponse.parse(body).versions;
+}
+
 export async function resubmitRelease(id: string, request: ResubmitReleaseRequest): Promise<Release> {
   const body = await apiFetch(`/api/releases/${encodeURIComponent(id)}/resubmit`, {
     method: 'POST',

@@ -2,6 +2,7 @@ import { RELEASE_STATUS_LABELS, type ReleaseStatus } from '@omni/proto/api';
 import {
   ApiError,
   Badge,
+  Button,
   Card,
   CardContent,
   CardHeader,
@@ -16,15 +17,20 @@ import {
   useDocumentTitle,
 } from '@omni/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { PageFrame } from '../components/page-frame';
 import { DeliveryCard } from '../components/release/delivery-card';
+import { ReleaseEditor } from '../components/release/release-editor';
 import { ResubmitDialog } from '../components/release/resubmit-dialog';
 import { ReviewCard } from '../components/release/review-card';
+import { VersionsCard } from '../components/release/versions-card';
 import { RequireSession } from '../components/session-gates';
 import { METADATA_LABELS } from '../lib/artist-form';
 import { formatDuration } from '../lib/artist-upload-flow';
 import { errorMessage } from '../lib/error-message';
+import { editTabOf } from '../lib/release-edit';
 import { fetchRelease, isReleaseId, type Release } from '../lib/releases-api';
 import { useDeliveryStream } from '../lib/use-delivery-stream';
 
@@ -69,6 +75,23 @@ function ReleaseView({ release }: { release: Release }) {
   const { metadata } = release;
   // The stream knows the status first; the release as read says it until the stream's snapshot arrives.
   const status = stream.delivery?.releaseStatus ?? release.status;
+  // A deep link (the Finder's "fix it on the release page") opens the editor on its tab and track.
+  const [params, setParams] = useSearchParams();
+  const [editing, setEditing] = useState(params.has('edit'));
+  // ?track= names a track by its id (the Finder's link) or its number.
+  const trackParam = params.get('track') ?? '';
+  const byId = release.tracks.findIndex((t) => t.id === trackParam);
+  const trackNumber = byId >= 0 ? byId + 1 : Number(trackParam);
+  const delivered =
+    status === 'delivering' ||
+    status === 'live' ||
+    (stream.delivery?.jobs ?? []).some((j) =>
+      ['sent', 'acknowledged', 'live', 'taken_down'].includes(j.status),
+    );
+  const closeEditor = () => {
+    setEditing(false);
+    if (params.has('edit')) setParams({}, { replace: true });
+  };
   return (
     <>
       <div className="flex flex-col gap-6 sm:flex-row">
@@ -104,8 +127,30 @@ function ReleaseView({ release }: { release: Release }) {
               {release.upc || 'pending'}
             </span>
           </p>
+          {status !== 'taken_down' && !editing ? (
+            <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden="true" />
+              Edit release
+            </Button>
+          ) : null}
         </div>
       </div>
+
+      {editing ? (
+        <ReleaseEditor
+          release={release}
+          delivered={delivered}
+          tab={editTabOf(params.get('edit'))}
+          track={Number.isInteger(trackNumber) && trackNumber > 0 ? trackNumber : null}
+          onSaved={(answer) => {
+            queryClient.setQueryData(['release', release.id], answer.release);
+            void queryClient.invalidateQueries({ queryKey: ['release', release.id, 'versions'] });
+            if (answer.changed) stream.follow({ afterResubmit: true });
+            closeEditor();
+          }}
+          onClose={closeEditor}
+        />
+      ) : null}
 
       {release.warnings.length > 0 ? (
         <Card className="border-amber-500/60" data-testid="release-warnings">
@@ -202,6 +247,8 @@ function ReleaseView({ release }: { release: Release }) {
       />
 
       <DeliveryCard release={release} stream={stream} />
+
+      <VersionsCard releaseId={release.id} />
 
       {/* A release given no credits, details, codes or lyrics (a console song) has no card to show. */}
       {hasMetadata(metadata) ? (

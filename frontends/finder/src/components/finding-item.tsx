@@ -5,6 +5,19 @@ import { Link } from 'react-router';
 import { formatCount, formatRate, formatShare, formatUsd } from '../lib/format';
 
 /** The estimate's working, shown on demand next to the figure (finder.md: formula and assumptions). */
+
+/**
+ * The release page's editor, opened on the tab the first recommended action names ("… (Credits tab), …")
+ * and on the finding's track.
+ */
+function fixLink(finding: Finding): string {
+  const tab =
+    finding.recommended_actions.map((a) => /\(([^()]+) tab\)/.exec(a)?.[1]).find(Boolean) ?? 'Basic Info';
+  const query = new URLSearchParams({ edit: tab });
+  if (finding.track_id) query.set('track', finding.track_id);
+  return `/release/${encodeURIComponent(finding.release_id)}?${query}`;
+}
+
 function HowEstimated({ basis }: { basis: ValueBasis }) {
   return (
     <details className="mt-1 text-sm">
@@ -112,7 +125,7 @@ export function FindingItem({ finding }: { finding: Finding }) {
       {value !== null && finding.value_basis ? <HowEstimated basis={finding.value_basis} /> : null}
       {finding.release_id ? (
         <Link
-          to={`/release/${encodeURIComponent(finding.release_id)}`}
+          to={fixLink(finding)}
           className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
         >
           Fix on the release page

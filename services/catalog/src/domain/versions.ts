@@ -3,6 +3,7 @@
 // the artist and the reviewing admin read ("Track 5 title").
 import type { Doc } from '@omni/platform';
 import type { catalog } from '@omni/proto';
+import { METADATA_LABELS } from '@omni/proto/api';
 import type { ReleaseDoc, TrackDoc } from './release';
 
 export type VersionKind = 'created' | 'resubmitted' | 'edited';
@@ -162,7 +163,7 @@ export function changesBetween(before: ReleaseSnapshot | null, after: ReleaseSna
       const field = `metadata.${section}.${key}`;
       changes.push({
         field,
-        label: `${LABELS[`metadata.${section}`]}: ${key}`,
+        label: `${LABELS[`metadata.${section}`]}: ${METADATA_LABELS[key] ?? key}`,
         before: shown(a?.[key]),
         after: shown(b?.[key]),
       });

@@ -79,6 +79,12 @@ export function catalogHandlers(deps: {
       return { versions: versions.map(versionToProto) };
     },
 
+    async listLatestVersions(req) {
+      if (req.releaseIds.length > 200) throw invalidArgument('Ask for at most 200 releases at once.');
+      const versions = await store.latestVersions(req.releaseIds);
+      return { versions: versions.map((v) => ({ releaseId: v.releaseId, version: versionToProto(v) })) };
+    },
+
     async listPlatforms() {
       return { platforms: PLATFORMS.map((p) => ({ ...p })), preselected: [...PRESELECTED_KEYS] };
     },

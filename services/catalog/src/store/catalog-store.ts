@@ -72,6 +72,18 @@ export class CatalogStore {
     return this.versions.find({ releaseId }, { sort: { version: -1 } });
   }
 
+  /** Each release's latest version (releases without versions are left out). */
+  async latestVersions(releaseIds: readonly string[]): Promise<VersionDoc[]> {
+    if (releaseIds.length === 0) return [];
+    const all = await this.versions.find(
+      { releaseId: { $in: [...releaseIds] } },
+      { sort: { releaseId: 1, version: -1 } },
+    );
+    const latest = new Map<string, VersionDoc>();
+    for (const v of all) if (!latest.has(v.releaseId)) latest.set(v.releaseId, v);
+    return [...latest.values()];
+  }
+
   /** The release's versions when the caller owns it or is an admin; null otherwise (or when missing). */
   async versionsVisibleTo(
     releaseId: string,

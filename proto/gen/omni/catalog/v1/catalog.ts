@@ -311,6 +311,20 @@ export interface ListReleaseVersionsRequest {
   callerIsAdmin: boolean;
 }
 
+/** The review queue's "what changed": each release's latest version (admins only, the gateway checks). */
+export interface ListLatestVersionsRequest {
+  releaseIds: string[];
+}
+
+export interface LatestVersion {
+  releaseId: string;
+  version?: ReleaseVersion | undefined;
+}
+
+export interface ListLatestVersionsResponse {
+  versions: LatestVersion[];
+}
+
 export interface ListReleaseVersionsResponse {
   /** Newest first. */
   versions: ReleaseVersion[];
@@ -4395,6 +4409,241 @@ export const ListReleaseVersionsRequest: MessageFns<ListReleaseVersionsRequest> 
   },
 };
 
+function createBaseListLatestVersionsRequest(): ListLatestVersionsRequest {
+  return { releaseIds: [] };
+}
+
+export const ListLatestVersionsRequest: MessageFns<ListLatestVersionsRequest> = {
+  encode(message: ListLatestVersionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.releaseIds) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListLatestVersionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListLatestVersionsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListLatestVersionsRequest {
+    return {
+      releaseIds: globalThis.Array.isArray(object?.releaseIds)
+        ? object.releaseIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.release_ids)
+        ? object.release_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListLatestVersionsRequest): unknown {
+    const obj: any = {};
+    if (message.releaseIds?.length) {
+      obj.releaseIds = message.releaseIds;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListLatestVersionsRequest>): ListLatestVersionsRequest {
+    return ListLatestVersionsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListLatestVersionsRequest>): ListLatestVersionsRequest {
+    const message = createBaseListLatestVersionsRequest();
+    message.releaseIds = object.releaseIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseLatestVersion(): LatestVersion {
+  return { releaseId: "", version: undefined };
+}
+
+export const LatestVersion: MessageFns<LatestVersion> = {
+  encode(message: LatestVersion, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.releaseId !== "") {
+      writer.uint32(10).string(message.releaseId);
+    }
+    if (message.version !== undefined) {
+      ReleaseVersion.encode(message.version, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LatestVersion {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLatestVersion();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.version = ReleaseVersion.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LatestVersion {
+    return {
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      version: isSet(object.version) ? ReleaseVersion.fromJSON(object.version) : undefined,
+    };
+  },
+
+  toJSON(message: LatestVersion): unknown {
+    const obj: any = {};
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.version !== undefined) {
+      obj.version = ReleaseVersion.toJSON(message.version);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<LatestVersion>): LatestVersion {
+    return LatestVersion.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<LatestVersion>): LatestVersion {
+    const message = createBaseLatestVersion();
+    message.releaseId = object.releaseId ?? "";
+    message.version = (object.version !== undefined && object.version !== null)
+      ? ReleaseVersion.fromPartial(object.version)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListLatestVersionsResponse(): ListLatestVersionsResponse {
+  return { versions: [] };
+}
+
+export const ListLatestVersionsResponse: MessageFns<ListLatestVersionsResponse> = {
+  encode(message: ListLatestVersionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.versions) {
+      LatestVersion.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListLatestVersionsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListLatestVersionsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.versions.push(LatestVersion.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListLatestVersionsResponse {
+    return {
+      versions: globalThis.Array.isArray(object?.versions)
+        ? object.versions.map((e: any) => LatestVersion.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListLatestVersionsResponse): unknown {
+    const obj: any = {};
+    if (message.versions?.length) {
+      obj.versions = message.versions.map((e) => LatestVersion.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListLatestVersionsResponse>): ListLatestVersionsResponse {
+    return ListLatestVersionsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListLatestVersionsResponse>): ListLatestVersionsResponse {
+    const message = createBaseListLatestVersionsResponse();
+    message.versions = object.versions?.map((e) => LatestVersion.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseListReleaseVersionsResponse(): ListReleaseVersionsResponse {
   return { versions: [] };
 }
@@ -5516,6 +5765,17 @@ export const CatalogServiceService = {
       Buffer.from(ListReleaseVersionsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListReleaseVersionsResponse => ListReleaseVersionsResponse.decode(value),
   },
+  listLatestVersions: {
+    path: "/omni.catalog.v1.CatalogService/ListLatestVersions" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListLatestVersionsRequest): Buffer =>
+      Buffer.from(ListLatestVersionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListLatestVersionsRequest => ListLatestVersionsRequest.decode(value),
+    responseSerialize: (value: ListLatestVersionsResponse): Buffer =>
+      Buffer.from(ListLatestVersionsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListLatestVersionsResponse => ListLatestVersionsResponse.decode(value),
+  },
   getRelease: {
     path: "/omni.catalog.v1.CatalogService/GetRelease" as const,
     requestStream: false as const,
@@ -5575,6 +5835,7 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   resubmitRelease: handleUnaryCall<ResubmitReleaseRequest, ResubmitReleaseResponse>;
   editRelease: handleUnaryCall<EditReleaseRequest, EditReleaseResponse>;
   listReleaseVersions: handleUnaryCall<ListReleaseVersionsRequest, ListReleaseVersionsResponse>;
+  listLatestVersions: handleUnaryCall<ListLatestVersionsRequest, ListLatestVersionsResponse>;
   getRelease: handleUnaryCall<GetReleaseRequest, GetReleaseResponse>;
   listReleases: handleUnaryCall<ListReleasesRequest, ListReleasesResponse>;
   allocateIsrc: handleUnaryCall<AllocateIsrcRequest, AllocateIsrcResponse>;
@@ -5658,6 +5919,21 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListReleaseVersionsResponse) => void,
+  ): ClientUnaryCall;
+  listLatestVersions(
+    request: ListLatestVersionsRequest,
+    callback: (error: ServiceError | null, response: ListLatestVersionsResponse) => void,
+  ): ClientUnaryCall;
+  listLatestVersions(
+    request: ListLatestVersionsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListLatestVersionsResponse) => void,
+  ): ClientUnaryCall;
+  listLatestVersions(
+    request: ListLatestVersionsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListLatestVersionsResponse) => void,
   ): ClientUnaryCall;
   getRelease(
     request: GetReleaseRequest,

@@ -111,6 +111,9 @@ export const reviewQueueItemJson = (r: delivery.Review): ReviewQueueItem => ({
   storeCount: r.storeCount,
   submittedAt: r.submittedAt,
   review: reviewJson(r),
+  // Catalog's word (the versions): the route adds them.
+  version: null,
+  changes: [],
 });
 
 export const deadLetterJson = (j: delivery.DeliveryJob): DeadLetterJson => ({

@@ -50,6 +50,7 @@ export function releaseJson(r: catalog.Release, delivery: DeliveryJson): Release
       featuredArtists: t.featuredArtists.map((a) => ({ name: a.name, role: a.role })),
       credits: { ...catalog.Credits.fromPartial(t.credits ?? {}) },
       language: t.language,
+      lyrics: t.lyrics,
     })),
     // Every field of each section, whatever catalog stores (ts-proto's fromPartial fills the defaults), so a
     // new field of the form reaches the release page without a change here.

@@ -49,7 +49,22 @@ export function adminReleaseRoutes(
   router.get('/releases', async (req, res) => {
     const { status, cursor } = parseQuery(queueQuery, req);
     const answer = await deliveryClient.listReviewQueue({ status, cursor, limit: QUEUE_PAGE });
-    res.json({ items: answer.reviews.map(reviewQueueItemJson), nextCursor: answer.nextCursor || null });
+    // What changed in each release since the version before: the admin judges the edit, not only the whole.
+    const { versions } = await catalogClient.listLatestVersions({
+      releaseIds: answer.reviews.map((r) => r.releaseId),
+    });
+    const latest = new Map(versions.map((v) => [v.releaseId, v.version]));
+    res.json({
+      items: answer.reviews.map((r) => {
+        const version = latest.get(r.releaseId);
+        return {
+          ...reviewQueueItemJson(r),
+          version: version?.version ?? null,
+          changes: version?.changes ?? [],
+        };
+      }),
+      nextCursor: answer.nextCursor || null,
+    });
   });
 
   router.post('/releases/:id/approve', async (req, res) => {
