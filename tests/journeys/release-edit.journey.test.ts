@@ -248,6 +248,54 @@ it('a release no store has seen changes in place, its ISRC too; bad fields are r
   expect(now.release.title).toBe('Not Yet Out (Deluxe)');
 }, 300_000);
 
+const uploads = async (session = artist) =>
+  (
+    (await (await call(omni.url, '/api/uploads?limit=200', session.accessToken)).json()) as {
+      files: { fileKey: string }[];
+    }
+  ).files.map((f) => f.fileKey);
+
+it('a release no store has seen is deleted with its files; a delivered one is refused with what to do instead', async () => {
+  const before = await uploads();
+  const release = await album('Deleted Before Review');
+  const mine = (await uploads()).filter((k) => !before.includes(k));
+  expect(mine).toHaveLength(4);
+  // Someone else cannot, and learns nothing.
+  expect(
+    (await call(omni.url, `/api/releases/${release.id}`, other.accessToken, { method: 'DELETE' })).status,
+  ).toBe(404);
+  const res = await call(omni.url, `/api/releases/${release.id}`, artist.accessToken, { method: 'DELETE' });
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual({
+    deleted: true,
+    filesRemoved: 4,
+    message: 'Release deleted, with its files.',
+  });
+  expect((await call(omni.url, `/api/releases/${release.id}`, artist.accessToken)).status).toBe(404);
+  expect((await uploads()).filter((k) => mine.includes(k))).toEqual([]);
+  // The submission event that was on its way does not bring it back to the review queue.
+  await new Promise((r) => setTimeout(r, 1_500));
+  const queue = (await (await call(omni.url, '/api/admin/releases', admin.accessToken)).json()) as {
+    items: { releaseId: string }[];
+  };
+  expect(queue.items.map((i) => i.releaseId)).not.toContain(release.id);
+  expect(
+    (await call(omni.url, `/api/releases/${release.id}`, artist.accessToken, { method: 'DELETE' })).status,
+  ).toBe(404);
+
+  const live = await album('Delivered, Not Deleted');
+  await approve(live.id);
+  await everyStoreLive(live.id);
+  const refused = await call(omni.url, `/api/releases/${live.id}`, artist.accessToken, { method: 'DELETE' });
+  expect(refused.status).toBe(409);
+  expect(await errorOf(refused)).toBe(
+    'This release has been approved for stores or sent to them, so it cannot be deleted. Take it down from the stores instead.',
+  );
+  expect((await call(omni.url, `/api/releases/${live.id}`, artist.accessToken)).status).toBe(200);
+  const { jobs } = await deliveries(omni.url, artist.accessToken, live.id);
+  expect(jobs.map((j) => j.status)).toEqual(['live', 'live']);
+}, 300_000);
+
 it('in Chromium: the Finder-style link opens the editor on its tab and track; a saved edit shows as a version and the admin sees the change', async () => {
   const release = await album('Edited In The Browser');
   await approve(release.id);
@@ -287,4 +335,20 @@ it('in Chromium: the Finder-style link opens the editor on its tab and track; a 
   expect(changes).toContain('Changed in version 2 (2 changes)');
   expect(changes).toContain('Track 3 title');
   await shot(adminPage, 'release-edit', 'admin-review');
+
+  // A release no store has seen is deleted from its page, after the artist confirms.
+  const draft = await album('Deleted From The Page');
+  await page.goto(`${omni.url}/release/${draft.id}`);
+  await page.getByRole('button', { name: 'Delete release' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('This cannot be undone.').waitFor();
+  await shot(page, 'release-edit', 'delete-dialog');
+  await dialog.getByRole('button', { name: 'Delete release' }).click();
+  await page.waitForURL(`${omni.url}/releases`);
+  await page.getByText('Release deleted, with its files.').waitFor();
+  expect((await call(omni.url, `/api/releases/${draft.id}`, artist.accessToken)).status).toBe(404);
+  // A delivered release offers no delete (a takedown instead).
+  await page.goto(`${omni.url}/release/${release.id}`);
+  await page.getByRole('button', { name: 'Edit release' }).waitFor();
+  expect(await page.getByRole('button', { name: 'Delete release' }).count()).toBe(0);
 }, 600_000);

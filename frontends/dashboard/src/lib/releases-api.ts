@@ -152,6 +152,12 @@ export async function fetchVersions(id: string): Promise<ReleaseVersionJson[]> {
   return releaseVersionsResponse.parse(body).versions;
 }
 
+/** DELETE /api/releases/:id: a release no store was sent, with its files; the message to show. */
+export async function deleteRelease(id: string): Promise<string> {
+  const body = await apiFetch(`/api/releases/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return z.object({ message: z.string() }).parse(body).message;
+}
+
 export async function resubmitRelease(id: string, request: ResubmitReleaseRequest): Promise<Release> {
   const body = await apiFetch(`/api/releases/${encodeURIComponent(id)}/resubmit`, {
     method: 'POST',

@@ -21,6 +21,7 @@ import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageFrame } from '../components/page-frame';
+import { DeleteReleaseDialog } from '../components/release/delete-dialog';
 import { DeliveryCard } from '../components/release/delivery-card';
 import { ReleaseEditor } from '../components/release/release-editor';
 import { ResubmitDialog } from '../components/release/resubmit-dialog';
@@ -127,12 +128,18 @@ function ReleaseView({ release }: { release: Release }) {
               {release.upc || 'pending'}
             </span>
           </p>
-          {status !== 'taken_down' && !editing ? (
-            <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
-              <Pencil aria-hidden="true" />
-              Edit release
-            </Button>
-          ) : null}
+          <div className="flex flex-wrap gap-2">
+            {status !== 'taken_down' && !editing ? (
+              <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden="true" />
+                Edit release
+              </Button>
+            ) : null}
+            {/* Only while no store has it: afterwards a takedown is the way. */}
+            {!delivered && ['draft', 'in_review', 'rejected'].includes(status) ? (
+              <DeleteReleaseDialog releaseId={release.id} title={release.title} />
+            ) : null}
+          </div>
         </div>
       </div>
 

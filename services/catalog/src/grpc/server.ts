@@ -16,6 +16,7 @@ import { InputError, parseReleaseInput } from '../domain/release-input';
 import { versionToProto } from '../domain/versions';
 import { type CatalogStore, IsrcExhaustedError } from '../store/catalog-store';
 import { CursorError, decodeCursor, encodeCursor } from '../store/catalogue-pages';
+import { deleteRelease } from '../use-cases/delete-release';
 import { discardingRefusedFiles } from '../use-cases/discard-refused-files';
 import { editRelease } from '../use-cases/edit-release';
 import { resubmitRelease } from '../use-cases/resubmit-release';
@@ -69,6 +70,11 @@ export function catalogHandlers(deps: {
           changed: version !== null,
         };
       }),
+
+    deleteRelease: (req) =>
+      guarded(async () =>
+        deleteRelease(store, files, owner(req.ownerId), req.releaseId, deps.onCleanupError),
+      ),
 
     async listReleaseVersions(req) {
       const versions = req.releaseId

@@ -273,6 +273,15 @@ export class CatalogStore {
     });
   }
 
+  /** Deletes the release, its tracks and its versions together. */
+  deleteRelease(releaseId: string): Promise<void> {
+    return this.store.transaction(async (scope) => {
+      await scope.collection<TrackDoc>(COLLECTIONS.tracks).deleteMany({ releaseId });
+      await scope.collection<VersionDoc>(COLLECTIONS.versions).deleteMany({ releaseId });
+      await scope.collection<ReleaseDoc>(COLLECTIONS.releases).deleteOne({ _id: releaseId });
+    });
+  }
+
   /**
    * Delivery's word on the release's status (delivery.updated), kept only when newer than what was
    * applied: a redelivered or late event never takes the status back.

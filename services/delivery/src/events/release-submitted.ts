@@ -43,6 +43,13 @@ export function onReleaseSubmitted(
         resubmission: type === 'release.resubmitted',
       }),
     async handle(event, { scope, prepared }) {
+      if (!prepared) {
+        logger.info(
+          { releaseId: event.data.releaseId, type },
+          'release deleted before its review; nothing to do',
+        );
+        return;
+      }
       const review = await submitForReview(scope, deps, prepared);
       if (review)
         logger.info(

@@ -5,6 +5,7 @@ import type { delivery } from '@omni/proto';
 import { REVIEW_STATUSES, type ReviewStatus } from '@omni/proto/api';
 import { type QueuePosition, reviewToProto } from '../store/reviews';
 import { approve, type ReviewDeps, reject } from '../use-cases/review-release';
+import { withdrawRelease } from '../use-cases/withdraw-release';
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 100;
@@ -12,7 +13,7 @@ const BAD_CURSOR = 'This page cursor is not valid. Start again from the first pa
 
 type ReviewHandlers = Pick<
   UnaryImpl<typeof delivery.DeliveryServiceService>,
-  'listReviewQueue' | 'approveRelease' | 'rejectRelease'
+  'listReviewQueue' | 'approveRelease' | 'rejectRelease' | 'withdrawRelease'
 >;
 
 export function reviewHandlers(deps: ReviewDeps): ReviewHandlers {
@@ -42,6 +43,11 @@ export function reviewHandlers(deps: ReviewDeps): ReviewHandlers {
 
     async rejectRelease(req) {
       return { review: reviewToProto(await reject(deps, req.releaseId, req.adminId, req.reason)) };
+    },
+
+    async withdrawRelease(req) {
+      await withdrawRelease(deps, req.releaseId, req.callerId);
+      return {};
     },
   };
 }

@@ -149,6 +149,19 @@ export class JobsRepository {
     );
   }
 
+  /**
+   * Deletes the release's jobs and counts if none ever left: all held and queued, no message made for any.
+   * Returns false (and changes nothing) when one did.
+   */
+  async deleteNeverSent(scope: TransactionScope, releaseId: string): Promise<boolean> {
+    const jobs = scope.collection<JobDoc>(JOBS);
+    const all = await jobs.find({ releaseId });
+    if (all.some((j) => !j.held || j.status !== 'queued' || j.messageId)) return false;
+    if (all.length > 0) await jobs.deleteMany({ releaseId, held: true, status: 'queued' });
+    await scope.collection<CountsDoc>(RELEASE_COUNTS).deleteOne({ _id: releaseId });
+    return true;
+  }
+
   /** The release's job counts inside `scope` (built once from its jobs when the release predates them). */
   async countsIn(scope: TransactionScope, releaseId: string) {
     return (await ReleaseCounts.open(scope, releaseId)).current;

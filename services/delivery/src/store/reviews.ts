@@ -6,6 +6,8 @@ import type { delivery } from '@omni/proto';
 import type { ReviewFinding, ReviewStatus } from '@omni/proto/api';
 
 export const REVIEWS = 'delivery_reviews';
+/** Releases their owner deleted before any store saw them: a late submission event for one is ignored. */
+export const WITHDRAWN = 'delivery_withdrawn_releases';
 
 export interface ReviewDoc extends Doc {
   ownerId: string;
@@ -54,6 +56,18 @@ export class ReviewsRepository {
 
   forReleases(releaseIds: readonly string[]): Promise<ReviewDoc[]> {
     return this.reviews.find({ _id: { $in: [...releaseIds] } });
+  }
+
+  /** Forgets the release's review and remembers that it was withdrawn (inside the caller's transaction). */
+  async withdraw(scope: TransactionScope, releaseId: string, ownerId: string, at: string): Promise<void> {
+    await scope.collection<ReviewDoc>(REVIEWS).deleteOne({ _id: releaseId });
+    await scope
+      .collection<Doc & { ownerId: string; at: string }>(WITHDRAWN)
+      .updateOne({ _id: releaseId }, { $set: { ownerId, at } }, { upsert: true });
+  }
+
+  async isWithdrawn(scope: TransactionScope, releaseId: string): Promise<boolean> {
+    return (await scope.collection(WITHDRAWN).findById(releaseId)) !== null;
   }
 
   /** Writes the whole review (a submission replaces the previous one's findings and decision). */

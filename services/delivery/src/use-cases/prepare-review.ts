@@ -14,13 +14,15 @@ export interface ReviewSources {
 export async function prepareReview(
   sources: ReviewSources,
   input: { releaseId: string; ownerId: string; stores: string[]; eventId: string; resubmission: boolean },
-): Promise<ReviewSubmission> {
-  const { release } = await sources.catalog.getRelease({
-    releaseId: input.releaseId,
-    callerId: '',
-    callerIsAdmin: true,
-  });
-  if (!release) throw new Error(`catalog answered no release for ${input.releaseId}`);
+): Promise<ReviewSubmission | null> {
+  const { release } = await sources.catalog
+    .getRelease({ releaseId: input.releaseId, callerId: '', callerIsAdmin: true })
+    // Deleted by its owner since the event was written: nothing to review (anything else is retried).
+    .catch((err: unknown) => {
+      if (isServiceError(err) && err.code === GrpcStatus.NOT_FOUND) return { release: null };
+      throw err;
+    });
+  if (!release) return null;
   const cover = await inspectCover(sources, release);
   return {
     releaseId: input.releaseId,

@@ -79,6 +79,8 @@ export async function submitForReview(
   deps: Pick<ReviewDeps, 'jobs' | 'reviews' | 'publish'>,
   s: ReviewSubmission,
 ): Promise<ReviewDoc | null> {
+  // Deleted by its owner before any store saw it: an event still on its way does not bring it back.
+  if (await deps.reviews.isWithdrawn(scope, s.releaseId)) return null;
   const previous = await deps.reviews.inScope(scope, s.releaseId);
   const jobsFor = () =>
     deps.jobs.queueHeld(scope, {

@@ -66,6 +66,8 @@ export const REASONS = {
   release_not_rejected: { status: status.FAILED_PRECONDITION, code: 'not_rejected' },
   /** Catalog: editing a release taken down from every store (it must be released again first). */
   release_taken_down: { status: status.FAILED_PRECONDITION, code: 'taken_down' },
+  /** Catalog, delivery: deleting a release that stores were sent (or an admin approved). */
+  release_delivered: { status: status.FAILED_PRECONDITION, code: 'release_delivered' },
   /** Delivery: a store key the release is not delivered to. */
   store_not_in_release: { status: status.NOT_FOUND, code: 'not_found' },
   /** Delivery: a takedown where no chosen store has the release. */

@@ -330,6 +330,19 @@ export interface ListReleaseVersionsResponse {
   versions: ReleaseVersion[];
 }
 
+/**
+ * DELETE /api/releases/:id: a release no store was ever sent, with its tracks, versions and the files
+ * nothing else of the owner's uses. The gateway asks delivery to withdraw it first.
+ */
+export interface DeleteReleaseRequest {
+  releaseId: string;
+  ownerId: string;
+}
+
+export interface DeleteReleaseResponse {
+  filesRemoved: number;
+}
+
 export interface GetReleaseRequest {
   releaseId: string;
   callerId: string;
@@ -4715,6 +4728,172 @@ export const ListReleaseVersionsResponse: MessageFns<ListReleaseVersionsResponse
   },
 };
 
+function createBaseDeleteReleaseRequest(): DeleteReleaseRequest {
+  return { releaseId: "", ownerId: "" };
+}
+
+export const DeleteReleaseRequest: MessageFns<DeleteReleaseRequest> = {
+  encode(message: DeleteReleaseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.releaseId !== "") {
+      writer.uint32(10).string(message.releaseId);
+    }
+    if (message.ownerId !== "") {
+      writer.uint32(18).string(message.ownerId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteReleaseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteReleaseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteReleaseRequest {
+    return {
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      ownerId: isSet(object.ownerId)
+        ? globalThis.String(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.String(object.owner_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteReleaseRequest): unknown {
+    const obj: any = {};
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.ownerId !== "") {
+      obj.ownerId = message.ownerId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeleteReleaseRequest>): DeleteReleaseRequest {
+    return DeleteReleaseRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DeleteReleaseRequest>): DeleteReleaseRequest {
+    const message = createBaseDeleteReleaseRequest();
+    message.releaseId = object.releaseId ?? "";
+    message.ownerId = object.ownerId ?? "";
+    return message;
+  },
+};
+
+function createBaseDeleteReleaseResponse(): DeleteReleaseResponse {
+  return { filesRemoved: 0 };
+}
+
+export const DeleteReleaseResponse: MessageFns<DeleteReleaseResponse> = {
+  encode(message: DeleteReleaseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.filesRemoved !== 0) {
+      writer.uint32(8).int32(message.filesRemoved);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteReleaseResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteReleaseResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.filesRemoved = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteReleaseResponse {
+    return {
+      filesRemoved: isSet(object.filesRemoved)
+        ? globalThis.Number(object.filesRemoved)
+        : isSet(object.files_removed)
+        ? globalThis.Number(object.files_removed)
+        : 0,
+    };
+  },
+
+  toJSON(message: DeleteReleaseResponse): unknown {
+    const obj: any = {};
+    if (message.filesRemoved !== 0) {
+      obj.filesRemoved = Math.round(message.filesRemoved);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DeleteReleaseResponse>): DeleteReleaseResponse {
+    return DeleteReleaseResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DeleteReleaseResponse>): DeleteReleaseResponse {
+    const message = createBaseDeleteReleaseResponse();
+    message.filesRemoved = object.filesRemoved ?? 0;
+    return message;
+  },
+};
+
 function createBaseGetReleaseRequest(): GetReleaseRequest {
   return { releaseId: "", callerId: "", callerIsAdmin: false };
 }
@@ -5754,6 +5933,16 @@ export const CatalogServiceService = {
     responseSerialize: (value: EditReleaseResponse): Buffer => Buffer.from(EditReleaseResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): EditReleaseResponse => EditReleaseResponse.decode(value),
   },
+  deleteRelease: {
+    path: "/omni.catalog.v1.CatalogService/DeleteRelease" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteReleaseRequest): Buffer => Buffer.from(DeleteReleaseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteReleaseRequest => DeleteReleaseRequest.decode(value),
+    responseSerialize: (value: DeleteReleaseResponse): Buffer =>
+      Buffer.from(DeleteReleaseResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteReleaseResponse => DeleteReleaseResponse.decode(value),
+  },
   listReleaseVersions: {
     path: "/omni.catalog.v1.CatalogService/ListReleaseVersions" as const,
     requestStream: false as const,
@@ -5834,6 +6023,7 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   submitSong: handleUnaryCall<SubmitSongRequest, SubmitSongResponse>;
   resubmitRelease: handleUnaryCall<ResubmitReleaseRequest, ResubmitReleaseResponse>;
   editRelease: handleUnaryCall<EditReleaseRequest, EditReleaseResponse>;
+  deleteRelease: handleUnaryCall<DeleteReleaseRequest, DeleteReleaseResponse>;
   listReleaseVersions: handleUnaryCall<ListReleaseVersionsRequest, ListReleaseVersionsResponse>;
   listLatestVersions: handleUnaryCall<ListLatestVersionsRequest, ListLatestVersionsResponse>;
   getRelease: handleUnaryCall<GetReleaseRequest, GetReleaseResponse>;
@@ -5904,6 +6094,21 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: EditReleaseResponse) => void,
+  ): ClientUnaryCall;
+  deleteRelease(
+    request: DeleteReleaseRequest,
+    callback: (error: ServiceError | null, response: DeleteReleaseResponse) => void,
+  ): ClientUnaryCall;
+  deleteRelease(
+    request: DeleteReleaseRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteReleaseResponse) => void,
+  ): ClientUnaryCall;
+  deleteRelease(
+    request: DeleteReleaseRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteReleaseResponse) => void,
   ): ClientUnaryCall;
   listReleaseVersions(
     request: ListReleaseVersionsRequest,

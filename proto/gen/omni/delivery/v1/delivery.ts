@@ -178,6 +178,19 @@ export interface ReReleaseResponse {
   jobs: DeliveryJob[];
 }
 
+/**
+ * DELETE /api/releases/:id, before catalog deletes the release: delivery lets a release go only while no
+ * message for it was ever made (its jobs all held, never packaged) and no admin approved it; from then on
+ * a late release.created or release.resubmitted for it is ignored.
+ */
+export interface WithdrawReleaseRequest {
+  releaseId: string;
+  callerId: string;
+}
+
+export interface WithdrawReleaseResponse {
+}
+
 export interface PurgeReleaseRequest {
   releaseId: string;
   stores: string[];
@@ -2468,6 +2481,151 @@ export const ReReleaseResponse: MessageFns<ReReleaseResponse> = {
   },
 };
 
+function createBaseWithdrawReleaseRequest(): WithdrawReleaseRequest {
+  return { releaseId: "", callerId: "" };
+}
+
+export const WithdrawReleaseRequest: MessageFns<WithdrawReleaseRequest> = {
+  encode(message: WithdrawReleaseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.releaseId !== "") {
+      writer.uint32(10).string(message.releaseId);
+    }
+    if (message.callerId !== "") {
+      writer.uint32(18).string(message.callerId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WithdrawReleaseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWithdrawReleaseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.callerId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WithdrawReleaseRequest {
+    return {
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      callerId: isSet(object.callerId)
+        ? globalThis.String(object.callerId)
+        : isSet(object.caller_id)
+        ? globalThis.String(object.caller_id)
+        : "",
+    };
+  },
+
+  toJSON(message: WithdrawReleaseRequest): unknown {
+    const obj: any = {};
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.callerId !== "") {
+      obj.callerId = message.callerId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<WithdrawReleaseRequest>): WithdrawReleaseRequest {
+    return WithdrawReleaseRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<WithdrawReleaseRequest>): WithdrawReleaseRequest {
+    const message = createBaseWithdrawReleaseRequest();
+    message.releaseId = object.releaseId ?? "";
+    message.callerId = object.callerId ?? "";
+    return message;
+  },
+};
+
+function createBaseWithdrawReleaseResponse(): WithdrawReleaseResponse {
+  return {};
+}
+
+export const WithdrawReleaseResponse: MessageFns<WithdrawReleaseResponse> = {
+  encode(_: WithdrawReleaseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WithdrawReleaseResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWithdrawReleaseResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): WithdrawReleaseResponse {
+    return {};
+  },
+
+  toJSON(_: WithdrawReleaseResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<WithdrawReleaseResponse>): WithdrawReleaseResponse {
+    return WithdrawReleaseResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<WithdrawReleaseResponse>): WithdrawReleaseResponse {
+    const message = createBaseWithdrawReleaseResponse();
+    return message;
+  },
+};
+
 function createBasePurgeReleaseRequest(): PurgeReleaseRequest {
   return { releaseId: "", stores: [], adminId: "" };
 }
@@ -3484,6 +3642,17 @@ export const DeliveryServiceService = {
       Buffer.from(PurgeReleaseResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): PurgeReleaseResponse => PurgeReleaseResponse.decode(value),
   },
+  withdrawRelease: {
+    path: "/omni.delivery.v1.DeliveryService/WithdrawRelease" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: WithdrawReleaseRequest): Buffer =>
+      Buffer.from(WithdrawReleaseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): WithdrawReleaseRequest => WithdrawReleaseRequest.decode(value),
+    responseSerialize: (value: WithdrawReleaseResponse): Buffer =>
+      Buffer.from(WithdrawReleaseResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): WithdrawReleaseResponse => WithdrawReleaseResponse.decode(value),
+  },
   reRelease: {
     path: "/omni.delivery.v1.DeliveryService/ReRelease" as const,
     requestStream: false as const,
@@ -3549,6 +3718,7 @@ export interface DeliveryServiceServer extends UntypedServiceImplementation {
   /** Takedown (artist or admin) and purge (admin). */
   takeDown: handleUnaryCall<TakeDownRequest, TakeDownResponse>;
   purgeRelease: handleUnaryCall<PurgeReleaseRequest, PurgeReleaseResponse>;
+  withdrawRelease: handleUnaryCall<WithdrawReleaseRequest, WithdrawReleaseResponse>;
   reRelease: handleUnaryCall<ReReleaseRequest, ReReleaseResponse>;
   /** The last DDEX message made for a store. */
   getErn: handleUnaryCall<GetErnRequest, GetErnResponse>;
@@ -3665,6 +3835,21 @@ export interface DeliveryServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: PurgeReleaseResponse) => void,
+  ): ClientUnaryCall;
+  withdrawRelease(
+    request: WithdrawReleaseRequest,
+    callback: (error: ServiceError | null, response: WithdrawReleaseResponse) => void,
+  ): ClientUnaryCall;
+  withdrawRelease(
+    request: WithdrawReleaseRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: WithdrawReleaseResponse) => void,
+  ): ClientUnaryCall;
+  withdrawRelease(
+    request: WithdrawReleaseRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: WithdrawReleaseResponse) => void,
   ): ClientUnaryCall;
   reRelease(
     request: ReReleaseRequest,

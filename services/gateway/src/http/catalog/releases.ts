@@ -11,7 +11,7 @@ import {
   parseQuery,
 } from '@omni/platform';
 import type { delivery } from '@omni/proto';
-import { DELIVERY_MESSAGES, isReleaseId, storesBody } from '@omni/proto/api';
+import { DELIVERY_MESSAGES, isReleaseId, RELEASE_MESSAGES, storesBody } from '@omni/proto/api';
 import { Router as createRouter, type Router } from 'express';
 import { z } from 'zod';
 import { jobJson } from './delivery-json';
@@ -146,6 +146,18 @@ export function releaseRoutes(
       version: version ?? null,
       changed,
     });
+  });
+
+  // Delete a release no store was ever sent, with its files. Delivery withdraws it first (it alone knows
+  // whether a message was made, and from then on ignores a late submission), then catalog deletes it.
+  router.delete('/:id', async (req, res) => {
+    const release = await visibleRelease(catalogClient, req);
+    await deliveryClient.withdrawRelease({ releaseId: release.id, callerId: req.principal!.userId });
+    const { filesRemoved } = await catalogClient.deleteRelease(
+      { releaseId: release.id, ownerId: req.principal!.userId },
+      { deadlineMs: 15_000 },
+    );
+    res.json({ deleted: true, filesRemoved, message: RELEASE_MESSAGES.deleted });
   });
 
   // The release's versions, newest first, each with what changed from the one before.
