@@ -13,3 +13,4 @@ export * from './release-constants';
 export * from './release-files';
 export * from './releases';
 export * from './responses';
+export * from './release-rules';

@@ -227,3 +227,99 @@ it('refuses a bad track list with a sentence, and creates nothing', async () => 
   ).releases.length;
   expect(after).toBe(before);
 }, 120_000);
+
+it('in Chromium, /artist-upload builds an album: many masters at once, checked before a byte is sent, reordered, each uploaded with its own progress and a failed one retried alone', async () => {
+  browser ??= await launchBrowser();
+  const page = await personPage(browser);
+  await signIn(page, omni.url, email, PASSWORD);
+  await page.goto(`${omni.url}/artist-upload`);
+  await page.getByRole('heading', { name: 'Artist Upload' }).waitFor({ timeout: 30_000 });
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  await field('Artist Name *').fill('Builder Artist');
+  await field('Release Title *').fill('Built Here');
+  await field('Cover Artwork * (3000x3000 JPG/PNG)').setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: png(3000, 3000),
+  });
+  const master = (name: string, seconds: number) => ({
+    name,
+    mimeType: 'audio/wav',
+    buffer: wav(seconds, { tone: true }),
+  });
+  const list = page.getByTestId('track-list');
+  await list.locator('input[type=file]').setInputFiles([
+    master('01 - Morning.wav', 3),
+    master('02 - Noon.wav', 3),
+    master('03 - Dusk.wav', 3),
+    master('04 - Night.wav', 3),
+    // Not a lossless master: refused in the browser, named with its track.
+    {
+      name: '05 - Demo.mp3',
+      mimeType: 'audio/mpeg',
+      buffer: Buffer.concat([Buffer.from('ID3'), Buffer.alloc(2000)]),
+    },
+  ]);
+  const rows = page.getByTestId('builder-track');
+  await rows.nth(4).waitFor();
+  expect(await rows.count()).toBe(5);
+  await rows.nth(4).getByTestId('builder-track-problem').waitFor();
+  // Four tracks under 30 minutes are an EP to Apple: said while the type is still "single".
+  await page.getByRole('button', { name: 'Upload & Queue Delivery' }).click();
+  await page.getByText('Track 5 (05 - Demo.mp3):').first().waitFor();
+  expect(await page.getByTestId('track-upload').count()).toBe(0);
+  await page.getByRole('button', { name: 'Remove track 5' }).click();
+  await page
+    .getByTestId('apple-type-warning')
+    .getByText('Apple Music will list this release as an EP, not a single')
+    .waitFor();
+  await page.getByRole('button', { name: 'Move track 4 up' }).click();
+  await page.getByLabel('Track 1 featured artists').fill('Kai Stone');
+  await field('Release Type').selectOption('ep');
+  await page.getByTestId('apple-type-warning').waitFor({ state: 'detached' });
+  expect(
+    await page
+      .getByLabel(/^Track \d title$/)
+      .evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value)),
+  ).toEqual(['Morning', 'Noon', 'Night', 'Dusk']);
+
+  // The first upload of "Night" fails on the wire; the others go through.
+  let failedOnce = false;
+  await page.route('**/*', (route) => {
+    const request = route.request();
+    if (!failedOnce && request.method() === 'PUT' && request.url().includes('Night')) {
+      failedOnce = true;
+      return route.abort('connectionreset');
+    }
+    return route.continue();
+  });
+  const puts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT') puts.push(decodeURIComponent(r.url()));
+  });
+  await page.getByRole('button', { name: 'Upload & Queue Delivery' }).click();
+  await rows.nth(2).getByText('Upload failed:').waitFor({ timeout: 60_000 });
+  // Every other upload has ended once the button is back.
+  await page.getByRole('button', { name: 'Upload & Queue Delivery' }).waitFor({ timeout: 60_000 });
+  expect(await rows.getByText('Uploaded and checked').count()).toBe(3);
+  await shot(page, 'album', 'builder-failed-one');
+  const sentBefore = puts.length;
+  await page.getByRole('button', { name: 'Upload & Queue Delivery' }).click();
+  await page.waitForURL(/\/release\/[^/?]+$/, { timeout: 60_000 });
+  // The retry sent only the master that had failed (and no cover again).
+  expect(
+    puts
+      .slice(sentBefore)
+      .filter((u) => /\.(wav|png)/.test(u))
+      .map((u) => /Night/.test(u)),
+  ).toEqual([true]);
+  const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+  const answer = (await (await call(omni.url, `/api/releases/${id}`, artist.accessToken)).json()) as {
+    release: { releaseType: string; tracks: { title: string; featuredArtists: { name: string }[] }[] };
+  };
+  expect(answer.release.releaseType).toBe('ep');
+  expect(answer.release.tracks.map((t) => t.title)).toEqual(['Morning', 'Noon', 'Night', 'Dusk']);
+  expect(answer.release.tracks[0]!.featuredArtists.map((a) => a.name)).toEqual(['Kai Stone']);
+  await page.getByTestId('track-row').nth(3).waitFor();
+  await shot(page, 'album', 'builder-release');
+}, 300_000);

@@ -146,6 +146,37 @@ export async function readAudioFacts(file: Blob): Promise<AudioFacts | undefined
   return other ? { format: other, bitDepth: 0, sampleRate: 48_000, channels: 2 } : undefined;
 }
 
+/**
+ * How long the audio lasts, from its header (WAV: the byte rate against the file's size; FLAC: STREAMINFO's
+ * total samples); undefined when the browser cannot tell. Good enough for the stores' release-type rule.
+ */
+export async function readAudioSeconds(file: Blob): Promise<number | undefined> {
+  try {
+    const head = await bytesOf(file, 0, 64);
+    if (ascii(head, 0, 4) === 'fLaC' && head.length >= 26) {
+      const b = head.subarray(18);
+      const sampleRate = (b[0]! << 12) | (b[1]! << 4) | (b[2]! >> 4);
+      const samples = (b[3]! & 0x0f) * 2 ** 32 + ((b[4]! << 24) >>> 0) + (b[5]! << 16) + (b[6]! << 8) + b[7]!;
+      return sampleRate > 0 && samples > 0 ? samples / sampleRate : undefined;
+    }
+    if (ascii(head, 0, 4) !== 'RIFF' || ascii(head, 8, 4) !== 'WAVE') return undefined;
+    let at = 12;
+    while (at + 8 <= MAX_HEADER_BYTES) {
+      const chunk = await bytesOf(file, at, at + 24);
+      if (chunk.length < 8) return undefined;
+      const size = u32le(chunk, 4);
+      if (ascii(chunk, 0, 4) === 'fmt ' && chunk.length >= 24) {
+        const byteRate = u32le(chunk, 16);
+        return byteRate > 0 ? Math.max(0, file.size - 44) / byteRate : undefined;
+      }
+      at += 8 + size + (size % 2);
+    }
+  } catch {
+    // unreadable here: the server measures every file
+  }
+  return undefined;
+}
+
 /** A file checked in the browser: what is wrong with it by the stores' rules (empty when it passes). */
 export interface FileCheck {
   problems: string[];

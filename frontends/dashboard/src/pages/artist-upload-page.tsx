@@ -17,12 +17,26 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PlatformPicker } from '../components/artist-upload/platform-picker';
 import { type ReleaseFiles, ReleaseTabs } from '../components/artist-upload/release-tabs';
+import { TrackList } from '../components/artist-upload/track-list';
 import { UploadLog } from '../components/artist-upload/upload-log';
 import { PageFrame } from '../components/page-frame';
-import { type ArtistFormValues, emptyArtistForm } from '../lib/artist-form';
-import { checkArtistUpload, formatBytes, runArtistUpload } from '../lib/artist-upload-flow';
+import {
+  newTrack,
+  type TrackDraft,
+  tracksProblem,
+  tracksRequest,
+  type UploadState,
+  uploadMasters,
+} from '../lib/album-upload';
+import { type ArtistFormValues, emptyArtistForm, toCreateReleaseRequest } from '../lib/artist-form';
+import {
+  ARTIST_UPLOAD_BUCKET,
+  checkArtistUpload,
+  formatBytes,
+  runArtistUpload,
+} from '../lib/artist-upload-flow';
 import { errorMessage } from '../lib/error-message';
-import { checkCoverArt, checkMasterAudio } from '../lib/file-facts';
+import { checkCoverArt, checkMasterAudio, readAudioSeconds } from '../lib/file-facts';
 import { createRelease, fetchPlatforms } from '../lib/releases-api';
 import { type ByteProgress, discardUpload, uploadFile } from '../lib/upload';
 
@@ -65,6 +79,10 @@ export default function ArtistUploadPage() {
   const [progress, setProgress] = useState(0);
   const [bytes, setBytes] = useState<{ label: string; progress: ByteProgress } | null>(null);
   const [log, setLog] = useState<string[]>([]);
+  // The release builder's tracks (none: the single-track form of Basic Info).
+  const [tracks, setTracks] = useState<TrackDraft[]>([]);
+  // The cover of an album try, kept so a retry of a failed master does not send it again.
+  const albumArtwork = useRef<{ file: File; ref: { bucket: string; fileKey: string } } | null>(null);
   const preselectedOnce = useRef(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -77,7 +95,133 @@ export default function ArtistUploadPage() {
   }, [platforms.data]);
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
+  const setTrackState = (key: string, upload: UploadState) =>
+    setTracks((all) => all.map((t) => (t.key === key ? { ...t, upload } : t)));
+
+  /** Files chosen or dropped on the Tracks card: the Basic Info master becomes track 1 when it is the first. */
+  function addTracks(chosen: File[]) {
+    if (chosen.length === 0) return;
+    const first =
+      tracks.length === 0 && files.audio
+        ? [newTrack(files.audio, values.trackTitle.trim() || undefined)]
+        : [];
+    const added = [...first, ...chosen.map((file) => newTrack(file))];
+    setTracks((all) => [...all, ...added]);
+    // Checked in the browser as they arrive, before a byte is sent.
+    for (const track of added) {
+      void Promise.all([checkMasterAudio(track.file), readAudioSeconds(track.file)]).then(
+        ([check, seconds]) =>
+          setTracks((all) =>
+            all.map((t) => (t.key === track.key ? { ...t, problems: check.problems, seconds } : t)),
+          ),
+      );
+    }
+  }
+
+  async function onSubmitAlbum() {
+    const problem =
+      status !== 'signed-in'
+        ? 'Please sign in to upload music.'
+        : !values.artistName.trim() || !values.releaseTitle.trim()
+          ? 'Please fill in all required fields.'
+          : !files.artwork
+            ? 'Please add the cover artwork.'
+            : (tracksProblem(tracks) ?? (await checkCoverArt(files.artwork)).problems[0] ?? null);
+    if (problem || !files.artwork) {
+      const message = `${problem} Checked in your browser: nothing was uploaded.`;
+      toast.error('Upload Failed', { id: FORM_TOAST, description: message });
+      setLog([`Error: ${message}`]);
+      return;
+    }
+    setBusy(true);
+    setLog([
+      `Checks passed: "${values.releaseTitle.trim()}" by ${values.artistName.trim()}, ${tracks.length} tracks`,
+    ]);
+    const order = platforms.data?.platforms.map((platform) => platform.key) ?? [];
+    const stores = order.filter((key) => selected.has(key));
+    const totalBytes = tracks.reduce((n, t) => n + t.file.size, 0) || 1;
+    const percents = new Map(tracks.map((t) => [t.key, t.upload.state === 'done' ? 100 : 0]));
+    const overall = () =>
+      setProgress(
+        Math.round(
+          10 +
+            (75 * tracks.reduce((n, t) => n + (percents.get(t.key) ?? 0) * t.file.size, 0)) /
+              (100 * totalBytes),
+        ),
+      );
+    try {
+      if (albumArtwork.current?.file !== files.artwork) {
+        const up = await uploadFile({
+          bucket: ARTIST_UPLOAD_BUCKET,
+          purpose: 'artist-upload',
+          role: 'artwork',
+          file: files.artwork,
+        });
+        albumArtwork.current = { file: files.artwork, ref: { bucket: up.bucket, fileKey: up.fileKey } };
+        setLog((lines) => [...lines, 'Artwork uploaded and checked']);
+      }
+      overall();
+      const ended = await uploadMasters(
+        tracks,
+        (key, upload) => {
+          setTrackState(key, upload);
+          percents.set(
+            key,
+            upload.state === 'done' ? 100 : upload.state === 'uploading' ? upload.percent : 0,
+          );
+          overall();
+          if (upload.state === 'done' || upload.state === 'failed') {
+            const name = tracks.find((t) => t.key === key)?.title ?? key;
+            setLog((lines) => [
+              ...lines,
+              upload.state === 'done' ? `Uploaded: ${name}` : `Error: ${name}: ${upload.error}`,
+            ]);
+          }
+        },
+        { uploadFile },
+      );
+      const failed = tracks.filter((t) => ended.get(t.key)?.state === 'failed');
+      if (failed.length > 0) {
+        toast.error('Upload Failed', {
+          id: FORM_TOAST,
+          description: `${failed.length} of ${tracks.length} masters did not upload. Press the button again to retry ${failed.length === 1 ? 'it' : 'them'} alone.`,
+        });
+        setProgress(0);
+        return;
+      }
+      const first = ended.get(tracks[0]!.key);
+      const request = toCreateReleaseRequest(
+        values,
+        {
+          audio: first?.state === 'done' ? first.file : albumArtwork.current.ref,
+          artwork: albumArtwork.current.ref,
+        },
+        stores,
+      );
+      delete request.audio;
+      delete request.trackTitle;
+      const release = await createRelease({ ...request, tracks: tracksRequest(tracks, ended) });
+      setProgress(100);
+      for (const warning of release.warnings) setLog((lines) => [...lines, `Warning: ${warning}`]);
+      const releasePage = `/release/${encodeURIComponent(release.id)}`;
+      toast.success('Upload Successful!', {
+        id: FORM_TOAST,
+        description: `"${release.title}" (${release.tracks.length} tracks) is queued for delivery. Opening the release…`,
+        announces: releasePage,
+      });
+      redirectTimer.current = setTimeout(() => navigate(releasePage), REDIRECT_AFTER_UPLOAD_MS);
+    } catch (error) {
+      const message = errorMessage(error, 'An error occurred during upload.');
+      toast.error('Upload Failed', { id: FORM_TOAST, description: message });
+      setLog((lines) => [...lines, `Error: ${message}`]);
+      setProgress(0);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function onSubmit() {
+    if (tracks.length > 0) return onSubmitAlbum();
     const problem = checkArtistUpload(status === 'signed-in', values, files);
     if (problem) {
       toast.error(problem.title, { id: FORM_TOAST, description: problem.description });
@@ -164,9 +308,18 @@ export default function ArtistUploadPage() {
             files={files}
             onFiles={(patch) => setFiles((current) => ({ ...current, ...patch }))}
             disabled={busy}
+            albumTracks={tracks.length}
           />
         </CardContent>
       </Card>
+
+      <TrackList
+        tracks={tracks}
+        releaseType={values.releaseType}
+        disabled={busy}
+        onChange={setTracks}
+        onAddFiles={addTracks}
+      />
 
       <PlatformPicker
         platforms={platforms.data?.platforms}

@@ -2,6 +2,7 @@
 // domain/store-rules.ts, the one place they are written), asked for the role the file plays here; catalog
 // adds only what needs the release: whose file it is, and the release-level rules below.
 import type { storage } from '@omni/proto';
+import { appleTypeWarning } from '@omni/proto/api';
 import { PLATFORMS } from './platforms';
 import type { ReleaseType } from './release';
 
@@ -56,20 +57,7 @@ export function releaseWarnings(trackSeconds: number[], releaseType: ReleaseType
       `This single is ${Math.round(only)} s long. Some stores refuse single-track releases under ${SHORT_SINGLE_SECONDS} s (${names.join(', ')}); a longer track reaches every store.`,
     );
   }
-  const apple = appleReleaseType(trackSeconds);
-  if (trackSeconds.length > 0 && apple !== releaseType)
-    out.push(
-      `Apple Music will list this release as ${A_TYPE[apple]}, not ${A_TYPE[releaseType]}: it counts up to 3 tracks under 10 minutes each and 30 minutes in all as a single, up to 3 tracks with one of 10 minutes or more, or 4–6 tracks, under 30 minutes as an EP, and 7 or more tracks or 30 minutes or more as an album.`,
-    );
+  const apple = appleTypeWarning(trackSeconds, releaseType);
+  if (apple) out.push(apple);
   return out;
-}
-
-const A_TYPE: Record<ReleaseType, string> = { single: 'a single', ep: 'an EP', album: 'an album' };
-
-/** Apple's rule for a release's type from its tracks (shared/design/albums.md §4.2, Apple's style guide). */
-export function appleReleaseType(trackSeconds: readonly number[]): ReleaseType {
-  const total = trackSeconds.reduce((a, b) => a + b, 0);
-  if (trackSeconds.length >= 7 || total >= 30 * 60) return 'album';
-  if (trackSeconds.length >= 4 || trackSeconds.some((s) => s >= 10 * 60)) return 'ep';
-  return 'single';
 }

@@ -25,12 +25,21 @@ interface ReleaseTabsProps {
   files: ReleaseFiles;
   onFiles: (patch: Partial<ReleaseFiles>) => void;
   disabled: boolean;
+  /** The number of tracks in the Tracks card: from 1 on, the tracks' titles and masters are there. */
+  albumTracks?: number;
 }
 
 const RELEASE_TYPE_LABELS: Record<ReleaseType, string> = { single: 'Single', ep: 'EP', album: 'Album' };
 
 /** Spec: the five tabs of /artist-upload. Values live in the page, so switching tabs loses nothing. */
-export function ReleaseTabs({ values, onChange, files, onFiles, disabled }: ReleaseTabsProps) {
+export function ReleaseTabs({
+  values,
+  onChange,
+  files,
+  onFiles,
+  disabled,
+  albumTracks = 0,
+}: ReleaseTabsProps) {
   const text = (
     field: TextField,
     label = METADATA_LABELS[field] ?? field,
@@ -70,7 +79,14 @@ export function ReleaseTabs({ values, onChange, files, onFiles, disabled }: Rele
       <TabsContent value="basic" className="grid data-[state=inactive]:hidden gap-4 pt-4 sm:grid-cols-2">
         {text('artistName', 'Artist Name *', { autoComplete: 'off', required: true })}
         {text('releaseTitle', 'Release Title *', { required: true })}
-        {text('trackTitle', 'Track Title *', { required: true })}
+        {albumTracks > 0 ? (
+          <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground" role="note">
+            {albumTracks} track{albumTracks === 1 ? '' : 's'}: their titles and audio files are in the Tracks
+            card below.
+          </p>
+        ) : (
+          text('trackTitle', 'Track Title *', { required: true })
+        )}
         <NativeSelect
           label="Release Type"
           value={values.releaseType}
@@ -98,16 +114,18 @@ export function ReleaseTabs({ values, onChange, files, onFiles, disabled }: Rele
           />
           <Label htmlFor="explicit">Explicit content</Label>
         </div>
-        <FilePicker
-          label="Audio File *"
-          accept="audio/*"
-          rule={MASTER_AUDIO_RULE_TEXT}
-          file={files.audio}
-          check={checkMasterAudio}
-          testId="audio-check"
-          disabled={disabled}
-          onFile={(audio) => onFiles({ audio })}
-        />
+        {albumTracks > 0 ? null : (
+          <FilePicker
+            label="Audio File *"
+            accept="audio/*"
+            rule={MASTER_AUDIO_RULE_TEXT}
+            file={files.audio}
+            check={checkMasterAudio}
+            testId="audio-check"
+            disabled={disabled}
+            onFile={(audio) => onFiles({ audio })}
+          />
+        )}
         <FilePicker
           label="Cover Artwork * (3000x3000 JPG/PNG)"
           accept="image/*"
