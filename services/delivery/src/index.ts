@@ -13,6 +13,7 @@ import { createStoreSimulator } from './simulator';
 import { publishDeliveryUpdate, publishDeliveryUpdates } from './store/delivery-updates';
 import { JobsRepository } from './store/jobs';
 import { ReviewsRepository } from './store/reviews';
+import { VersionsRepository } from './store/versions';
 import type { ReviewDeps } from './use-cases/review-release';
 import { openPipeline } from './worker/open';
 
@@ -41,6 +42,7 @@ export const deliveryService: ServiceModule = {
     const outbox = new Outbox(store, bus, 'delivery', logger);
     const jobs = new JobsRepository(store);
     const reviews = new ReviewsRepository(store);
+    const versions = new VersionsRepository(store);
     const sources = {
       catalog: ctx.client('catalog', catalog.CatalogServiceService),
       storage: ctx.client('storage', storage.StorageServiceService),
@@ -59,11 +61,21 @@ export const deliveryService: ServiceModule = {
             logger,
           })
         : null;
-    const pipeline = openPipeline({ config, store, outbox, registry, validator, ...sources, logger });
+    const pipeline = openPipeline({
+      config,
+      store,
+      outbox,
+      registry,
+      validator,
+      versions,
+      ...sources,
+      logger,
+    });
     const review: ReviewDeps = {
       store,
       jobs,
       reviews,
+      versions,
       publish: (scope, update) => publishDeliveryUpdate(scope, outbox, update),
       publishMany: (scope, releaseId, updates) => publishDeliveryUpdates(scope, outbox, releaseId, updates),
       relay: () => void outbox.flush().catch(() => undefined),

@@ -7,9 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Collection, Doc, DocumentStore, TransactionScope } from '@omni/platform';
 import { createSqliteDocumentStore } from '@omni/platform/src/adapters/documents-sqlite';
+import { catalog } from '@omni/proto';
 import { JOBS } from '../src/store/collections';
 import { JobsRepository } from '../src/store/jobs';
 import { REVIEWS, ReviewsRepository } from '../src/store/reviews';
+import { VersionsRepository } from '../src/store/versions';
 import { submitForReview } from '../src/use-cases/review-release';
 
 const WRITES = [
@@ -60,6 +62,7 @@ describe('a submission for review', () => {
       const deps = {
         jobs: new JobsRepository(store),
         reviews: new ReviewsRepository(store),
+        versions: new VersionsRepository(store),
         publish: async () => 0,
       };
       const submission = {
@@ -72,6 +75,8 @@ describe('a submission for review', () => {
         upc: '012345678905',
         artworkUrl: '',
         findings: [],
+        release: catalog.Release.fromPartial({ id: 'rel-1', title: 'Night Drive' }),
+        cover: null,
         eventId: 'evt-1',
         resubmission: false,
         at: new Date().toISOString(),

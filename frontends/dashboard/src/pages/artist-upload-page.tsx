@@ -1,3 +1,4 @@
+import { RELEASE_MESSAGES } from '@omni/proto/api';
 import {
   Button,
   Card,
@@ -123,7 +124,7 @@ export default function ArtistUploadPage() {
       status !== 'signed-in'
         ? 'Please sign in to upload music.'
         : !values.artistName.trim() || !values.releaseTitle.trim()
-          ? 'Please fill in all required fields.'
+          ? RELEASE_MESSAGES.required
           : !files.artwork
             ? 'Please add the cover artwork.'
             : (tracksProblem(tracks) ?? (await checkCoverArt(files.artwork)).problems[0] ?? null);

@@ -41,6 +41,8 @@ export interface JobDoc extends Doc {
   messageId?: string;
   /** When the store may show the release (the release date's start, UTC); set at packaging. */
   liveAt?: string;
+  /** The approved version packaging reads (store/versions.ts); absent: catalog is asked (older jobs). */
+  versionId?: string;
   /** A takedown or purge asked while this job's ingest was in flight: it starts once the ingest settles. */
   pendingKind?: JobKind;
   /** Every status reached, oldest first. */

@@ -86,7 +86,12 @@ export class JobsRepository {
    * The review approved the release: every held job that is not taken down or purged becomes due now as
    * an ingest (a complete NewReleaseMessage, also for stores that had it: DDEX has no update message).
    */
-  async releaseHeld(scope: TransactionScope, releaseId: string, now: string): Promise<JobDoc[]> {
+  async releaseHeld(
+    scope: TransactionScope,
+    releaseId: string,
+    now: string,
+    versionId?: string,
+  ): Promise<JobDoc[]> {
     const counts = await ReleaseCounts.open(scope, releaseId);
     const jobs = scope.collection<JobDoc>(JOBS);
     const held = (await jobs.find({ releaseId, held: true })).filter((j) => !GONE.includes(j.status));
@@ -100,6 +105,7 @@ export class JobsRepository {
       attempts: 0,
       deadLettered: false,
       updatedAt: now,
+      ...(versionId ? { versionId } : {}),
     };
     const unset = { reason: '', nextAttemptAt: '' } as const;
     const ids = (wasSent: boolean) =>

@@ -27,6 +27,8 @@ export interface ReviewDoc extends Doc {
   artworkUrl: string;
   /** 1 for the first submission, +1 per resubmission. */
   submissions: number;
+  /** The version this review is about (store/versions.ts); absent for reviews written before versions. */
+  versionId?: string;
   updatedAt: string;
 }
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@omni/platform';
 import type { catalog } from '@omni/proto';
+import type { CoverFacts } from '../domain/checks';
 import {
   buildNewReleaseMessage,
   buildPurgeReleaseMessage,
@@ -48,16 +49,33 @@ export const messageFile = (
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-async function getRelease(ctx: PipelineContext, releaseId: string): Promise<catalog.Release> {
-  const { release } = await ctx.catalog.getRelease({ releaseId, callerId: '', callerIsAdmin: true });
-  if (!release) throw new PackageError(`release ${releaseId} is not in the catalog`);
-  return release;
+/**
+ * The release this job sends: the version its approval pinned (read here, once per job, from delivery's own
+ * store), or for a job approved before versions were kept, catalog's release and storage's cover facts.
+ */
+async function releaseOf(
+  ctx: PipelineContext,
+  job: JobDoc,
+): Promise<{ release: catalog.Release; cover: CoverFacts | null }> {
+  if (job.versionId) {
+    const version = await ctx.versions.find(job.versionId);
+    if (!version) throw new PackageError(`the approved version ${job.versionId} is missing`);
+    return { release: version.release, cover: version.cover };
+  }
+  const { release } = await ctx.catalog.getRelease({
+    releaseId: job.releaseId,
+    callerId: '',
+    callerIsAdmin: true,
+  });
+  if (!release) throw new PackageError(`release ${job.releaseId} is not in the catalog`);
+  return { release, cover: null };
 }
 
 async function stageFiles(
   ctx: PipelineContext,
   release: catalog.Release,
   profile: StoreProfile,
+  known: CoverFacts | null,
 ): Promise<PackageFiles> {
   if (!release.artwork?.fileKey) throw new PackageError('the release has no cover image');
   const audio = new Map<string, Awaited<ReturnType<typeof ctx.stager.stage>>>();
@@ -68,13 +86,11 @@ async function stageFiles(
   }
   const { bucket, fileKey } = release.artwork;
   const cover = await ctx.stager.stage(release.id, bucket, fileKey);
-  const info = await ctx.storage.getObjectInfo({
-    ownerId: release.ownerId,
-    bucket,
-    fileKey,
-    role: 'artwork',
-  });
-  const inspection = info.inspection;
+  // The version carries the cover's facts as review saw them; only an older job asks storage.
+  const inspection = known?.width
+    ? known
+    : (await ctx.storage.getObjectInfo({ ownerId: release.ownerId, bucket, fileKey, role: 'artwork' }))
+        .inspection;
   if (!inspection?.width || !inspection.height)
     throw new PackageError('storage could not measure the cover image');
   return {
@@ -134,8 +150,8 @@ function buildXml(
 
 /** The batch for a claimed job in `packaging`; persists its ids first when it is a new one. */
 export async function packageJob(ctx: PipelineContext, job: JobDoc, profile: StoreProfile): Promise<Batch> {
-  const release = await getRelease(ctx, job.releaseId);
-  const files = job.jobKind === 'purge' ? null : await stageFiles(ctx, release, profile);
+  const { release, cover } = await releaseOf(ctx, job);
+  const files = job.jobKind === 'purge' ? null : await stageFiles(ctx, release, profile, cover);
   let { batchId, messageId } = job;
   let xml: Buffer | null = null;
   if (batchId && messageId) xml = await fs.readFile(messageFile(ctx, job, batchId)).catch(() => null);

@@ -8,6 +8,7 @@ import type { BatchCompleteInput } from '../domain/ddex/batch-complete-model';
 import type { RetryPolicy } from '../domain/retry';
 import type { StoreProfile } from '../domain/stores/profile';
 import type { Transport } from '../providers/transport/port';
+import type { VersionsRepository } from '../store/versions';
 import type { Stager } from './stage-files';
 
 export interface PipelineContext {
@@ -18,6 +19,9 @@ export interface PipelineContext {
   profileOf: (key: string) => StoreProfile | undefined;
   /** One transport per store, opened on first use and kept. */
   transportFor: (profile: StoreProfile) => Transport;
+  /** The approved versions packaging reads (store/versions.ts). */
+  versions: Pick<VersionsRepository, 'find'>;
+  /** Asked only for a job approved before versions were kept. */
   catalog: Pick<PromiseClient<typeof catalog.CatalogServiceService>, 'getRelease'>;
   storage: Pick<PromiseClient<typeof storage.StorageServiceService>, 'getObjectInfo'>;
   stager: Stager;

@@ -34,6 +34,8 @@ export async function prepareReview(
     upc: release.upc,
     artworkUrl: release.artworkUrl,
     findings: runStoreChecks({ release, stores: input.stores, cover }),
+    release,
+    cover,
     eventId: input.eventId,
     resubmission: input.resubmission,
     at: new Date().toISOString(),

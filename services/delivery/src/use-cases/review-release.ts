@@ -10,11 +10,13 @@ import {
   type TransactionScope,
   unauthenticated,
 } from '@omni/platform';
-import type { events } from '@omni/proto';
+import type { catalog, events } from '@omni/proto';
 import { DELIVERY_MESSAGES, type ReviewFinding, rejectReleaseBody } from '@omni/proto/api';
+import type { CoverFacts } from '../domain/checks';
 import { rollUpReleaseStatus } from '../domain/release-status';
 import type { JobsRepository } from '../store/jobs';
 import type { ReviewDoc, ReviewsRepository } from '../store/reviews';
+import { type VersionsRepository, versionIdOf } from '../store/versions';
 
 /** A delivery.updated as the publisher takes it (it adds the version and, when absent, the time). */
 export type DeliveryUpdate = Omit<events.EventData<'delivery.updated'>, 'version' | 'at'> & { at?: string };
@@ -23,6 +25,7 @@ export interface ReviewDeps {
   store: DocumentStore;
   jobs: JobsRepository;
   reviews: ReviewsRepository;
+  versions: VersionsRepository;
   /** store/delivery-updates.ts's publishDeliveryUpdate over the service's outbox, inside `scope`. */
   publish: (scope: TransactionScope, update: DeliveryUpdate) => Promise<number>;
   /** Several updates of one release in one go (publishDeliveryUpdates); one by one when absent. */
@@ -46,6 +49,9 @@ export interface ReviewSubmission {
   upc: string;
   artworkUrl: string;
   findings: ReviewFinding[];
+  /** The release and its cover's facts as the checks judged them: the version the review is about. */
+  release: catalog.Release;
+  cover: CoverFacts | null;
   /** The event that submitted it. */
   eventId: string;
   resubmission: boolean;
@@ -76,7 +82,7 @@ export function autoRejectionReason(findings: readonly ReviewFinding[]): string 
  */
 export async function submitForReview(
   scope: TransactionScope,
-  deps: Pick<ReviewDeps, 'jobs' | 'reviews' | 'publish'>,
+  deps: Pick<ReviewDeps, 'jobs' | 'reviews' | 'versions' | 'publish'>,
   s: ReviewSubmission,
 ): Promise<ReviewDoc | null> {
   // Deleted by its owner before any store saw it: an event still on its way does not bring it back.
@@ -95,6 +101,8 @@ export async function submitForReview(
     return null;
   }
   const auto = refusedEverywhere(s.findings, s.stores);
+  const versionId = versionIdOf(s.releaseId, s.eventId);
+  await deps.versions.put(scope, { id: versionId, release: s.release, cover: s.cover, at: s.at });
   const review: ReviewDoc = {
     _id: s.releaseId,
     ownerId: s.ownerId,
@@ -111,6 +119,7 @@ export async function submitForReview(
     stores: s.stores,
     artworkUrl: s.artworkUrl,
     submissions: (previous?.submissions ?? 0) + 1,
+    versionId,
     updatedAt: s.at,
   };
   // The jobs first, the review last: on a store whose transactions are journaled (FerretDB) others see each
@@ -162,7 +171,8 @@ export async function approve(deps: ReviewDeps, releaseId: string, adminId: stri
       at,
     });
     if (!decided) return null;
-    const released = await deps.jobs.releaseHeld(scope, releaseId, at);
+    // The approved version travels with each job: packaging reads it, never catalog or storage again.
+    const released = await deps.jobs.releaseHeld(scope, releaseId, at, decided.versionId);
     const counts = await deps.jobs.countsIn(scope, releaseId);
     const releaseStatus = rollUpReleaseStatus({ review: 'approved', counts });
     const base = { releaseId, ownerId: decided.ownerId, releaseStatus, at };

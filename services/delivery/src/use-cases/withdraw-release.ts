@@ -7,7 +7,7 @@ import { RELEASE_MESSAGES } from '@omni/proto/api';
 import type { ReviewDeps } from './review-release';
 
 export async function withdrawRelease(
-  deps: Pick<ReviewDeps, 'store' | 'jobs' | 'reviews'>,
+  deps: Pick<ReviewDeps, 'store' | 'jobs' | 'reviews' | 'versions'>,
   releaseId: string,
   callerId: string,
 ): Promise<void> {
@@ -21,5 +21,6 @@ export async function withdrawRelease(
     if (!(await deps.jobs.deleteNeverSent(scope, releaseId)))
       throw fail('release_delivered', RELEASE_MESSAGES.deleteDelivered);
     await deps.reviews.withdraw(scope, releaseId, callerId, new Date().toISOString());
+    await deps.versions.removeAll(scope, releaseId);
   });
 }

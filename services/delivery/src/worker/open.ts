@@ -13,6 +13,7 @@ import { openTransport, type StoreRegistry } from '../providers/stores';
 import { createFlacTranscoder } from '../providers/transcoder/flac';
 import type { Transport } from '../providers/transport/port';
 import { PackagesRepository } from '../store/packages';
+import type { VersionsRepository } from '../store/versions';
 import type { PipelineContext } from '../use-cases/pipeline-context';
 import { Stager } from '../use-cases/stage-files';
 import { DeliveryWorker } from './worker';
@@ -23,6 +24,7 @@ export interface OpenPipelineInput {
   outbox: Outbox;
   registry: StoreRegistry;
   validator: ErnValidator;
+  versions: VersionsRepository;
   catalog: PromiseClient<typeof catalog.CatalogServiceService>;
   storage: PromiseClient<typeof storage.StorageServiceService>;
   logger: Logger;
@@ -47,6 +49,7 @@ export function openPipeline(input: OpenPipelineInput) {
       }
       return transport;
     },
+    versions: input.versions,
     catalog: input.catalog,
     storage: input.storage,
     stager: new Stager({
