@@ -11,6 +11,6 @@ export * from './messages';
 export * from './platforms';
 export * from './release-constants';
 export * from './release-files';
+export * from './release-rules';
 export * from './releases';
 export * from './responses';
-export * from './release-rules';

@@ -39,6 +39,8 @@ export const RELEASE_MESSAGES = {
     `Track ${track}'s ISRC cannot change: the release has reached stores, which identify the recording by its ISRC. To use another ISRC, create a new release.`,
   editTakenDown: 'This release is taken down from every store. Release it again first, then edit it.',
   editNothing: 'Send at least one field to change.',
+  territories:
+    'Excluded territories must be ISO 3166-1 two-letter country codes, such as CU or KP (at most 250).',
   deleteDelivered:
     'This release has been approved for stores or sent to them, so it cannot be deleted. Take it down from the stores instead.',
   deleted: 'Release deleted, with its files.',

@@ -43,3 +43,19 @@ export const METADATA_LABELS: Record<string, string> = {
   summary: 'Summary',
   lyrics: 'Lyrics',
 };
+
+/** Territories a release may exclude (ISO 3166-1 alpha-2), at most this many. */
+export const MAX_EXCLUDED_TERRITORIES = 250;
+
+/**
+ * Whether `code` is an ISO 3166-1 alpha-2 country code (ICU's region names know every assigned one and
+ * echo an unknown code back); the special codes (EU, UN, ZZ…) are not countries.
+ */
+export function isCountryCode(code: string): boolean {
+  if (!/^[A-Z]{2}$/.test(code) || ['EU', 'EZ', 'UN', 'ZZ', 'QO', 'XK'].includes(code)) return false;
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) !== code;
+  } catch {
+    return true;
+  }
+}

@@ -6,10 +6,12 @@ import * as z from 'zod/mini';
 import { RELEASE_MESSAGES, fieldMessages as says } from './messages';
 import {
   DEFAULT_GENRE,
+  isCountryCode,
   LONG_TEXT,
   LYRICS_TEXT,
   MAX_BPM,
   MAX_DISCS,
+  MAX_EXCLUDED_TERRITORIES,
   MAX_NAMES,
   MAX_STORES,
   MAX_TRACKS,
@@ -109,6 +111,17 @@ const content = z.object({
   lyrics: optionalText('Lyrics', LYRICS_TEXT),
 });
 
+/** ISO 3166-1 alpha-2 codes, any case, deduplicated and upper-cased; each must name a country. */
+const excludedTerritories = z.pipe(
+  z
+    .array(z.string({ error: RELEASE_MESSAGES.territories }), { error: RELEASE_MESSAGES.territories })
+    .check(z.maxLength(MAX_EXCLUDED_TERRITORIES, RELEASE_MESSAGES.territories)),
+  z.pipe(
+    z.transform((codes: string[]) => [...new Set(codes.map((c) => c.trim().toUpperCase()))].sort()),
+    z.array(z.string()).check(z.refine((codes) => codes.every(isCountryCode), RELEASE_MESSAGES.territories)),
+  ),
+);
+
 /** A track's artist besides the release's main artist. */
 const trackArtist = z.object({
   name: text('Featured artist'),
@@ -190,6 +203,8 @@ const releaseShape = z.object({
   technical: z.prefault(technical, {}),
   legal: z.prefault(legal, {}),
   content: z.prefault(content, {}),
+  // Worldwide unless some countries are excluded.
+  excludedTerritories: z._default(z.optional(excludedTerritories), []),
   stores: z._default(
     z.optional(
       z
@@ -288,6 +303,7 @@ const editShape = z.object({
   technical: z.optional(technical),
   legal: z.optional(legal),
   content: z.optional(content),
+  excludedTerritories: z.optional(excludedTerritories),
   tracks: z.optional(
     z
       .array(trackEditShape, { error: RELEASE_MESSAGES.tracks })

@@ -76,6 +76,8 @@ export const releaseSchema = z.object({
   createdAt: z._default(z.optional(z.string()), ''),
   /** What some stores may refuse (each message names them); the release was accepted regardless. */
   warnings: z._default(z.optional(z.array(z.string())), []),
+  /** Countries where the release is not offered; empty: worldwide. */
+  excludedTerritories: z._default(z.optional(z.array(z.string())), []),
 });
 export type Release = z.infer<typeof releaseSchema>;
 

@@ -248,6 +248,58 @@ it('a release no store has seen changes in place, its ISRC too; bad fields are r
   expect(now.release.title).toBe('Not Yet Out (Deluxe)');
 }, 300_000);
 
+it('territories: worldwide unless countries are excluded; the stores get the exclusions, and an edit changes them', async () => {
+  const artwork = await upload('cover.png', 'image/png', png(3000, 3000));
+  const audio = await upload('t.wav', 'audio/wav', wav(2, { tone: true }));
+  const body = {
+    artistName: 'Edit Artist',
+    releaseTitle: 'Not Everywhere',
+    trackTitle: 'Not Everywhere',
+    audio,
+    artwork,
+    stores: STORES,
+  };
+  const bad = await call(omni.url, '/api/releases', artist.accessToken, {
+    method: 'POST',
+    body: JSON.stringify({ ...body, excludedTerritories: ['CU', 'XX'] }),
+  });
+  expect(bad.status).toBe(400);
+  expect(await errorOf(bad)).toBe(
+    'Excluded territories must be ISO 3166-1 two-letter country codes, such as CU or KP (at most 250).',
+  );
+  const res = await call(omni.url, '/api/releases', artist.accessToken, {
+    method: 'POST',
+    body: JSON.stringify({ ...body, excludedTerritories: ['kp', 'cu', 'KP'] }),
+  });
+  expect(res.status).toBe(201);
+  const { release } = (await res.json()) as { release: ReleaseJson & { excludedTerritories: string[] } };
+  expect(release.excludedTerritories).toEqual(['CU', 'KP']);
+  await approve(release.id);
+  await everyStoreLive(release.id);
+  for (const store of STORES) {
+    const xml = await ern(release.id, store);
+    expect(xml.match(/<ExcludedTerritoryCode>([A-Z]{2})<\/ExcludedTerritoryCode>/g)).toEqual([
+      '<ExcludedTerritoryCode>CU</ExcludedTerritoryCode>',
+      '<ExcludedTerritoryCode>KP</ExcludedTerritoryCode>',
+    ]);
+    expect(xml).not.toContain('<TerritoryCode>');
+  }
+  // Worldwide again: a version saying so, and every store gets deals for the whole world.
+  const t0 = new Date().toISOString();
+  const edited = await patch(release.id, { excludedTerritories: [] });
+  expect(edited.status).toBe(200);
+  expect(((await edited.json()) as { version: VersionJson }).version.changes).toEqual([
+    { field: 'excludedTerritories', label: 'Excluded territories', before: 'CU, KP', after: '' },
+  ]);
+  await approve(release.id);
+  await everyStoreLive(release.id, t0);
+  for (const store of STORES) {
+    const xml = await ern(release.id, store);
+    expect(xml).toContain('<TerritoryCode>Worldwide</TerritoryCode>');
+    expect(xml).not.toContain('<ExcludedTerritoryCode>');
+  }
+}, 300_000);
+
 const uploads = async (session = artist) =>
   (
     (await (await call(omni.url, '/api/uploads?limit=200', session.accessToken)).json()) as {

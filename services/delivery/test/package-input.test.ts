@@ -15,6 +15,7 @@ const staged = (sha: string) => ({
 });
 
 const release = (over: Partial<catalog.Release> = {}): catalog.Release => ({
+  excludedTerritories: [],
   id: 'rel-1',
   ownerId: 'u1',
   title: 'Night Drive',

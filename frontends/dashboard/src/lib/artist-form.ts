@@ -41,6 +41,8 @@ export interface ArtistFormValues {
   label: string;
   releaseDate: string;
   explicit: boolean;
+  /** "CU, KP": countries where the release is not offered (empty: worldwide). */
+  excludedTerritories: string;
   // Credits
   producers: string;
   writers: string;
@@ -80,6 +82,7 @@ export const emptyArtistForm = (): ArtistFormValues => ({
   label: '',
   releaseDate: '',
   explicit: false,
+  excludedTerritories: '',
   producers: '',
   writers: '',
   musicians: '',
@@ -172,6 +175,7 @@ export function toCreateReleaseRequest(
       isni: optional(values.isni),
     }),
     content: compact({ summary: optional(values.summary), lyrics: optional(values.lyrics) }),
+    excludedTerritories: splitList(values.excludedTerritories)?.map((c) => c.toUpperCase()),
     stores,
   });
 }

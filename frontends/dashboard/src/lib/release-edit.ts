@@ -52,6 +52,7 @@ export function formValuesOf(release: Release): ArtistFormValues {
     genre: release.genre || DEFAULT_GENRE,
     label: release.label ?? '',
     releaseDate: release.releaseDate ?? '',
+    excludedTerritories: release.excludedTerritories.join(', '),
     producers: joined(credits.producers),
     writers: joined(credits.writers),
     musicians: joined(credits.musicians),
@@ -141,6 +142,11 @@ export function editRequestOf(
   if (changed('genre')) request.genre = values.genre;
   if (changed('label')) request.label = values.label.trim();
   if (changed('releaseDate')) request.releaseDate = values.releaseDate;
+  if (changed('excludedTerritories'))
+    request.excludedTerritories = values.excludedTerritories
+      .split(',')
+      .map((c) => c.trim().toUpperCase())
+      .filter(Boolean);
   for (const name of Object.keys(SECTIONS) as Array<keyof typeof SECTIONS>) {
     if (SECTIONS[name].some((field) => changed(field)))
       (request as Record<string, unknown>)[name] = section(values, name);

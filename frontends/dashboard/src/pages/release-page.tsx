@@ -67,6 +67,9 @@ function MetadataGroup({ title, record }: { title: string; record: Record<string
   );
 }
 
+const regions = new Intl.DisplayNames(['en'], { type: 'region' });
+const countryName = (code: string) => regions.of(code) ?? code;
+
 const statusLabel = (status: string) => RELEASE_STATUS_LABELS[status as ReleaseStatus] ?? status;
 
 function ReleaseView({ release }: { release: Release }) {
@@ -86,7 +89,8 @@ function ReleaseView({ release }: { release: Release }) {
   const delivered =
     status === 'delivering' ||
     status === 'live' ||
-    (stream.delivery?.jobs ?? []).some((j) =>
+    // The stream's jobs once its snapshot is in; until then the jobs the release was read with.
+    (stream.delivery?.jobs ?? release.delivery.jobs).some((j) =>
       ['sent', 'acknowledged', 'live', 'taken_down'].includes(j.status),
     );
   const closeEditor = () => {
@@ -127,6 +131,11 @@ function ReleaseView({ release }: { release: Release }) {
             <span className="font-mono" data-testid="release-upc">
               {release.upc || 'pending'}
             </span>
+          </p>
+          <p className="text-sm" data-testid="release-territories">
+            {release.excludedTerritories.length > 0
+              ? `Worldwide except ${release.excludedTerritories.map(countryName).join(', ')}`
+              : 'Worldwide'}
           </p>
           <div className="flex flex-wrap gap-2">
             {status !== 'taken_down' && !editing ? (

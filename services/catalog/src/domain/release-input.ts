@@ -5,10 +5,12 @@ import { catalog } from '@omni/proto';
 import {
   fieldMessages,
   ISRC_RULE,
+  isCountryCode,
   LONG_TEXT as LONG,
   LYRICS_TEXT as LYRICS,
   MAX_BPM,
   MAX_DISCS,
+  MAX_EXCLUDED_TERRITORIES,
   MAX_NAMES,
   MAX_TRACKS,
   RELEASE_MESSAGES as MESSAGES,
@@ -76,6 +78,8 @@ export interface ReleaseInput {
   artwork: catalog.FileRef;
   metadata: MetadataDoc;
   stores: string[];
+  /** Sorted, upper-case ISO 3166-1 alpha-2 codes; empty: worldwide. */
+  excludedTerritories: string[];
   /** 1..MAX_TRACKS tracks; the single-track body makes one from its fields. */
   tracks: TrackInput[];
 }
@@ -150,6 +154,9 @@ export function parseReleaseInput(req: catalog.CreateReleaseRequest): ReleaseInp
   if (recordingDate && !isCalendarDate(recordingDate))
     throw new InputError(fieldMessages.realDate('Date of recording'));
   const metadata = metadataFrom(req.metadata, recordingDate);
+  const excludedTerritories = [...new Set(req.excludedTerritories.map((c) => c.trim().toUpperCase()))].sort();
+  if (excludedTerritories.length > MAX_EXCLUDED_TERRITORIES || !excludedTerritories.every(isCountryCode))
+    throw new InputError(MESSAGES.territories);
   const tracks = album ?? [
     {
       title: trackTitle,
@@ -177,6 +184,7 @@ export function parseReleaseInput(req: catalog.CreateReleaseRequest): ReleaseInp
     artwork: fileRef(req.artwork),
     metadata,
     stores: req.stores.map((s) => s.trim()).filter(Boolean),
+    excludedTerritories,
     tracks,
   };
 }

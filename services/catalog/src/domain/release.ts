@@ -53,6 +53,8 @@ export interface ReleaseDoc extends Doc {
   artwork: FileRefDoc | null;
   artworkUrl: string;
   stores: string[];
+  /** ISO 3166-1 alpha-2 codes where it is not offered; absent or empty: worldwide. */
+  excludedTerritories?: string[];
   metadata: MetadataDoc;
   /** Which form created it: the artist upload or the uploader's song submission. */
   source: 'artist-upload' | 'song-submission';
@@ -149,5 +151,6 @@ export function releaseToProto(r: ReleaseDoc, artist: ArtistDoc | null, tracks: 
     stores: r.stores,
     createdAt: r.createdAt,
     warnings: r.warnings ?? [],
+    excludedTerritories: r.excludedTerritories ?? [],
   };
 }

@@ -34,6 +34,7 @@ export interface ReleaseSnapshot {
   upc: string;
   artwork: { bucket: string; fileKey: string } | null;
   stores: string[];
+  excludedTerritories?: string[];
   metadata: ReleaseDoc['metadata'];
   tracks: TrackSnapshot[];
 }
@@ -68,6 +69,7 @@ export function snapshotOf(release: ReleaseDoc, artistName: string, tracks: Trac
     upc: release.upc,
     artwork: release.artwork ? { bucket: release.artwork.bucket, fileKey: release.artwork.fileKey } : null,
     stores: [...release.stores],
+    excludedTerritories: [...(release.excludedTerritories ?? [])],
     metadata: structuredClone(release.metadata),
     tracks: [...tracks]
       .sort((a, b) => a.trackNumber - b.trackNumber)
@@ -99,6 +101,7 @@ const LABELS: Record<string, string> = {
   upc: 'UPC',
   artwork: 'Cover art',
   stores: 'Stores',
+  excludedTerritories: 'Excluded territories',
   'metadata.credits': 'Credits',
   'metadata.technical': 'Technical details',
   'metadata.legal': 'Legal & IDs',
@@ -135,6 +138,9 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 /** What differs from `before` to `after`, release fields first, then track by track. */
 export function changesBetween(before: ReleaseSnapshot | null, after: ReleaseSnapshot): VersionChange[] {
   if (!before) return [];
+  // A version written before territories were kept was worldwide.
+  before = { ...before, excludedTerritories: before.excludedTerritories ?? [] };
+  after = { ...after, excludedTerritories: after.excludedTerritories ?? [] };
   const changes: VersionChange[] = [];
   for (const field of [
     'artistName',
@@ -146,6 +152,7 @@ export function changesBetween(before: ReleaseSnapshot | null, after: ReleaseSna
     'upc',
     'artwork',
     'stores',
+    'excludedTerritories',
   ] as const) {
     if (!same(before[field], after[field]))
       changes.push({

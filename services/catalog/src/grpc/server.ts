@@ -123,6 +123,7 @@ export function catalogHandlers(deps: {
               metadata: input.metadata,
               stores,
               tracks: input.tracks,
+              excludedTerritories: input.excludedTerritories,
               source: 'artist-upload',
               announce: true,
             });

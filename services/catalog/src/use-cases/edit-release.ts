@@ -58,6 +58,9 @@ export async function editRelease(
         content: given(req.content, current.metadata.content),
       },
       stores: current.stores,
+      excludedTerritories: req.excludedTerritoriesGiven
+        ? req.excludedTerritories
+        : (current.excludedTerritories ?? []),
       tracks: tracks.map((t, i) => {
         const edit = req.tracks[i];
         return {
@@ -117,6 +120,7 @@ export async function editRelease(
     label: input.label,
     releaseDate: input.releaseDate,
     metadata: input.metadata,
+    excludedTerritories: input.excludedTerritories,
     // Delivery answers with the review's status (delivery.updated); until then the artist sees it waiting.
     status: 'in_review',
     needsFix: false,

@@ -39,6 +39,8 @@ export async function resubmitRelease(
     audio: req.audio ?? currentTrack.audio,
     artwork: req.artwork ?? current.artwork ?? undefined,
     stores: req.stores.length > 0 ? req.stores : current.stores,
+    // The resubmit form does not show them: they stay as they are (an edit changes them).
+    excludedTerritories: current.excludedTerritories ?? [],
   });
   const { stores, unknown } = resolveStores(input.stores);
   if (unknown.length > 0)

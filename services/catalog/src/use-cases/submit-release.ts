@@ -103,6 +103,7 @@ export async function submitRelease(store: CatalogStore, files: FileChecker, s: 
       artwork: s.artwork,
       artworkUrl: artwork?.publicUrl ?? '',
       stores: s.stores,
+      ...(s.excludedTerritories.length > 0 ? { excludedTerritories: s.excludedTerritories } : {}),
       metadata: s.metadata,
       source: s.source,
       ...(warnings.length > 0 ? { warnings } : {}),

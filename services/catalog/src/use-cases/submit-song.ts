@@ -43,6 +43,7 @@ export async function submitSong(store: CatalogStore, files: FileChecker, req: c
     // A console submission has no cover art, which every store requires: it stays a draft and is
     // not announced to delivery until artwork is added (later work).
     stores: [],
+    excludedTerritories: [],
     source: 'song-submission',
     tracks: [
       {

@@ -145,7 +145,11 @@ function buildXml(
   const start = dealStart(release, firstSent);
   const ern = ernRelease(release, files, start);
   if (job.jobKind === 'takedown') return buildTakedownMessage({ header, release: ern });
-  return buildNewReleaseMessage({ header, release: ern, deals: dealsFor(profile, start) });
+  return buildNewReleaseMessage({
+    header,
+    release: ern,
+    deals: dealsFor(profile, start, release.excludedTerritories),
+  });
 }
 
 /** The batch for a claimed job in `packaging`; persists its ids first when it is a new one. */

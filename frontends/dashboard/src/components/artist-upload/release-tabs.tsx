@@ -103,6 +103,9 @@ export function ReleaseTabs({
         />
         {text('label', 'Label')}
         {text('releaseDate', 'Release Date (optional)', { type: 'date' })}
+        {text('excludedTerritories', 'Not available in (optional)', {
+          placeholder: 'Worldwide unless you list countries, e.g. CU, KP',
+        })}
         <div className="flex items-center gap-2 self-end pb-2">
           <input
             id="explicit"

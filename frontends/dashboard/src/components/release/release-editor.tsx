@@ -149,6 +149,9 @@ export function ReleaseEditor({ release, delivered, tab, track, onSaved, onClose
                 />
                 {text('label', 'Label')}
                 {text('releaseDate', 'Release Date (optional)', { type: 'date' })}
+                {text('excludedTerritories', 'Not available in (optional)', {
+                  placeholder: 'Worldwide unless you list countries, e.g. CU, KP',
+                })}
               </div>
               <fieldset className="space-y-3">
                 <legend className="text-sm font-semibold">Tracks</legend>

@@ -167,6 +167,8 @@ export interface Release {
     | undefined;
   /** What some stores may refuse about this release (each names the stores); it was accepted regardless. */
   warnings: string[];
+  /** ISO 3166-1 alpha-2 codes where the release is not offered; empty: worldwide. */
+  excludedTerritories: string[];
 }
 
 export interface CreateReleaseRequest {
@@ -191,6 +193,7 @@ export interface CreateReleaseRequest {
    * metadata's credits and lyrics (the single-track body).
    */
   tracks: TrackInput[];
+  excludedTerritories: string[];
 }
 
 export interface CreateReleaseResponse {
@@ -278,6 +281,9 @@ export interface EditReleaseRequest {
     | undefined;
   /** Empty: the tracks stay as they are; otherwise one entry per track, in the release's order. */
   tracks: TrackEdit[];
+  /** Replaces the exclusions when `excluded_territories_given` (an empty list: worldwide again). */
+  excludedTerritories: string[];
+  excludedTerritoriesGiven: boolean;
 }
 
 /** One field that differs between a version and the one before it. */
@@ -2063,6 +2069,7 @@ function createBaseRelease(): Release {
     createdAt: "",
     artwork: undefined,
     warnings: [],
+    excludedTerritories: [],
   };
 }
 
@@ -2118,6 +2125,9 @@ export const Release: MessageFns<Release> = {
     }
     for (const v of message.warnings) {
       writer.uint32(138).string(v!);
+    }
+    for (const v of message.excludedTerritories) {
+      writer.uint32(146).string(v!);
     }
     return writer;
   },
@@ -2271,6 +2281,14 @@ export const Release: MessageFns<Release> = {
             message.warnings.push(reader.string());
             continue;
           }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.excludedTerritories.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2328,6 +2346,11 @@ export const Release: MessageFns<Release> = {
       warnings: globalThis.Array.isArray(object?.warnings)
         ? object.warnings.map((e: any) => globalThis.String(e))
         : [],
+      excludedTerritories: globalThis.Array.isArray(object?.excludedTerritories)
+        ? object.excludedTerritories.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.excluded_territories)
+        ? object.excluded_territories.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -2384,6 +2407,9 @@ export const Release: MessageFns<Release> = {
     if (message.warnings?.length) {
       obj.warnings = message.warnings;
     }
+    if (message.excludedTerritories?.length) {
+      obj.excludedTerritories = message.excludedTerritories;
+    }
     return obj;
   },
 
@@ -2415,6 +2441,7 @@ export const Release: MessageFns<Release> = {
       ? FileRef.fromPartial(object.artwork)
       : undefined;
     message.warnings = object.warnings?.map((e) => e) || [];
+    message.excludedTerritories = object.excludedTerritories?.map((e) => e) || [];
     return message;
   },
 };
@@ -2435,6 +2462,7 @@ function createBaseCreateReleaseRequest(): CreateReleaseRequest {
     metadata: undefined,
     stores: [],
     tracks: [],
+    excludedTerritories: [],
   };
 }
 
@@ -2481,6 +2509,9 @@ export const CreateReleaseRequest: MessageFns<CreateReleaseRequest> = {
     }
     for (const v of message.tracks) {
       TrackInput.encode(v!, writer.uint32(114).fork()).join();
+    }
+    for (const v of message.excludedTerritories) {
+      writer.uint32(122).string(v!);
     }
     return writer;
   },
@@ -2610,6 +2641,14 @@ export const CreateReleaseRequest: MessageFns<CreateReleaseRequest> = {
             message.tracks.push(TrackInput.decode(reader, reader.uint32()));
             continue;
           }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.excludedTerritories.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2666,6 +2705,11 @@ export const CreateReleaseRequest: MessageFns<CreateReleaseRequest> = {
       tracks: globalThis.Array.isArray(object?.tracks)
         ? object.tracks.map((e: any) => TrackInput.fromJSON(e))
         : [],
+      excludedTerritories: globalThis.Array.isArray(object?.excludedTerritories)
+        ? object.excludedTerritories.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.excluded_territories)
+        ? object.excluded_territories.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -2713,6 +2757,9 @@ export const CreateReleaseRequest: MessageFns<CreateReleaseRequest> = {
     if (message.tracks?.length) {
       obj.tracks = message.tracks.map((e) => TrackInput.toJSON(e));
     }
+    if (message.excludedTerritories?.length) {
+      obj.excludedTerritories = message.excludedTerritories;
+    }
     return obj;
   },
 
@@ -2741,6 +2788,7 @@ export const CreateReleaseRequest: MessageFns<CreateReleaseRequest> = {
       : undefined;
     message.stores = object.stores?.map((e) => e) || [];
     message.tracks = object.tracks?.map((e) => TrackInput.fromPartial(e)) || [];
+    message.excludedTerritories = object.excludedTerritories?.map((e) => e) || [];
     return message;
   },
 };
@@ -3672,6 +3720,8 @@ function createBaseEditReleaseRequest(): EditReleaseRequest {
     legal: undefined,
     content: undefined,
     tracks: [],
+    excludedTerritories: [],
+    excludedTerritoriesGiven: false,
   };
 }
 
@@ -3715,6 +3765,12 @@ export const EditReleaseRequest: MessageFns<EditReleaseRequest> = {
     }
     for (const v of message.tracks) {
       TrackEdit.encode(v!, writer.uint32(106).fork()).join();
+    }
+    for (const v of message.excludedTerritories) {
+      writer.uint32(114).string(v!);
+    }
+    if (message.excludedTerritoriesGiven !== false) {
+      writer.uint32(120).bool(message.excludedTerritoriesGiven);
     }
     return writer;
   },
@@ -3836,6 +3892,22 @@ export const EditReleaseRequest: MessageFns<EditReleaseRequest> = {
             message.tracks.push(TrackEdit.decode(reader, reader.uint32()));
             continue;
           }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.excludedTerritories.push(reader.string());
+            continue;
+          }
+          case 15: {
+            if (tag !== 120) {
+              break;
+            }
+
+            message.excludedTerritoriesGiven = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3889,6 +3961,16 @@ export const EditReleaseRequest: MessageFns<EditReleaseRequest> = {
       tracks: globalThis.Array.isArray(object?.tracks)
         ? object.tracks.map((e: any) => TrackEdit.fromJSON(e))
         : [],
+      excludedTerritories: globalThis.Array.isArray(object?.excludedTerritories)
+        ? object.excludedTerritories.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.excluded_territories)
+        ? object.excluded_territories.map((e: any) => globalThis.String(e))
+        : [],
+      excludedTerritoriesGiven: isSet(object.excludedTerritoriesGiven)
+        ? globalThis.Boolean(object.excludedTerritoriesGiven)
+        : isSet(object.excluded_territories_given)
+        ? globalThis.Boolean(object.excluded_territories_given)
+        : false,
     };
   },
 
@@ -3933,6 +4015,12 @@ export const EditReleaseRequest: MessageFns<EditReleaseRequest> = {
     if (message.tracks?.length) {
       obj.tracks = message.tracks.map((e) => TrackEdit.toJSON(e));
     }
+    if (message.excludedTerritories?.length) {
+      obj.excludedTerritories = message.excludedTerritories;
+    }
+    if (message.excludedTerritoriesGiven !== false) {
+      obj.excludedTerritoriesGiven = message.excludedTerritoriesGiven;
+    }
     return obj;
   },
 
@@ -3960,6 +4048,8 @@ export const EditReleaseRequest: MessageFns<EditReleaseRequest> = {
       ? Content.fromPartial(object.content)
       : undefined;
     message.tracks = object.tracks?.map((e) => TrackEdit.fromPartial(e)) || [];
+    message.excludedTerritories = object.excludedTerritories?.map((e) => e) || [];
+    message.excludedTerritoriesGiven = object.excludedTerritoriesGiven ?? false;
     return message;
   },
 };

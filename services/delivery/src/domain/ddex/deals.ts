@@ -10,7 +10,10 @@ export function addDealList(root: XMLBuilder, deals: readonly ErnDeal[]): void {
   releaseDeal.ele('DealReleaseReference').txt(RELEASE_REFERENCE);
   for (const deal of deals) {
     const terms = releaseDeal.ele('Deal').ele('DealTerms');
-    for (const territory of deal.territories) terms.ele('TerritoryCode').txt(territory);
+    // DealTerms takes either the territories or the ones excluded from the whole world, not both.
+    if (deal.excludedTerritories?.length)
+      for (const territory of deal.excludedTerritories) terms.ele('ExcludedTerritoryCode').txt(territory);
+    else for (const territory of deal.territories) terms.ele('TerritoryCode').txt(territory);
     const period = terms.ele('ValidityPeriod');
     period.ele('StartDate').txt(deal.startDate);
     if (deal.endDate) period.ele('EndDate').txt(deal.endDate);

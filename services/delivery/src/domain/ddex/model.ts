@@ -124,6 +124,8 @@ export interface ErnRelease {
 export interface ErnDeal {
   /** `Worldwide` or ISO 3166-1 alpha-2 codes. */
   territories: string[];
+  /** With `Worldwide`: the countries left out (ERN 4.3 then lists only ExcludedTerritoryCode). */
+  excludedTerritories?: string[];
   commercialModels: ErnCommercialModel[];
   useTypes: ErnUseType[];
   /** `YYYY-MM-DD`. */

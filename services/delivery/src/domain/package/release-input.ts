@@ -49,13 +49,30 @@ export function dealStart(release: catalog.Release, firstSentAt: string): string
   return release.releaseDate || firstSentAt.slice(0, 10);
 }
 
-export function dealsFor(profile: StoreProfile, startDate: string): ErnDeal[] {
-  return profile.deals.map((d) => ({
-    territories: [...d.territories],
-    commercialModels: [...d.commercialModels],
-    useTypes: [...d.useTypes],
-    startDate,
-  }));
+/**
+ * The store's deals for this release: a worldwide deal leaves out the countries the artist excluded; a deal
+ * for named countries keeps those not excluded (none left: no deal there).
+ */
+export function dealsFor(
+  profile: StoreProfile,
+  startDate: string,
+  excluded: readonly string[] = [],
+): ErnDeal[] {
+  const out = new Set(excluded);
+  return profile.deals.flatMap((d): ErnDeal[] => {
+    const worldwide = d.territories.includes('Worldwide');
+    const territories = worldwide ? ['Worldwide'] : d.territories.filter((t) => !out.has(t));
+    if (territories.length === 0) return [];
+    return [
+      {
+        territories,
+        ...(worldwide && out.size > 0 ? { excludedTerritories: [...out].sort() } : {}),
+        commercialModels: [...d.commercialModels],
+        useTypes: [...d.useTypes],
+        startDate,
+      },
+    ];
+  });
 }
 
 function rightsLine(text: string | undefined, fallbackYear: number, fallbackOwner: string): ErnRightsLine {

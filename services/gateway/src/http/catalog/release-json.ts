@@ -63,6 +63,7 @@ export function releaseJson(r: catalog.Release, delivery: DeliveryJson): Release
     stores: r.stores,
     // What some stores may refuse (each message names them); the release was accepted regardless.
     warnings: r.warnings ?? [],
+    excludedTerritories: r.excludedTerritories ?? [],
     delivery,
     createdAt: r.createdAt,
   };

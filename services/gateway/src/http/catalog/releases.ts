@@ -69,7 +69,13 @@ export function releaseRoutes(
   router.post('/', async (req, res) => {
     const body = parseReleaseBody(req.body);
     const { release } = await catalogClient.createRelease(
-      { ownerId: req.principal!.userId, ...formFields(body), audio: body.audio, artwork: body.artwork },
+      {
+        ownerId: req.principal!.userId,
+        ...formFields(body),
+        audio: body.audio,
+        artwork: body.artwork,
+        excludedTerritories: body.excludedTerritories,
+      },
       // A storage inspection per file and a durable commit: more than the default deadline on a busy disk.
       { deadlineMs: 15_000 + 500 * body.tracks.length },
     );
@@ -133,6 +139,8 @@ export function releaseRoutes(
         technical: body.technical,
         legal: body.legal,
         content: body.content,
+        excludedTerritories: body.excludedTerritories ?? [],
+        excludedTerritoriesGiven: body.excludedTerritories !== undefined,
         tracks: (body.tracks ?? []).map((t) => ({
           ...t,
           featuredArtists: t.featuredArtists ?? [],
