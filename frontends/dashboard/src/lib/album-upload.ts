@@ -3,6 +3,7 @@
 // up yet, so a failed master is retried alone and the others are not sent twice. The release is created
 // once every file is up, in one call that lists the tracks in order.
 import type { CreateReleaseRequest, TrackRequest } from '@omni/proto/api';
+import { featuredArtistsFromText } from './artist-form';
 import { ARTIST_UPLOAD_BUCKET } from './artist-upload-flow';
 import type { ByteProgress, UploadedFile, UploadFileOptions } from './upload';
 
@@ -75,17 +76,6 @@ export function tracksProblem(tracks: readonly TrackDraft[]): string | null {
   return null;
 }
 
-const featuredArtists = (text: string) =>
-  text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((s) =>
-      /\(remixer\)$/i.test(s)
-        ? { name: s.replace(/\s*\(remixer\)$/i, ''), role: 'remixer' as const }
-        : { name: s, role: 'featured' as const },
-    );
-
 export interface AlbumDeps {
   uploadFile(options: UploadFileOptions): Promise<UploadedFile>;
 }
@@ -145,7 +135,7 @@ export function tracksRequest(
       audio: state.file,
       explicit: t.explicit,
       ...(t.isrc.trim() ? { isrc: t.isrc.trim() } : {}),
-      ...(t.featured.trim() ? { featuredArtists: featuredArtists(t.featured) } : {}),
+      ...(t.featured.trim() ? { featuredArtists: featuredArtistsFromText(t.featured) } : {}),
     };
   });
 }

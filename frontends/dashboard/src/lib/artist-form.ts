@@ -121,6 +121,21 @@ export function splitList(text: string): string[] | undefined {
   return items.length > 0 ? items : undefined;
 }
 
+/** A track's featured artists as the forms write them: "Kai Stone, Mira Sol (remixer)". */
+export function featuredArtistsText(artists: readonly { name: string; role: string }[]): string {
+  return artists.map((a) => (a.role === 'remixer' ? `${a.name} (remixer)` : a.name)).join(', ');
+}
+
+/** "Kai Stone, Mira Sol (remixer)" → the API's featured artists with their roles. */
+export function featuredArtistsFromText(text: string) {
+  const remixer = /\s*\(remixer\)$/i;
+  return (splitList(text) ?? []).map((s) =>
+    remixer.test(s)
+      ? { name: s.replace(remixer, ''), role: 'remixer' as const }
+      : { name: s, role: 'featured' as const },
+  );
+}
+
 /** A trimmed value, or undefined when blank (optional fields are omitted rather than sent empty). */
 function optional(text: string): string | undefined {
   const trimmed = text.trim();

@@ -2,7 +2,14 @@
 // as rows, and the PATCH body that carries only what the artist changed (the API replaces a section —
 // credits, technical, legal, content — whole, so a changed section is sent with all its fields).
 import type { EditReleaseRequest } from '@omni/proto/api';
-import { type ArtistFormValues, DEFAULT_GENRE, emptyArtistForm } from './artist-form';
+import {
+  type ArtistFormValues,
+  DEFAULT_GENRE,
+  emptyArtistForm,
+  featuredArtistsFromText,
+  featuredArtistsText,
+  splitList,
+} from './artist-form';
 import { RELEASE_TYPES, type Release, type ReleaseType } from './releases-api';
 
 /** The editor's tabs, as /artist-upload names them; a deep link (?edit=<tab>&track=<n>) opens one. */
@@ -81,31 +88,10 @@ export const trackRowsOf = (release: Release): TrackRow[] =>
     title: t.title,
     isrc: t.isrc,
     explicit: t.explicit,
-    featured: t.featuredArtists
-      .map((a) => (a.role === 'remixer' ? `${a.name} (remixer)` : a.name))
-      .join(', '),
+    featured: featuredArtistsText(t.featuredArtists),
     language: t.language,
     lyrics: t.lyrics,
   }));
-
-function featuredArtists(text: string) {
-  return text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((s) => {
-      const remixer = /\s*\(remixer\)$/i;
-      return remixer.test(s)
-        ? { name: s.replace(remixer, ''), role: 'remixer' as const }
-        : { name: s, role: 'featured' as const };
-    });
-}
-
-const list = (text: string) =>
-  text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 const SECTIONS = {
   credits: ['producers', 'writers', 'musicians', 'engineer', 'instruments'],
@@ -119,7 +105,7 @@ function section(values: ArtistFormValues, name: keyof typeof SECTIONS): Record<
   return Object.fromEntries(
     SECTIONS[name].map((field) => {
       const value = values[field].trim();
-      if (LISTS.has(field)) return [field, list(value)];
+      if (LISTS.has(field)) return [field, splitList(value) ?? []];
       if (field === 'bpm') return [field, value === '' ? null : Number(value)];
       return [field, value];
     }),
@@ -143,10 +129,7 @@ export function editRequestOf(
   if (changed('label')) request.label = values.label.trim();
   if (changed('releaseDate')) request.releaseDate = values.releaseDate;
   if (changed('excludedTerritories'))
-    request.excludedTerritories = values.excludedTerritories
-      .split(',')
-      .map((c) => c.trim().toUpperCase())
-      .filter(Boolean);
+    request.excludedTerritories = (splitList(values.excludedTerritories) ?? []).map((c) => c.toUpperCase());
   for (const name of Object.keys(SECTIONS) as Array<keyof typeof SECTIONS>) {
     if (SECTIONS[name].some((field) => changed(field)))
       (request as Record<string, unknown>)[name] = section(values, name);
@@ -159,7 +142,7 @@ export function editRequestOf(
     if (row.title.trim() !== old.title) edit.title = row.title.trim();
     if (row.isrc.trim() !== old.isrc) edit.isrc = row.isrc.trim();
     if (row.explicit !== old.explicit) edit.explicit = row.explicit;
-    if (row.featured.trim() !== old.featured) edit.featuredArtists = featuredArtists(row.featured);
+    if (row.featured.trim() !== old.featured) edit.featuredArtists = featuredArtistsFromText(row.featured);
     if (row.language.trim() !== old.language) edit.language = row.language.trim();
     // A single's lyrics are the release's (the Content tab's); an album's are each track's.
     const lyrics = single ? values.lyrics.trim() : row.lyrics.trim();

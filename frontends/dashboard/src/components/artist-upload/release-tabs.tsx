@@ -1,4 +1,4 @@
-import { FormField, Label, Tabs, TabsContent, TabsList, TabsTrigger, Textarea } from '@omni/ui';
+import { FormField, Label, Tabs, TabsContent, TabsList, TabsTrigger } from '@omni/ui';
 import { type ChangeEvent, useId } from 'react';
 import { type ArtistFormValues, GENRES, METADATA_LABELS, type TextField } from '../../lib/artist-form';
 import { formatBytes } from '../../lib/artist-upload-flow';
@@ -12,7 +12,7 @@ import {
 import { RELEASE_TYPES, type ReleaseType } from '../../lib/releases-api';
 import { useFileCheck } from '../../lib/use-file-check';
 import { FileCheckNote } from '../file-check-note';
-import { selectClass } from '../page-frame';
+import { NativeSelect, TextArea } from '../form-controls';
 
 export interface ReleaseFiles {
   audio: File | null;
@@ -178,76 +178,6 @@ export function ReleaseTabs({
         {area('lyrics', undefined, undefined, 8)}
       </TabsContent>
     </Tabs>
-  );
-}
-
-function TextArea({
-  label,
-  hint,
-  rows,
-  value,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  hint?: string | undefined;
-  rows: number;
-  value: string;
-  disabled: boolean;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Textarea
-        id={id}
-        rows={rows}
-        value={value}
-        disabled={disabled}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function NativeSelect({
-  label,
-  value,
-  options,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: { value: string; label: string }[];
-  disabled: boolean;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={id}>{label}</Label>
-      <select
-        id={id}
-        className={selectClass}
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 

@@ -6,15 +6,13 @@ import {
   CardHeader,
   CardTitle,
   FormField,
-  Label,
   Tabs,
   TabsContent,
   TabsList,
   TabsTrigger,
-  Textarea,
   toast,
 } from '@omni/ui';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { type ArtistFormValues, GENRES, METADATA_LABELS, type TextField } from '../../lib/artist-form';
 import {
   EDIT_TAB_LABELS,
@@ -26,7 +24,7 @@ import {
   trackRowsOf,
 } from '../../lib/release-edit';
 import { type EditAnswer, editRelease, RELEASE_TYPES, type Release } from '../../lib/releases-api';
-import { selectClass } from '../page-frame';
+import { NativeSelect, TextArea } from '../form-controls';
 
 const TYPE_LABELS = { single: 'Single', ep: 'EP', album: 'Album' } as const;
 
@@ -133,14 +131,14 @@ export function ReleaseEditor({ release, delivered, tab, track, onSaved, onClose
               <div className="grid gap-4 sm:grid-cols-2">
                 {text('artistName', 'Artist Name *')}
                 {text('releaseTitle', 'Release Title *')}
-                <Select
+                <NativeSelect
                   label="Release Type"
                   value={values.releaseType}
                   options={RELEASE_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
                   disabled={busy}
                   onChange={(v) => set({ releaseType: v as ArtistFormValues['releaseType'] })}
                 />
-                <Select
+                <NativeSelect
                   label="Primary Genre *"
                   value={values.genre}
                   options={[...new Set([values.genre, ...GENRES])].map((g) => ({ value: g, label: g }))}
@@ -225,7 +223,7 @@ export function ReleaseEditor({ release, delivered, tab, track, onSaved, onClose
               {text('musicians', undefined, { placeholder: 'Comma-separated' })}
               {text('engineer')}
               <div className="sm:col-span-2">
-                <Area
+                <TextArea
                   label={METADATA_LABELS.instruments!}
                   value={values.instruments}
                   disabled={busy}
@@ -267,7 +265,7 @@ export function ReleaseEditor({ release, delivered, tab, track, onSaved, onClose
             </TabsContent>
 
             <TabsContent value="content" className="space-y-4 pt-4 data-[state=inactive]:hidden">
-              <Area
+              <TextArea
                 label={METADATA_LABELS.summary!}
                 rows={3}
                 value={values.summary}
@@ -275,7 +273,7 @@ export function ReleaseEditor({ release, delivered, tab, track, onSaved, onClose
                 onChange={(summary) => set({ summary })}
               />
               {single ? (
-                <Area
+                <TextArea
                   label={METADATA_LABELS.lyrics!}
                   rows={8}
                   value={values.lyrics}
@@ -289,7 +287,7 @@ export function ReleaseEditor({ release, delivered, tab, track, onSaved, onClose
                     ref={track === i + 1 && current === 'content' ? marked : undefined}
                     className={rowClass(i)}
                   >
-                    <Area
+                    <TextArea
                       label={`${trackLabel(i)} lyrics (${row.title})`}
                       rows={4}
                       value={row.lyrics}
@@ -317,67 +315,5 @@ export function ReleaseEditor({ release, delivered, tab, track, onSaved, onClose
         </form>
       </CardContent>
     </Card>
-  );
-}
-
-function Area({
-  label,
-  value,
-  rows = 4,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  rows?: number;
-  disabled: boolean;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Textarea
-        id={id}
-        rows={rows}
-        value={value}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </div>
-  );
-}
-
-function Select({
-  label,
-  value,
-  options,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: { value: string; label: string }[];
-  disabled: boolean;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={id}>{label}</Label>
-      <select
-        id={id}
-        className={selectClass}
-        value={value}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
