@@ -34,9 +34,17 @@ const ADAPTERS = new Set(['events', 'http', 'grpc', 'worker', 'simulator']);
 
 /** A gRPC file longer than this is doing more than adapting; its steps belong in use-cases/. */
 const GRPC_FILE_MAX_LINES = 220;
-/** Calls on the documents and objects ports: repositories (store/) and use cases make them, never grpc/. */
+/**
+ * Calls on the documents and objects ports: repositories (store/) and use cases make them, never grpc/.
+ * A call with a type argument (`.collection<JobDoc>(`) is one too; `.find(` is flagged whatever it is called
+ * on, so a gRPC file reads no port and searches no list (a repository method says what it looks up).
+ */
 const PORT_CALLS =
-  /\.(collection|findOne|findById|findOneAndUpdate|insertOne|updateOne|updateMany|deleteOne|deleteMany|transaction|nextSequence|statObject|presignPut|removeObject|bucketExists|getObject)\s*\(/;
+  /\.(collection|find|findOne|findById|findOneAndUpdate|insertOne|updateOne|updateMany|deleteOne|deleteMany|transaction|nextSequence|statObject|presignPut|removeObject|bucketExists|getObject)\s*(<[^>()]*>)?\s*\(/;
+/** Opening a collection of the documents port, with or without a type argument. */
+const OPENS_COLLECTION = /\.collection\s*(<[^>()]*>)?\s*\(/;
+/** The layers that hold a service's state: its repositories, and the providers that keep their own. */
+const STATE_LAYERS = new Set(['store', 'providers']);
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -99,6 +107,33 @@ describe.each(SERVICES)('%s', (service) => {
       return found;
     });
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('one writer per piece of state', () => {
+  it.each(SERVICES)('%s opens its collections only in store/ (or a provider of its own)', (service) => {
+    const src = join(root, 'services', service, 'src');
+    const offenders = sources(src).flatMap((file) =>
+      STATE_LAYERS.has(layerOf(src, file))
+        ? []
+        : readFileSync(file, 'utf8')
+            .split('\n')
+            .flatMap((line, i) => (OPENS_COLLECTION.test(line) ? [`${relative(root, file)}:${i + 1}`] : [])),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("delivery's jobs are read and written by one module, which moves them by one table", () => {
+    const src = join(root, 'services/delivery/src');
+    const owner = join(src, 'store/jobs.ts');
+    const others = sources(src).filter(
+      (file) =>
+        file !== owner &&
+        /\bJOBS\b|delivery_jobs/.test(readFileSync(file, 'utf8').replace(/^\s*(\/\/|\*).*$/gm, '')),
+    );
+    // collections.ts only names it for the repository.
+    expect(others.map((f) => relative(src, f))).toEqual(['store/collections.ts']);
+    expect(readFileSync(owner, 'utf8')).toMatch(/mayMove\(/);
   });
 });
 

@@ -238,7 +238,7 @@ describe('mails about releases and payments (§3.4)', () => {
   async function publish<T extends 'delivery.updated' | 'subscription.updated' | 'release.created'>(
     type: T,
     key: string,
-    data: events.EventData<T>,
+    data: events.EventInput<T>,
   ) {
     const envelope = makeEnvelope(type, 'test', key, data);
     const bus = await platform.ports.events();
@@ -248,7 +248,7 @@ describe('mails about releases and payments (§3.4)', () => {
   const delivery = (
     releaseId: string,
     ownerId: string,
-    over: Partial<events.EventData<'delivery.updated'>>,
+    over: Partial<events.EventInput<'delivery.updated'>>,
   ) =>
     publish('delivery.updated', releaseId, {
       releaseId,

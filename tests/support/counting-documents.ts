@@ -106,10 +106,16 @@ export class CountingDocuments {
   }
 }
 
-/** What a job transition reads: the transactions that announced exactly one job's change. */
+/**
+ * What a job transition reads: the transactions that announced exactly one job's change (as a change of
+ * the release's facts, delivery.updated, or as a step only open pages follow, delivery.progress).
+ */
 export function jobTransitions(counted: CountingDocuments): CountedTransaction[] {
   return counted.transactions.filter(
-    (t) => t.events.length === 1 && t.events[0]!.type === 'delivery.updated' && t.events[0]!.data.target,
+    (t) =>
+      t.events.length === 1 &&
+      (t.events[0]!.type === 'delivery.updated' || t.events[0]!.type === 'delivery.progress') &&
+      t.events[0]!.data.target,
   );
 }
 

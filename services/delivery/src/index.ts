@@ -10,7 +10,6 @@ import { onReleaseSubmitted } from './events/release-submitted';
 import { deliveryHandlers } from './grpc/server';
 import { openStoreRegistry, simulatorRoot } from './providers/stores';
 import { createStoreSimulator } from './simulator';
-import { publishDeliveryUpdate, publishDeliveryUpdates } from './store/delivery-updates';
 import { JobsRepository } from './store/jobs';
 import { ReviewsRepository } from './store/reviews';
 import { VersionsRepository } from './store/versions';
@@ -31,16 +30,16 @@ export const deliveryService: ServiceModule = {
   // Reads the release from catalog; asks storage about its files and fetches them through signed links.
   calls: ['catalog', 'storage'],
   consumes: ['release.created', 'release.resubmitted'],
-  produces: ['delivery.updated'],
+  produces: ['delivery.updated', 'delivery.progress'],
   ports: ['documents', 'events'],
   providers: { stores: describeStores },
   async init(ctx) {
     const { config, logger } = ctx;
     const store = await ctx.ports.documents('delivery');
     const bus = await ctx.ports.events();
-    await bus.ensureTopics(['delivery.updated']);
+    await bus.ensureTopics(['delivery.updated', 'delivery.progress']);
     const outbox = new Outbox(store, bus, 'delivery', logger);
-    const jobs = new JobsRepository(store);
+    const jobs = new JobsRepository(store, outbox);
     const reviews = new ReviewsRepository(store);
     const versions = new VersionsRepository(store);
     const sources = {
@@ -68,6 +67,7 @@ export const deliveryService: ServiceModule = {
       registry,
       validator,
       versions,
+      jobs,
       ...sources,
       logger,
     });
@@ -76,8 +76,6 @@ export const deliveryService: ServiceModule = {
       jobs,
       reviews,
       versions,
-      publish: (scope, update) => publishDeliveryUpdate(scope, outbox, update),
-      publishMany: (scope, releaseId, updates) => publishDeliveryUpdates(scope, outbox, releaseId, updates),
       relay: () => void outbox.flush().catch(() => undefined),
       onApproved: () => pipeline.worker.wake(),
     };

@@ -5,7 +5,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Collection, Doc, DocumentStore, TransactionScope } from '@omni/platform';
+import {
+  type Collection,
+  createLogger,
+  type Doc,
+  type DocumentStore,
+  type EventBus,
+  Outbox,
+  type TransactionScope,
+} from '@omni/platform';
 import { createSqliteDocumentStore } from '@omni/platform/src/adapters/documents-sqlite';
 import { catalog } from '@omni/proto';
 import { JOBS } from '../src/store/collections';
@@ -59,11 +67,12 @@ describe('a submission for review', () => {
   it.each([false, true])(
     'writes the held jobs before the review (resubmission: %s)',
     async (resubmission) => {
+      // The events are only written to the outbox here; nothing publishes them.
+      const outbox = new Outbox(store, {} as EventBus, 'delivery', createLogger('test'));
       const deps = {
-        jobs: new JobsRepository(store),
+        jobs: new JobsRepository(store, outbox),
         reviews: new ReviewsRepository(store),
         versions: new VersionsRepository(store),
-        publish: async () => 0,
       };
       const submission = {
         releaseId: 'rel-1',

@@ -41,7 +41,7 @@ export const gatewayService: ServiceModule = {
   // The API's services by gRPC, storage's /objects and identity's /realms by HTTP, and every service's
   // gRPC health for /healthz.
   calls: ['identity', 'catalog', 'storage', 'delivery', 'billing', 'cms', 'finder'],
-  consumes: ['asset.approved', 'asset.rejected', 'delivery.updated'],
+  consumes: ['asset.approved', 'asset.rejected', 'delivery.updated', 'delivery.progress'],
   produces: [],
   ports: ['documents', 'events'],
   providers: { 'rate limits': describeRateLimits },

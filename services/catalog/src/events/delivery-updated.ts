@@ -1,6 +1,7 @@
-// delivery.updated → the release's status as delivery rolled it up (in review, delivering, live, rejected,
-// taken down), so every read of a release (the dashboard, GET /api/releases/:id) shows it without asking
-// delivery. Ordered and idempotent: the event's per-release `version` is kept beside the status and an
+// delivery.updated → the release's facts as delivery announced them (its status rolled up: in review,
+// delivering, live, rejected, taken down; whether a store has it; which stores refused it; whether the
+// artist may resubmit), kept as given, so every read of a release (the dashboard, GET /api/releases/:id)
+// shows them without asking delivery, and catalog never works them out itself. Ordered and idempotent: the event's per-release `version` is kept beside the status and an
 // event not newer than it changes nothing.
 import {
   consumeEvents,
@@ -26,13 +27,14 @@ export function onDeliveryUpdated(
     type: 'delivery.updated',
     logger,
     async handle(event, { scope }) {
-      const { releaseId, releaseStatus, version, target, status } = event.data;
+      const { releaseId, releaseStatus, version, reachedStores, refusals, canResubmit } = event.data;
       await store.applyDeliveryStatus(scope, {
         releaseId,
         status: releaseStatus,
         version,
-        target,
-        storeStatus: status,
+        reachedStores,
+        rejectedStores: refusals.map((r) => r.store),
+        canResubmit,
       });
     },
   });

@@ -25,8 +25,6 @@ export const COLLECTIONS = {
 export const UPC_INDEX = 'upc_unique';
 export const ISRC_INDEX = 'isrc_unique';
 const ARTIST_INDEX = 'artist_per_user_unique';
-/** A store's statuses that mean it was sent the release. */
-const REACHED = new Set(['sent', 'acknowledged', 'live', 'taken_down']);
 
 export class IsrcExhaustedError extends Error {
   override name = 'IsrcExhaustedError';
@@ -292,28 +290,24 @@ export class CatalogStore {
       releaseId: string;
       status: ReleaseStatus;
       version: number;
-      target: string | null;
-      storeStatus: string;
+      reachedStores: boolean;
+      rejectedStores: string[];
+      canResubmit: boolean;
     },
   ): Promise<void> {
     const releases = scope.collection<ReleaseDoc>(COLLECTIONS.releases);
     const current = await releases.findById(update.releaseId);
     if (!current || (current.statusVersion ?? 0) >= update.version) return;
-    const rejected = new Set(current.rejectedStores ?? []);
-    if (update.target) {
-      if (update.storeStatus === 'rejected') rejected.add(update.target);
-      else rejected.delete(update.target);
-    }
-    const needsFix = update.status === 'rejected' || (update.status !== 'in_review' && rejected.size > 0);
     await releases.updateOne(
       { _id: update.releaseId, statusVersion: current.statusVersion ?? { $exists: false } },
       {
         $set: {
           status: update.status,
           statusVersion: update.version,
-          rejectedStores: [...rejected],
-          needsFix,
-          ...(update.target && REACHED.has(update.storeStatus) ? { reachedStores: true } : {}),
+          rejectedStores: update.rejectedStores,
+          needsFix: update.canResubmit,
+          // Once a store had it, it stays so (an event from before delivery announced it says false).
+          ...(update.reachedStores ? { reachedStores: true } : {}),
         },
       },
     );

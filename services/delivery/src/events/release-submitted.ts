@@ -24,7 +24,7 @@ export function onReleaseSubmitted(
   type: keyof typeof GROUPS,
   bus: EventBus,
   store: DocumentStore,
-  deps: Pick<ReviewDeps, 'jobs' | 'reviews' | 'versions' | 'publish'>,
+  deps: Pick<ReviewDeps, 'jobs' | 'reviews' | 'versions'>,
   sources: ReviewSources,
   logger: Logger,
 ): Promise<Subscription> {

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import { fail, invalidArgument, type UnaryImpl } from '@omni/platform';
 import type { delivery } from '@omni/proto';
 import { DELIVERY_MESSAGES, SIMULATOR_MODES, type SimulatorMode } from '@omni/proto/api';
-import { type JobDoc, jobToProto } from '../domain/job';
+import { jobToProto } from '../domain/job';
 import type { JobsRepository } from '../store/jobs';
 import { messageFile } from '../use-cases/package';
 import type { PipelineContext } from '../use-cases/pipeline-context';
@@ -74,7 +74,7 @@ export function jobHandlers(
 
     async getErn(req) {
       if (!req.releaseId || !req.target) throw invalidArgument('A release id and a store are required.');
-      const job = (await jobs.forRelease(req.releaseId)).find((j) => j.target === req.target);
+      const job = await jobs.ofStore(req.releaseId, req.target);
       if (!job) throw fail('store_not_in_release', DELIVERY_MESSAGES.storeNotInRelease);
       if (!job.batchId || !job.messageId) throw fail('ern_not_found', DELIVERY_MESSAGES.ernNotFound);
       const xml = await fs.readFile(messageFile(pipeline, job, job.batchId), 'utf8').catch(() => null);
@@ -85,9 +85,7 @@ export function jobHandlers(
 
     async listDeadLetters(req) {
       const limit = Math.min(Math.max(req.limit || DEAD_LETTER_PAGE, 1), DEAD_LETTER_PAGE);
-      const list = await pipeline.store
-        .collection<JobDoc>('delivery_jobs')
-        .find({ deadLettered: true }, { sort: { updatedAt: -1 }, limit });
+      const list = await jobs.deadLetters(limit);
       return { jobs: list.map(jobToProto) };
     },
 

@@ -24,7 +24,7 @@ export function deliveryHandlers(
     ...reviewHandlers(review),
     async listJobs(req) {
       if (!req.releaseId) throw invalidArgument('A release id is required.');
-      const found = await review.reviews.find(req.releaseId);
+      const found = await review.reviews.get(req.releaseId);
       const list = await jobs.forRelease(req.releaseId);
       const counts = countJobs(list);
       return {

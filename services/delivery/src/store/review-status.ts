@@ -1,5 +1,5 @@
-// The review's status as the pipeline needs it for the release's roll-up. The `delivery_reviews`
-// collection is the review's (use-cases/review*); the pipeline only reads one field of it.
+// The review as the pipeline needs it for the release's roll-up and its announcements. The
+// `delivery_reviews` collection is the review's (store/reviews.ts); the jobs repository only reads it.
 import type { Doc, TransactionScope } from '@omni/platform';
 import type { ReviewStatus } from '@omni/proto/api';
 import { type JobCounts, reviewForRollUp } from '../domain/release-status';
@@ -7,11 +7,13 @@ import { type JobCounts, reviewForRollUp } from '../domain/release-status';
 const REVIEWS = 'delivery_reviews';
 
 /** The review the release's roll-up goes by (domain/release-status.ts says what no review document means). */
-export async function reviewStatusOf(
+export async function reviewOf(
   scope: TransactionScope,
   releaseId: string,
   counts: JobCounts,
-): Promise<ReviewStatus | null> {
-  const review = await scope.collection<Doc & { status: ReviewStatus }>(REVIEWS).findById(releaseId);
-  return reviewForRollUp(review?.status, counts);
+): Promise<{ status: ReviewStatus | null; reason: string | null }> {
+  const review = await scope
+    .collection<Doc & { status: ReviewStatus; reason?: string | null }>(REVIEWS)
+    .findById(releaseId);
+  return { status: reviewForRollUp(review?.status, counts), reason: review?.reason ?? null };
 }

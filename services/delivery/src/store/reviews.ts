@@ -48,7 +48,7 @@ export class ReviewsRepository {
     });
   }
 
-  find(releaseId: string): Promise<ReviewDoc | null> {
+  get(releaseId: string): Promise<ReviewDoc | null> {
     return this.reviews.findById(releaseId);
   }
 

@@ -12,7 +12,6 @@
 import type { StoreAcknowledgement } from '../domain/ack/model';
 import type { JobDoc } from '../domain/job';
 import type { StoreProfile } from '../domain/stores/profile';
-import { JOBS } from '../store/jobs';
 import { failJob } from './fail';
 import { batchTime } from './package';
 import type { PipelineContext } from './pipeline-context';
@@ -30,14 +29,13 @@ export async function readAcknowledgements(ctx: PipelineContext, profile: StoreP
     ctx.logger.warn({ store: profile.key, err: (err as Error).message }, 'reading acknowledgements failed');
     return;
   }
-  const jobs = ctx.store.collection<JobDoc>(JOBS);
   for (const name of names) {
     const parts = ACK_NAME.exec(name);
     if (!parts) continue;
     const [, batchId, messageId] = parts as unknown as [string, string, string];
     // By message id alone: its index finds the one job (with status and store in the filter the planner
     // may prefer the status+store index and walk the store's sent jobs); the rest is checked here.
-    const found = await jobs.findOne({ messageId });
+    const found = await ctx.jobs.byMessageId(messageId);
     const job =
       found?.status === 'sent' && found.target === profile.key && found.batchId === batchId ? found : null;
     if (!job) {
@@ -64,18 +62,11 @@ export async function readAcknowledgements(ctx: PipelineContext, profile: StoreP
  * attempt. A job sent by an older version carries a near dueAt instead: it gets its real deadline.
  */
 export async function expireUnanswered(ctx: PipelineContext, limit: number): Promise<void> {
-  const jobs = ctx.store.collection<JobDoc>(JOBS);
-  const overdue = await jobs.find(
-    { status: 'sent', dueAt: { $lte: ctx.now().toISOString() } },
-    { sort: { dueAt: 1 }, limit },
-  );
+  const overdue = await ctx.jobs.overdueSent(ctx.now().toISOString(), limit);
   for (const job of overdue) {
     const profile = ctx.profileOf(job.target);
     if (profile && (await timedOut(ctx, profile, job))) continue;
-    await jobs.updateOne(
-      { _id: job._id, status: 'sent', batchId: job.batchId ?? '' },
-      { $set: { dueAt: ackDeadline(ctx, sentAt(job) ?? ctx.now().toISOString()) } },
-    );
+    await ctx.jobs.setAckDeadline(job, ackDeadline(ctx, sentAt(job) ?? ctx.now().toISOString()));
   }
 }
 
@@ -110,9 +101,7 @@ async function timedOut(ctx: PipelineContext, profile: StoreProfile, job: JobDoc
   if (!at || ctx.now().getTime() - Date.parse(at) < ctx.ackTimeoutMs) return false;
   const hours = ctx.ackTimeoutMs / 3_600_000;
   const wait = hours >= 1 ? `${+hours.toFixed(1)} h` : `${+(ctx.ackTimeoutMs / 1000).toFixed(1)} s`;
-  const fresh = await ctx.store
-    .collection<JobDoc>(JOBS)
-    .findOne({ _id: job._id, status: 'sent', batchId: job.batchId ?? '' });
+  const fresh = await stillSent(ctx, job);
   if (fresh)
     await startPendingKind(
       ctx,
@@ -162,6 +151,12 @@ export async function applyAcknowledgement(
     await startPendingKind(ctx, moved);
     return;
   }
-  const fresh = await ctx.store.collection<JobDoc>(JOBS).findOne({ _id: job._id, status: 'sent', ...where });
+  const fresh = await stillSent(ctx, job);
   if (fresh) await startPendingKind(ctx, await failJob(ctx, fresh, 'sent', words, true));
+}
+
+/** The job as it is now if it still waits for the answer to the same batch. */
+async function stillSent(ctx: PipelineContext, job: JobDoc): Promise<JobDoc | null> {
+  const fresh = await ctx.jobs.get(job._id);
+  return fresh?.status === 'sent' && (fresh.batchId ?? '') === (job.batchId ?? '') ? fresh : null;
 }

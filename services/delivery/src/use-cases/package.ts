@@ -32,7 +32,6 @@ import {
 import type { StoreProfile } from '../domain/stores/profile';
 import { type AudioFormat, TranscodeError } from '../providers/transcoder/port';
 import type { Batch, BatchFile } from '../providers/transport/port';
-import { JOBS } from '../store/jobs';
 import type { PipelineContext } from './pipeline-context';
 import { StageError } from './stage-files';
 
@@ -174,13 +173,9 @@ export async function packageJob(ctx: PipelineContext, job: JobDoc, profile: Sto
     await fs.writeFile(`${file}.part`, xml, { mode: PRIVATE_FILE_MODE, flush: true });
     await fs.rename(`${file}.part`, file);
     const liveAt = release.releaseDate ? `${release.releaseDate}T00:00:00.000Z` : ctx.now().toISOString();
-    const saved = await ctx.store
-      .collection<JobDoc>(JOBS)
-      .updateOne(
-        { _id: job._id, status: 'packaging', 'lease.owner': ctx.workerId },
-        { $set: { batchId, messageId, liveAt, updatedAt: ctx.now().toISOString() } },
-      );
-    if (saved.matched === 0) throw new LostLease(job._id);
+    const at = ctx.now().toISOString();
+    if (!(await ctx.jobs.recordMessage(job, ctx.workerId, { batchId, messageId, liveAt, at })))
+      throw new LostLease(job._id);
   }
   return assembleBatch(ctx, profile, release, files, { batchId, messageId }, xml);
 }

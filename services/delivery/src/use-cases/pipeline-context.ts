@@ -8,12 +8,15 @@ import type { BatchCompleteInput } from '../domain/ddex/batch-complete-model';
 import type { RetryPolicy } from '../domain/retry';
 import type { StoreProfile } from '../domain/stores/profile';
 import type { Transport } from '../providers/transport/port';
+import type { JobsRepository } from '../store/jobs';
 import type { VersionsRepository } from '../store/versions';
 import type { Stager } from './stage-files';
 
 export interface PipelineContext {
   store: DocumentStore;
   outbox: Outbox;
+  /** The jobs: the one reader and writer of them (store/jobs.ts). */
+  jobs: JobsRepository;
   /** Publishes committed events now instead of at the outbox's next tick. */
   relay: () => void;
   profileOf: (key: string) => StoreProfile | undefined;

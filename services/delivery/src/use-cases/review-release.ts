@@ -10,26 +10,18 @@ import {
   type TransactionScope,
   unauthenticated,
 } from '@omni/platform';
-import type { catalog, events } from '@omni/proto';
+import type { catalog } from '@omni/proto';
 import { DELIVERY_MESSAGES, type ReviewFinding, rejectReleaseBody } from '@omni/proto/api';
 import type { CoverFacts } from '../domain/checks';
-import { rollUpReleaseStatus } from '../domain/release-status';
 import type { JobsRepository } from '../store/jobs';
 import type { ReviewDoc, ReviewsRepository } from '../store/reviews';
 import { type VersionsRepository, versionIdOf } from '../store/versions';
-
-/** A delivery.updated as the publisher takes it (it adds the version and, when absent, the time). */
-export type DeliveryUpdate = Omit<events.EventData<'delivery.updated'>, 'version' | 'at'> & { at?: string };
 
 export interface ReviewDeps {
   store: DocumentStore;
   jobs: JobsRepository;
   reviews: ReviewsRepository;
   versions: VersionsRepository;
-  /** store/delivery-updates.ts's publishDeliveryUpdate over the service's outbox, inside `scope`. */
-  publish: (scope: TransactionScope, update: DeliveryUpdate) => Promise<number>;
-  /** Several updates of one release in one go (publishDeliveryUpdates); one by one when absent. */
-  publishMany?: (scope: TransactionScope, releaseId: string, updates: DeliveryUpdate[]) => Promise<number[]>;
   /** Publishes what the outbox holds right after a commit (its sweep covers a failure). */
   relay: () => void;
   /** Wakes the worker: the approved release's jobs are due now. */
@@ -82,7 +74,7 @@ export function autoRejectionReason(findings: readonly ReviewFinding[]): string 
  */
 export async function submitForReview(
   scope: TransactionScope,
-  deps: Pick<ReviewDeps, 'jobs' | 'reviews' | 'versions' | 'publish'>,
+  deps: Pick<ReviewDeps, 'jobs' | 'reviews' | 'versions'>,
   s: ReviewSubmission,
 ): Promise<ReviewDoc | null> {
   // Deleted by its owner before any store saw it: an event still on its way does not bring it back.
@@ -129,15 +121,11 @@ export async function submitForReview(
   if (s.resubmission) await deps.jobs.holdAll(scope, s.releaseId, s.at);
   await jobsFor();
   await deps.reviews.put(scope, review);
-  const counts = await deps.jobs.countsIn(scope, s.releaseId);
-  await deps.publish(scope, {
+  await deps.jobs.announceReview(scope, {
     releaseId: s.releaseId,
     ownerId: s.ownerId,
-    target: null,
-    jobKind: null,
     status: review.status,
     reason: review.reason,
-    releaseStatus: rollUpReleaseStatus({ review: review.status, counts }),
     at: s.at,
   });
   return review;
@@ -150,7 +138,7 @@ const adminOf = (adminId: string) => {
 
 async function waitingReview(deps: ReviewDeps, releaseId: string): Promise<void> {
   if (!releaseId) throw invalidArgument('A release id is required.');
-  const review = await deps.reviews.find(releaseId);
+  const review = await deps.reviews.get(releaseId);
   if (!review) throw fail('release_not_found', 'No such release.');
   if (review.status !== 'in_review') throw fail('release_not_in_review', DELIVERY_MESSAGES.notInReview);
 }
@@ -172,22 +160,13 @@ export async function approve(deps: ReviewDeps, releaseId: string, adminId: stri
     });
     if (!decided) return null;
     // The approved version travels with each job: packaging reads it, never catalog or storage again.
-    const released = await deps.jobs.releaseHeld(scope, releaseId, at, decided.versionId);
-    const counts = await deps.jobs.countsIn(scope, releaseId);
-    const releaseStatus = rollUpReleaseStatus({ review: 'approved', counts });
-    const base = { releaseId, ownerId: decided.ownerId, releaseStatus, at };
-    const updates: DeliveryUpdate[] = [
-      { ...base, target: null, jobKind: null, status: 'approved', reason: null },
-      ...released.map((job) => ({
-        ...base,
-        target: job.target,
-        jobKind: job.jobKind,
-        status: job.status,
-        reason: null,
-      })),
-    ];
-    if (deps.publishMany) await deps.publishMany(scope, releaseId, updates);
-    else for (const update of updates) await deps.publish(scope, update);
+    // One announcement for the approval and every job it lets go.
+    await deps.jobs.releaseHeld(scope, {
+      releaseId,
+      ownerId: decided.ownerId,
+      at,
+      ...(decided.versionId ? { versionId: decided.versionId } : {}),
+    });
     return decided;
   });
   // Another admin decided between the check and the transaction.
@@ -219,15 +198,11 @@ export async function reject(
       at,
     });
     if (!decided) return null;
-    const counts = await deps.jobs.countsIn(scope, releaseId);
-    await deps.publish(scope, {
+    await deps.jobs.announceReview(scope, {
       releaseId,
       ownerId: decided.ownerId,
-      target: null,
-      jobKind: null,
       status: 'rejected',
       reason,
-      releaseStatus: rollUpReleaseStatus({ review: 'rejected', counts }),
       at,
     });
     return decided;

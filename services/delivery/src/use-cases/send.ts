@@ -53,7 +53,7 @@ export async function runJob(ctx: PipelineContext, claimed: JobDoc): Promise<voi
       : err instanceof Error
         ? err.message
         : String(err);
-    const fresh = (await ctx.store.collection<JobDoc>('delivery_jobs').findById(job._id)) ?? job;
+    const fresh = (await ctx.jobs.get(job._id)) ?? job;
     if (fresh.lease?.owner !== ctx.workerId || fresh.status !== 'packaging') return;
     await startPendingKind(ctx, await failJob(ctx, fresh, 'packaging', reason, retryable));
   }
@@ -64,12 +64,7 @@ async function promoteLive(ctx: PipelineContext, job: JobDoc): Promise<void> {
   if (job.jobKind !== 'ingest') return;
   if (job.liveAt && new Date(job.liveAt) > now) {
     // Not yet: come back on the release date.
-    await ctx.store
-      .collection<JobDoc>('delivery_jobs')
-      .updateOne(
-        { _id: job._id, 'lease.owner': ctx.workerId },
-        { $set: { dueAt: job.liveAt }, $unset: { lease: '' } },
-      );
+    await ctx.jobs.postponeLive(job, ctx.workerId, job.liveAt);
     return;
   }
   await startPendingKind(

@@ -2,10 +2,11 @@
 // while it was in flight starts: one job per (release, store), so the later message never overtakes the
 // earlier one at the store (stores ingest batches in batch-id order).
 import type { JobDoc } from '../domain/job';
+import { statusesWhere } from '../domain/job-states';
 import type { PipelineContext } from './pipeline-context';
 import { moveJob } from './transition';
 
-const SETTLED = ['acknowledged', 'live', 'rejected', 'failed'] as const;
+const SETTLED = statusesWhere('settled');
 
 export async function startPendingKind(ctx: PipelineContext, job: JobDoc | null): Promise<JobDoc | null> {
   if (!job?.pendingKind) return job;

@@ -5,12 +5,12 @@
 import { fail } from '@omni/platform';
 import { DELIVERY_MESSAGES, type JobKind } from '@omni/proto/api';
 import type { JobDoc, JobStatus } from '../domain/job';
-import { JOBS } from '../store/jobs';
+import { statusesWhere } from '../domain/job-states';
 import type { PipelineContext } from './pipeline-context';
 import { moveJob } from './transition';
 
-const SETTLED: readonly JobStatus[] = ['acknowledged', 'live', 'failed', 'rejected'];
-const IN_FLIGHT: readonly JobStatus[] = ['packaging', 'sent'];
+const SETTLED = statusesWhere('settled');
+const IN_FLIGHT = statusesWhere('inFlight');
 const DONE: Record<'takedown' | 'purge', JobStatus> = { takedown: 'taken_down', purge: 'purged' };
 
 function eligible(job: JobDoc, kind: 'takedown' | 'purge'): boolean {
@@ -26,9 +26,7 @@ export async function queueRemoval(
   ctx: PipelineContext,
   input: { releaseId: string; stores: readonly string[]; kind: 'takedown' | 'purge' },
 ): Promise<JobDoc[]> {
-  const jobs = await ctx.store
-    .collection<JobDoc>(JOBS)
-    .find({ releaseId: input.releaseId }, { sort: { position: 1 } });
+  const jobs = await ctx.jobs.forRelease(input.releaseId);
   const wanted = [...new Set(input.stores)];
   const known = new Set(jobs.map((j) => j.target));
   const stranger = wanted.find((s) => !known.has(s));
@@ -53,12 +51,7 @@ async function removeOne(ctx: PipelineContext, job: JobDoc, kind: JobKind & ('ta
     const now = ctx.now().toISOString();
     const leased = current.lease && current.lease.until > now;
     if (IN_FLIGHT.includes(current.status) || (current.status === 'queued' && leased)) {
-      const pending = await ctx.store
-        .collection<JobDoc>(JOBS)
-        .findOneAndUpdate(
-          { _id: current._id, status: current.status },
-          { $set: { pendingKind: kind, updatedAt: now } },
-        );
+      const pending = await ctx.jobs.markPending(current, kind, now);
       if (pending) return pending;
     } else if (current.status === 'queued' && !current.batchId) {
       // Nothing was ever written to the store: nothing to remove there.
@@ -79,7 +72,7 @@ async function removeOne(ctx: PipelineContext, job: JobDoc, kind: JobKind & ('ta
       });
       if (queued) return queued;
     }
-    current = await ctx.store.collection<JobDoc>(JOBS).findById(job._id);
+    current = await ctx.jobs.get(job._id);
   }
   return null;
 }
@@ -93,9 +86,7 @@ export async function queueReRelease(
   ctx: PipelineContext,
   input: { releaseId: string; stores: readonly string[] },
 ): Promise<JobDoc[]> {
-  const jobs = await ctx.store
-    .collection<JobDoc>(JOBS)
-    .find({ releaseId: input.releaseId }, { sort: { position: 1 } });
+  const jobs = await ctx.jobs.forRelease(input.releaseId);
   const wanted = [...new Set(input.stores)];
   const known = new Set(jobs.map((j) => j.target));
   const stranger = wanted.find((s) => !known.has(s));
@@ -129,7 +120,8 @@ export async function replayDeadLetter(
   releaseId: string,
   target: string,
 ): Promise<JobDoc> {
-  const job = await ctx.store.collection<JobDoc>(JOBS).findOne({ releaseId, target, deadLettered: true });
+  const found = await ctx.jobs.ofStore(releaseId, target);
+  const job = found?.deadLettered ? found : null;
   if (!job) throw fail('dead_letter_not_found', DELIVERY_MESSAGES.deadLetterNotFound);
   const next = await moveJob(ctx, job, {
     from: 'failed',

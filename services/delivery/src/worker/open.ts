@@ -12,6 +12,7 @@ import type { StoreProfile } from '../domain/stores/profile';
 import { openTransport, type StoreRegistry } from '../providers/stores';
 import { createFlacTranscoder } from '../providers/transcoder/flac';
 import type { Transport } from '../providers/transport/port';
+import type { JobsRepository } from '../store/jobs';
 import { PackagesRepository } from '../store/packages';
 import type { VersionsRepository } from '../store/versions';
 import type { PipelineContext } from '../use-cases/pipeline-context';
@@ -25,6 +26,7 @@ export interface OpenPipelineInput {
   registry: StoreRegistry;
   validator: ErnValidator;
   versions: VersionsRepository;
+  jobs: JobsRepository;
   catalog: PromiseClient<typeof catalog.CatalogServiceService>;
   storage: PromiseClient<typeof storage.StorageServiceService>;
   logger: Logger;
@@ -50,6 +52,7 @@ export function openPipeline(input: OpenPipelineInput) {
       return transport;
     },
     versions: input.versions,
+    jobs: input.jobs,
     catalog: input.catalog,
     storage: input.storage,
     stager: new Stager({

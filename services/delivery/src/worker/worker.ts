@@ -7,16 +7,13 @@
 //    jobs become due again; leases are renewed while a job runs.
 // It never loads every job: each tick reads the answered jobs, one bounded page of overdue ones, and claims
 // single documents.
-import type { Filter } from '@omni/platform';
 import type { JobDoc } from '../domain/job';
-import { JOBS } from '../store/jobs';
 import { expireUnanswered, readAcknowledgements } from '../use-cases/acknowledge';
 import type { PipelineContext } from '../use-cases/pipeline-context';
 import { runJob } from '../use-cases/send';
 
 /** Overdue sent jobs failed per tick (across stores). */
 const OVERDUE_PAGE = 500;
-const CLAIMABLE = ['queued', 'failed', 'packaging', 'acknowledged'];
 
 export interface WorkerOptions {
   concurrency: number;
@@ -87,34 +84,17 @@ export class DeliveryWorker {
         .finally(async () => {
           this.running.delete(job._id);
           // Whatever happened, the lease is ours no more (moves clear it; this covers early returns).
-          await this.jobs()
-            .updateOne({ _id: job._id, 'lease.owner': this.ctx.workerId }, { $unset: { lease: '' } })
-            .catch(() => undefined);
+          await this.ctx.jobs.dropLease(job._id, this.ctx.workerId).catch(() => undefined);
           this.wake();
         });
       this.running.set(job._id, work);
     }
   }
 
-  private jobs() {
-    return this.ctx.store.collection<JobDoc>(JOBS);
-  }
-
   private claim(): Promise<JobDoc | null> {
     const now = this.ctx.now();
-    const nowIso = now.toISOString();
-    const filter: Filter = {
-      held: false,
-      status: { $in: CLAIMABLE },
-      dueAt: { $lte: nowIso },
-      $or: [{ lease: { $exists: false } }, { 'lease.until': { $lt: nowIso } }],
-    };
     const until = new Date(now.getTime() + this.ctx.leaseMs).toISOString();
-    return this.jobs().findOneAndUpdate(
-      filter,
-      { $set: { lease: { owner: this.ctx.workerId, until } } },
-      { sort: { dueAt: 1 } },
-    );
+    return this.ctx.jobs.claimDue(this.ctx.workerId, now.toISOString(), until);
   }
 
   private async readAcks(): Promise<void> {
@@ -132,24 +112,17 @@ export class DeliveryWorker {
   private async storesWaiting(): Promise<string[]> {
     const stores: string[] = [];
     for (;;) {
-      const last = stores.at(-1);
-      const next = await this.jobs().findOne(
-        { status: 'sent', ...(last === undefined ? {} : { target: { $gt: last } }) },
-        { sort: { target: 1 } },
-      );
-      if (!next) return stores;
-      stores.push(next.target);
+      const next = await this.ctx.jobs.nextStoreWaiting(stores.at(-1));
+      if (next === null) return stores;
+      stores.push(next);
     }
   }
 
   private async renewLeases(): Promise<void> {
     if (this.running.size === 0) return;
     const until = new Date(this.ctx.now().getTime() + this.ctx.leaseMs).toISOString();
-    await this.jobs()
-      .updateMany(
-        { _id: { $in: [...this.running.keys()] }, 'lease.owner': this.ctx.workerId },
-        { $set: { 'lease.until': until } },
-      )
+    await this.ctx.jobs
+      .renewLeases([...this.running.keys()], this.ctx.workerId, until)
       .catch((err) => this.ctx.logger.warn({ err }, 'delivery lease renewal failed'));
   }
 }

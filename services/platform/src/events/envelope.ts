@@ -20,7 +20,7 @@ export function makeEnvelope<T extends events.EventType>(
   type: T,
   source: string,
   key: string,
-  data: events.EventData<T>,
+  data: events.EventInput<T>,
 ): Envelope<events.EventData<T>> {
   const spec = events.catalogue[type];
   // Producers validate too: an event that does not match its schema is a bug to catch at the source.

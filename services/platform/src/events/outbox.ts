@@ -43,7 +43,7 @@ export class Outbox {
     scope: TransactionScope,
     type: T,
     key: string,
-    data: events.EventData<T>,
+    data: events.EventInput<T>,
   ): Promise<string> {
     const envelope = makeEnvelope(type, this.source, key, data);
     // The trace context of the request that caused the event travels with it to every consumer.
@@ -67,7 +67,7 @@ export class Outbox {
   async addMany<T extends events.EventType>(
     scope: TransactionScope,
     type: T,
-    items: { key: string; data: events.EventData<T> }[],
+    items: { key: string; data: events.EventInput<T> }[],
   ): Promise<string[]> {
     if (items.length === 0) return [];
     const headers = injectTraceContext({ 'content-type': 'application/json', 'x-event-type': type });

@@ -1,21 +1,10 @@
 // When cms publishes an asset, its file becomes publicly readable: storage records it in its own list of
-// public objects (the download side consults it). Idempotent by event id (consumeEvents) and by asset id.
+// public objects (store/public-objects.ts). Idempotent by event id (consumeEvents) and by asset id.
 import { consumeEvents, type DocumentStore, type EventBus, type Logger } from '@omni/platform';
-
-export interface PublicObjectDoc {
-  _id: string;
-  assetId: string;
-  fileKey: string;
-  publishedAt: string;
-  eventId: string;
-  traceId?: string;
-  [field: string]: unknown;
-}
+import { PublicObjects } from '../store/public-objects';
 
 export function onAssetApproved(bus: EventBus, store: DocumentStore, logger: Logger) {
-  store.collection<PublicObjectDoc>('public_objects', {
-    indexes: [{ fields: { assetId: 1 }, unique: true }],
-  });
+  const publicObjects = new PublicObjects(store);
   return consumeEvents({
     bus,
     store,
@@ -23,14 +12,11 @@ export function onAssetApproved(bus: EventBus, store: DocumentStore, logger: Log
     type: 'asset.approved',
     logger,
     handle: async (event, { scope }) => {
-      await scope.collection<PublicObjectDoc>('public_objects').updateOne(
-        { _id: event.data.assetId },
-        {
-          $set: { publishedAt: event.data.publishedAt, eventId: event.id },
-          $setOnInsert: { assetId: event.data.assetId, fileKey: '' },
-        },
-        { upsert: true },
-      );
+      await publicObjects.recordPublished(scope, {
+        assetId: event.data.assetId,
+        publishedAt: event.data.publishedAt,
+        eventId: event.id,
+      });
       logger.info({ assetId: event.data.assetId, eventId: event.id }, 'asset published: file made public');
     },
   });

@@ -1,5 +1,5 @@
 // GET /api/releases/:id/deliveries/stream: the release page's live per-store status as server-sent events
-// (proto/api/delivery.ts, DELIVERY_STREAM_EVENTS). One `delivery.updated` subscription per gateway replica
+// (proto/api/delivery.ts, DELIVERY_STREAM_EVENTS). One subscription to delivery's events per gateway replica
 // feeds a hub keyed by release; an event only says "this release changed", and the hub then reads the
 // release's jobs once (however many pages watch it, and however many events arrived meanwhile) and sends
 // each page the jobs that differ from what it last sent. Reading rather than relaying the event keeps a
@@ -274,17 +274,20 @@ export async function followDeliveryUpdates(
   streams: DeliveryStreams,
   logger: Logger,
 ): Promise<Subscription> {
-  const topics = ['delivery.updated'];
-  await bus.ensureTopics(topics);
+  // A release's facts changed (delivery.updated) or only one store's step (delivery.progress): either way
+  // the pages following it read its jobs again.
+  const topics = ['delivery.updated', 'delivery.progress'] as const;
+  await bus.ensureTopics([...topics]);
   return bus.subscribe({
     groupId: `gateway.delivery-streams.${hostname()}`,
-    topics,
+    topics: [...topics],
     fromBeginning: false,
     handler: async (message) => {
+      const type = message.topic === 'delivery.progress' ? 'delivery.progress' : 'delivery.updated';
       try {
-        streams.notify(parseEnvelope('delivery.updated', message.value).data.releaseId);
+        streams.notify(parseEnvelope(type, message.value).data.releaseId);
       } catch (err) {
-        logger.warn({ err, key: message.key }, 'a delivery.updated event did not parse; skipped');
+        logger.warn({ err, key: message.key, type }, 'a delivery event did not parse; skipped');
       }
     },
   });
