@@ -62,9 +62,6 @@ export const STORE_STATUS_LABELS: Record<StoreStatus, string> = {
   purged: 'Purged',
 };
 
-/** A store job in one of these moves by itself (a worker or a store will change it): the page listens. */
-export const MOVING_STORE_STATUSES: readonly StoreStatus[] = ['packaging', 'sent', 'failed'];
-
 export const REVIEW_STATUSES = ['in_review', 'approved', 'rejected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 

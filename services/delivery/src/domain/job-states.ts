@@ -20,18 +20,30 @@ interface JobState {
   reheld?: boolean;
   /** The store has, or is getting, nothing more of the release. */
   gone?: boolean;
+  /** The worker or the store will move it on by itself (unless it is dead-lettered). */
+  moving?: boolean;
 }
 
 export const JOB_STATES: Readonly<Record<JobStatus, JobState>> = {
   // Waiting: held for the review, or due for the worker. A takedown of a job that never left ends here.
   queued: { next: ['packaging', 'queued', 'taken_down', 'purged'], claimable: true, reheld: true },
-  packaging: { next: ['sent', 'failed'], claimable: true, inFlight: true },
-  sent: { next: ['acknowledged', 'rejected', 'failed', 'taken_down', 'purged'], inFlight: true },
+  packaging: { next: ['sent', 'failed'], claimable: true, inFlight: true, moving: true },
+  sent: {
+    next: ['acknowledged', 'rejected', 'failed', 'taken_down', 'purged'],
+    inFlight: true,
+    moving: true,
+  },
   // Ingested; live once the release date comes (the worker claims it then), or queued for a removal.
   acknowledged: { next: ['live', 'queued'], claimable: true, settled: true, reheld: true },
   live: { next: ['queued'], settled: true, reheld: true },
   // Retried at its back-off (claimable when due), or dead-lettered until an admin replays it.
-  failed: { next: ['packaging', 'queued', 'failed'], claimable: true, settled: true, reheld: true },
+  failed: {
+    next: ['packaging', 'queued', 'failed'],
+    claimable: true,
+    settled: true,
+    reheld: true,
+    moving: true,
+  },
   rejected: { next: ['queued'], settled: true, reheld: true },
   // Released again (re-release) or purged (a purge is queued first, as any message to the store).
   taken_down: { next: ['queued'], gone: true },
@@ -55,4 +67,30 @@ export class IllegalJobMove extends Error {
   constructor(from: JobStatus, to: JobStatus) {
     super(`a delivery job cannot move from ${from} to ${to}`);
   }
+}
+
+/** What `stillMoving` reads of a job. */
+interface MovingJob {
+  status: JobStatus;
+  jobKind: string;
+  held: boolean;
+  deadLettered: boolean;
+  liveAt?: string;
+}
+
+/**
+ * Whether something about the release will change without anyone acting: a review waiting for an admin
+ * (the artist's page shows the approval at once), a job the worker or a store is moving, a job queued
+ * after approval, or an acknowledged release whose date has come (the worker marks it live). A
+ * dead-lettered job waits for an admin's replay and a job acknowledged before its release date waits for
+ * the calendar: neither keeps the page listening.
+ */
+export function stillMoving(review: string | null, jobs: readonly MovingJob[], now: string): boolean {
+  if (review === 'in_review') return true;
+  return jobs.some((j) => {
+    if (j.deadLettered) return false;
+    if (JOB_STATES[j.status].moving) return true;
+    if (j.status === 'acknowledged' && j.jobKind === 'ingest') return !j.liveAt || j.liveAt <= now;
+    return j.status === 'queued' && !j.held;
+  });
 }

@@ -4,6 +4,7 @@
 import { invalidArgument, type UnaryImpl } from '@omni/platform';
 import type { delivery } from '@omni/proto';
 import { jobToProto, summarize } from '../domain/job';
+import { stillMoving } from '../domain/job-states';
 import { countJobs, reviewForRollUp, rollUpReleaseStatus } from '../domain/release-status';
 import type { JobsRepository } from '../store/jobs';
 import { type ReviewDoc, reviewToProto } from '../store/reviews';
@@ -35,6 +36,7 @@ export function deliveryHandlers(
           rollUpReleaseStatus({ review: reviewForRollUp(found?.status, counts), counts }),
         ),
         review: found ? reviewToProto(found) : undefined,
+        moving: stillMoving(found?.status ?? null, list, new Date().toISOString()),
       };
     },
 

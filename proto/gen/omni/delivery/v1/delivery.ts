@@ -111,7 +111,14 @@ export interface ListJobsResponse {
     | DeliverySummary
     | undefined;
   /** Absent for a release delivery has not heard of yet. */
-  review?: Review | undefined;
+  review?:
+    | Review
+    | undefined;
+  /**
+   * Something will change without anyone acting (a job on its way, a store's answer awaited, a release
+   * date come, a review awaited): the release page keeps listening.
+   */
+  moving: boolean;
 }
 
 export interface SummarizeReleasesRequest {
@@ -1418,7 +1425,7 @@ export const ListJobsRequest: MessageFns<ListJobsRequest> = {
 };
 
 function createBaseListJobsResponse(): ListJobsResponse {
-  return { jobs: [], summary: undefined, review: undefined };
+  return { jobs: [], summary: undefined, review: undefined, moving: false };
 }
 
 export const ListJobsResponse: MessageFns<ListJobsResponse> = {
@@ -1431,6 +1438,9 @@ export const ListJobsResponse: MessageFns<ListJobsResponse> = {
     }
     if (message.review !== undefined) {
       Review.encode(message.review, writer.uint32(26).fork()).join();
+    }
+    if (message.moving !== false) {
+      writer.uint32(32).bool(message.moving);
     }
     return writer;
   },
@@ -1472,6 +1482,14 @@ export const ListJobsResponse: MessageFns<ListJobsResponse> = {
             message.review = Review.decode(reader, reader.uint32());
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.moving = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1489,6 +1507,7 @@ export const ListJobsResponse: MessageFns<ListJobsResponse> = {
       jobs: globalThis.Array.isArray(object?.jobs) ? object.jobs.map((e: any) => DeliveryJob.fromJSON(e)) : [],
       summary: isSet(object.summary) ? DeliverySummary.fromJSON(object.summary) : undefined,
       review: isSet(object.review) ? Review.fromJSON(object.review) : undefined,
+      moving: isSet(object.moving) ? globalThis.Boolean(object.moving) : false,
     };
   },
 
@@ -1502,6 +1521,9 @@ export const ListJobsResponse: MessageFns<ListJobsResponse> = {
     }
     if (message.review !== undefined) {
       obj.review = Review.toJSON(message.review);
+    }
+    if (message.moving !== false) {
+      obj.moving = message.moving;
     }
     return obj;
   },
@@ -1518,6 +1540,7 @@ export const ListJobsResponse: MessageFns<ListJobsResponse> = {
     message.review = (object.review !== undefined && object.review !== null)
       ? Review.fromPartial(object.review)
       : undefined;
+    message.moving = object.moving ?? false;
     return message;
   },
 };

@@ -67,5 +67,4 @@ export const loadReleaseDelivery =
 
 const factsOf = (release: catalog.Release): ReleaseFacts => ({
   expectedJobs: release.stores.length,
-  releaseDate: release.releaseDate || null,
 });

@@ -1,11 +1,10 @@
 // Delivery's gRPC answers → the delivery JSON of the API contract (proto/api/delivery.ts): store names from
-// the platform list, empty strings as null, and `moving`, which says whether the release page should keep
-// listening.
+// the platform list, empty strings as null, and `moving` (delivery's word, or delivery not caught up yet),
+// which says whether the release page should keep listening.
 import type { delivery } from '@omni/proto';
 import {
   type DeadLetterJson,
   type DeliveryJobJson,
-  MOVING_STORE_STATUSES,
   PLATFORMS,
   RELEASE_STATUSES,
   type ReleaseDeliveryJson,
@@ -48,39 +47,10 @@ export const reviewJson = (r: delivery.Review): ReviewJson => ({
   decidedAt: r.decidedAt || null,
 });
 
-/** What catalog says of a release that decides whether its delivery will still move. */
+/** What catalog says of a release that delivery may not have caught up with yet. */
 export interface ReleaseFacts {
   /** Its chosen stores: one job each once delivery wrote them. */
   expectedJobs: number;
-  /** YYYY-MM-DD or null: an acknowledged store turns live once it has come. */
-  releaseDate: string | null;
-}
-
-/**
- * Whether something will change without anyone acting: a job a worker or a store is moving, a job queued
- * for a release its review approved, or a release waiting for an admin's decision (the
- * artist's page keeps listening so approval shows at once), or a store acknowledged the release and its date
- * has come (delivery marks it live). A dead-lettered job waits for an admin's replay and a job acknowledged
- * before its release date waits for the calendar: neither keeps a stream open.
- */
-export function isMoving(
-  releaseStatus: ReleaseStatus,
-  review: ReviewJson | null,
-  jobs: DeliveryJobJson[],
-  { expectedJobs, releaseDate }: ReleaseFacts,
-  today = new Date().toISOString().slice(0, 10),
-) {
-  // Delivery writes a new release's jobs from catalog's event, just after the release is created.
-  if (jobs.length < expectedJobs) return true;
-  const dateHasCome = !releaseDate || releaseDate <= today;
-  if (releaseStatus === 'in_review') return true;
-  return jobs.some((j) => {
-    if (j.deadLettered) return false;
-    if (MOVING_STORE_STATUSES.includes(j.status as StoreStatus)) return true;
-    if (j.status === 'acknowledged' && j.jobKind === 'ingest' && dateHasCome) return true;
-    // Queued jobs move once the review approved them (before, they are held).
-    return j.status === 'queued' && review?.status === 'approved';
-  });
 }
 
 export function releaseDeliveryJson(
@@ -96,7 +66,9 @@ export function releaseDeliveryJson(
     releaseStatus,
     review,
     jobs,
-    moving: isMoving(releaseStatus, review, jobs, facts),
+    // Delivery says whether its side still moves; until it has written the release's jobs (it learns of a
+    // new release from catalog's event, a moment after catalog answered), the page keeps listening too.
+    moving: res.moving || jobs.length < facts.expectedJobs,
   };
 }
 

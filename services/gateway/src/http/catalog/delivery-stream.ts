@@ -90,7 +90,6 @@ export class DeliveryStreams {
     this.add(stream);
     this.expected.set(releaseId, {
       expectedJobs: expected.expectedJobs,
-      releaseDate: expected.releaseDate,
       resubmittedUntil: expected.resubmitted
         ? Date.now() + CATCH_UP_MS
         : (this.expected.get(releaseId)?.resubmittedUntil ?? 0),
@@ -159,10 +158,7 @@ export class DeliveryStreams {
         try {
           const now = this.catchingUp(
             releaseId,
-            await this.load(
-              releaseId,
-              this.expected.get(releaseId) ?? { expectedJobs: 0, releaseDate: null },
-            ),
+            await this.load(releaseId, this.expected.get(releaseId) ?? { expectedJobs: 0 }),
           );
           for (const s of this.byRelease.get(releaseId) ?? []) this.update(s, now);
           this.rereadIfBehind(releaseId, now);
