@@ -44,6 +44,10 @@ export const RELEASE_MESSAGES = {
   deleteDelivered:
     'This release has been approved for stores or sent to them, so it cannot be deleted. Take it down from the stores instead.',
   deleted: 'Release deleted, with its files.',
+  preOrderNeedsDate: 'A pre-order needs a release date: set the release date, then the pre-order date.',
+  preOrderOrder: 'The pre-order date must come before the release date.',
+  timeZone:
+    'Release time zone must be a time zone such as America/New_York or Europe/Paris, or empty for midnight local time in each country.',
 } as const;
 
 /** '<label> must be text.' and the other per-field sentences, named by the field's label on the form. */

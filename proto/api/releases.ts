@@ -188,6 +188,9 @@ const releaseShape = z.object({
   ),
   label: optionalText('Label'),
   releaseDate: isoDate('Release date'),
+  // Before the release date; catalog checks the order (preOrderProblem) and the time zone (isTimeZone).
+  preOrderDate: isoDate('Pre-order date'),
+  releaseTimeZone: optionalText('Release time zone'),
   explicit: z._default(z.optional(z.boolean({ error: RELEASE_MESSAGES.explicit })), false),
   audio: z.optional(fileRef),
   artwork: fileRef,
@@ -299,6 +302,8 @@ const editShape = z.object({
   genre: z.optional(filledText('Genre')),
   label: z.optional(text('Label')),
   releaseDate: z.optional(isoDate('Release date')),
+  preOrderDate: z.optional(isoDate('Pre-order date')),
+  releaseTimeZone: z.optional(text('Release time zone')),
   credits: z.optional(credits),
   technical: z.optional(technical),
   legal: z.optional(legal),

@@ -78,6 +78,10 @@ export const releaseSchema = z.object({
   warnings: z._default(z.optional(z.array(z.string())), []),
   /** Countries where the release is not offered; empty: worldwide. */
   excludedTerritories: z._default(z.optional(z.array(z.string())), []),
+  /** YYYY-MM-DD: stores take pre-orders from then; null: no pre-order. */
+  preOrderDate: z._default(z.optional(z.nullable(z.string())), null),
+  /** An IANA time zone where the release starts at 00:00 everywhere at once; null: local midnight per country. */
+  releaseTimeZone: z._default(z.optional(z.nullable(z.string())), null),
 });
 export type Release = z.infer<typeof releaseSchema>;
 

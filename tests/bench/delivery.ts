@@ -10,6 +10,11 @@
 //    acknowledgement delay is 0 here: the figure is our pipeline, not a store's pace. (How many job
 //    documents each job transition reads needs the documents port instrumented inside the process; that
 //    count is held by tests/integration/delivery-counts.test.ts, not measured here.)
+// 3. One album, BENCH_ALBUM_TRACKS (12) masters of BENCH_DELIVERY_MB each, to all 142 stores, beside its
+//    floor in the same run: each master and the cover copied once per store. The floor's copies of one store
+//    are removed once the next store's are made (12 × 50 MB × 142 is 85 GB, more than a build machine's
+//    disk), so the floor is a lower bound: what was written may still sit in the page cache when removed.
+//    BENCH_DELIVERY_PARTS=3 runs this part alone.
 // 2. Memory with many releases queued: BENCH_DELIVERY_RELEASES (1,000) releases, two stores each, approved
 //    at once; the platform's heap after a full GC is sampled while they deliver, beside a run of a tenth as
 //    many. The sample comes from the platform's own process (heap-probe.mjs, loaded with NODE_OPTIONS,
@@ -31,6 +36,7 @@ import { uploadFile } from '../support/uploads';
 import { HeapProbe } from './heap';
 
 const MASTER_MB = Number(process.env.BENCH_DELIVERY_MB ?? 50);
+const ALBUM_TRACKS = Number(process.env.BENCH_ALBUM_TRACKS ?? 12);
 const RELEASES = Number(process.env.BENCH_DELIVERY_RELEASES ?? 1000);
 const STORES = PLATFORM_KEYS.length;
 const DONE = new Set(['acknowledged', 'live']);
@@ -160,6 +166,75 @@ async function copyFloor(master: Buffer, cover: Buffer) {
   }
 }
 
+/** Part 3's floor: the album's masters and cover copied once per store (one store's copies kept at a time). */
+async function albumCopyFloor(masters: Buffer[], cover: Buffer) {
+  const dir = mkdtempSync(join(tmpdir(), 'omni-bench-album-copy-'));
+  try {
+    const sources = masters.map((m, i) => {
+      const path = join(dir, `track-${i + 1}.wav`);
+      writeFileSync(path, m);
+      return path;
+    });
+    const coverPath = join(dir, 'cover.png');
+    writeFileSync(coverPath, cover);
+    const t0 = performance.now();
+    for (let i = 0; i < STORES; i++) {
+      const store = join(dir, `s${i}`);
+      await mkdir(store);
+      for (const [n, path] of sources.entries()) await copyFile(path, join(store, `track-${n + 1}.wav`));
+      await copyFile(coverPath, join(store, 'cover.png'));
+      if (i > 0) rmSync(join(dir, `s${i - 1}`), { recursive: true, force: true });
+    }
+    return performance.now() - t0;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function oneAlbum() {
+  const omni = await startBenchOmni('bench-delivery-album');
+  try {
+    const { artist, admin } = await people(omni);
+    const seconds = Math.round((MASTER_MB * 1024 * 1024) / (44_100 * 4));
+    const masters: Buffer[] = [];
+    const tracks = [];
+    for (let i = 1; i <= ALBUM_TRACKS; i++) {
+      // A different tone per track: twelve recordings, not one file twelve times.
+      const master = wav(seconds + i, { tone: true });
+      masters.push(master);
+      tracks.push({
+        title: `Track ${i}`,
+        audio: await upload(omni, artist, `track ${i}.wav`, 'audio/wav', master),
+      });
+    }
+    const cover = png(3000, 3000);
+    const artwork = await upload(omni, artist, 'cover.png', 'image/png', cover);
+    const releaseId = await createRelease(omni, artist, {
+      releaseTitle: 'Long Album',
+      releaseType: 'album',
+      tracks,
+      artwork,
+      stores: [],
+    });
+    const t0 = performance.now();
+    await approve(omni, admin, releaseId);
+    await settled(omni, artist, [releaseId]);
+    const pipelineMs = performance.now() - t0;
+    const floorMs = await albumCopyFloor(masters, cover);
+    const bytes = masters.reduce((n, m) => n + m.length, 0);
+    console.log(`\n3. One album, ${ALBUM_TRACKS} masters (${mb(bytes)}) + cover → ${STORES} stores`);
+    console.table([
+      { measure: 'approval → every store acknowledged (Omni)', seconds: +(pipelineMs / 1000).toFixed(2) },
+      { measure: 'floor: copy masters + cover once per store', seconds: +(floorMs / 1000).toFixed(2) },
+    ]);
+    console.log(`Omni / copy floor: ${(pipelineMs / floorMs).toFixed(2)}× (${sec(pipelineMs)})`);
+  } catch (err) {
+    omni.explain(err);
+  } finally {
+    await omni.stop();
+  }
+}
+
 async function oneBigRelease() {
   const omni = await startBenchOmni('bench-delivery-one');
   try {
@@ -259,8 +334,9 @@ async function manyReleases(count: number) {
 }
 
 async function main() {
-  const parts = process.env.BENCH_DELIVERY_PARTS ?? '1,2';
+  const parts = process.env.BENCH_DELIVERY_PARTS ?? '1,3,2';
   if (parts.includes('1')) await oneBigRelease();
+  if (parts.includes('3')) await oneAlbum();
   if (!parts.includes('2')) return;
   const small = await manyReleases(Math.max(1, Math.round(RELEASES / 10)));
   const large = await manyReleases(RELEASES);

@@ -37,6 +37,24 @@ describe('parseReleaseInput', () => {
     expect(input.stores).toEqual(['spotify', 'apple_music']);
   });
 
+  it('takes a pre-order before the release date and a release time zone, and says what is wrong with others', () => {
+    const input = parseReleaseInput(
+      valid({ releaseDate: '2027-01-15', preOrderDate: '2026-12-01', releaseTimeZone: ' America/New_York ' }),
+    );
+    expect(input.preOrderDate).toBe('2026-12-01');
+    expect(input.releaseTimeZone).toBe('America/New_York');
+    expect(parseReleaseInput(valid()).preOrderDate).toBeNull();
+    expect(refusal(valid({ preOrderDate: '2026-12-01' }))).toBe(MESSAGES.preOrderNeedsDate);
+    expect(refusal(valid({ releaseDate: '2027-01-15', preOrderDate: '2027-01-15' }))).toBe(
+      MESSAGES.preOrderOrder,
+    );
+    expect(refusal(valid({ releaseDate: '2027-01-15', preOrderDate: '2026-02-30' }))).toBe(
+      'Pre-order date must be a real date written as YYYY-MM-DD.',
+    );
+    for (const zone of ['Mars/Olympus', 'EST5EDT; rm -rf', 'not a zone'])
+      expect(refusal(valid({ releaseTimeZone: zone }))).toBe(MESSAGES.timeZone);
+  });
+
   it('asks for the required fields before the files', () => {
     expect(refusal(valid({ trackTitle: '   ', audio: undefined }))).toBe(MESSAGES.required);
     expect(refusal(valid({ artwork: { bucket: 'omni-assets', fileKey: '' } }))).toBe(MESSAGES.files);

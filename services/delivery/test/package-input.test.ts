@@ -16,6 +16,8 @@ const staged = (sha: string) => ({
 
 const release = (over: Partial<catalog.Release> = {}): catalog.Release => ({
   excludedTerritories: [],
+  preOrderDate: '',
+  releaseTimeZone: '',
   id: 'rel-1',
   ownerId: 'u1',
   title: 'Night Drive',

@@ -40,6 +40,10 @@ export interface ArtistFormValues {
   genre: string;
   label: string;
   releaseDate: string;
+  /** YYYY-MM-DD before the release date: stores take pre-orders from then (empty: none). */
+  preOrderDate: string;
+  /** An IANA time zone where the release starts at 00:00 everywhere at once; empty: local midnight. */
+  releaseTimeZone: string;
   explicit: boolean;
   /** "CU, KP": countries where the release is not offered (empty: worldwide). */
   excludedTerritories: string;
@@ -81,6 +85,8 @@ export const emptyArtistForm = (): ArtistFormValues => ({
   genre: DEFAULT_GENRE,
   label: '',
   releaseDate: '',
+  preOrderDate: '',
+  releaseTimeZone: '',
   explicit: false,
   excludedTerritories: '',
   producers: '',
@@ -162,6 +168,8 @@ export function toCreateReleaseRequest(
     genre: optional(values.genre) ?? DEFAULT_GENRE,
     label: optional(values.label),
     releaseDate: optional(values.releaseDate),
+    preOrderDate: optional(values.preOrderDate),
+    releaseTimeZone: optional(values.releaseTimeZone),
     explicit: values.explicit,
     audio: files.audio,
     artwork: files.artwork,

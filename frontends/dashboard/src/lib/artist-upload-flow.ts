@@ -1,7 +1,7 @@
 // The /artist-upload submission as a sequence of real steps, each moving the progress bar to the
 // spec's next mark (10, 20, 40, 60, 70, 85, 100) and writing one Upload Log line. The network calls
 // are injected so the sequence can be tested without a browser.
-import { RELEASE_MESSAGES } from '@omni/proto/api';
+import { preOrderProblem, RELEASE_MESSAGES } from '@omni/proto/api';
 import { type ArtistFormValues, hasRequiredFields, toCreateReleaseRequest } from './artist-form';
 import type { CreateReleaseRequest, Release } from './releases-api';
 import type { ByteProgress, UploadedFile, UploadFileOptions } from './upload';
@@ -38,6 +38,8 @@ export function checkArtistUpload(
   if (!files.audio || !files.artwork) {
     return { title: 'Missing Files', description: RELEASE_MESSAGES.files };
   }
+  const preOrder = preOrderProblem(values.preOrderDate, values.releaseDate);
+  if (preOrder) return { title: 'Check the dates', description: preOrder };
   return null;
 }
 

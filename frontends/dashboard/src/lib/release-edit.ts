@@ -59,6 +59,8 @@ export function formValuesOf(release: Release): ArtistFormValues {
     genre: release.genre || DEFAULT_GENRE,
     label: release.label ?? '',
     releaseDate: release.releaseDate ?? '',
+    preOrderDate: release.preOrderDate ?? '',
+    releaseTimeZone: release.releaseTimeZone ?? '',
     excludedTerritories: release.excludedTerritories.join(', '),
     producers: joined(credits.producers),
     writers: joined(credits.writers),
@@ -128,6 +130,8 @@ export function editRequestOf(
   if (changed('genre')) request.genre = values.genre;
   if (changed('label')) request.label = values.label.trim();
   if (changed('releaseDate')) request.releaseDate = values.releaseDate;
+  if (changed('preOrderDate')) request.preOrderDate = values.preOrderDate;
+  if (changed('releaseTimeZone')) request.releaseTimeZone = values.releaseTimeZone;
   if (changed('excludedTerritories'))
     request.excludedTerritories = (splitList(values.excludedTerritories) ?? []).map((c) => c.toUpperCase());
   for (const name of Object.keys(SECTIONS) as Array<keyof typeof SECTIONS>) {

@@ -1,4 +1,4 @@
-import { RELEASE_MESSAGES } from '@omni/proto/api';
+import { preOrderProblem, RELEASE_MESSAGES } from '@omni/proto/api';
 import {
   Button,
   Card,
@@ -127,7 +127,10 @@ export default function ArtistUploadPage() {
           ? RELEASE_MESSAGES.required
           : !files.artwork
             ? 'Please add the cover artwork.'
-            : (tracksProblem(tracks) ?? (await checkCoverArt(files.artwork)).problems[0] ?? null);
+            : (preOrderProblem(values.preOrderDate, values.releaseDate) ??
+              tracksProblem(tracks) ??
+              (await checkCoverArt(files.artwork)).problems[0] ??
+              null);
     if (problem || !files.artwork) {
       const message = `${problem} Checked in your browser: nothing was uploaded.`;
       toast.error('Upload Failed', { id: FORM_TOAST, description: message });

@@ -24,6 +24,7 @@ import { PageFrame } from '../components/page-frame';
 import { DeleteReleaseDialog } from '../components/release/delete-dialog';
 import { DeliveryCard } from '../components/release/delivery-card';
 import { ReleaseEditor } from '../components/release/release-editor';
+import { releaseTimeText } from '../components/release/release-time-zone';
 import { ResubmitDialog } from '../components/release/resubmit-dialog';
 import { ReviewCard } from '../components/release/review-card';
 import { VersionsCard } from '../components/release/versions-card';
@@ -124,7 +125,14 @@ function ReleaseView({ release }: { release: Release }) {
             </Badge>
             {release.genre ? <span>{release.genre}</span> : null}
             {release.label ? <span>· {release.label}</span> : null}
-            {release.releaseDate ? <span>· Release date {release.releaseDate}</span> : null}
+            {release.releaseDate ? (
+              <span data-testid="release-date">
+                · Release date {release.releaseDate}, {releaseTimeText(release.releaseTimeZone)}
+              </span>
+            ) : null}
+            {release.preOrderDate ? (
+              <span data-testid="release-preorder">· Pre-orders from {release.preOrderDate}</span>
+            ) : null}
           </div>
           <p className="text-sm">
             UPC{' '}

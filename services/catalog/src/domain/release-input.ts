@@ -6,6 +6,7 @@ import {
   fieldMessages,
   ISRC_RULE,
   isCountryCode,
+  isTimeZone,
   LONG_TEXT as LONG,
   LYRICS_TEXT as LYRICS,
   MAX_BPM,
@@ -15,6 +16,7 @@ import {
   MAX_TRACKS,
   RELEASE_MESSAGES as MESSAGES,
   normalizeIsrc,
+  preOrderProblem,
   SHORT_TEXT as SHORT,
   TRACK_ARTIST_ROLES,
 } from '@omni/proto/api';
@@ -80,6 +82,10 @@ export interface ReleaseInput {
   stores: string[];
   /** Sorted, upper-case ISO 3166-1 alpha-2 codes; empty: worldwide. */
   excludedTerritories: string[];
+  /** YYYY-MM-DD before releaseDate, or null. */
+  preOrderDate: string | null;
+  /** An IANA time zone, or '' (00:00 local time in each country). */
+  releaseTimeZone: string;
   /** 1..MAX_TRACKS tracks; the single-track body makes one from its fields. */
   tracks: TrackInput[];
 }
@@ -147,6 +153,13 @@ export function parseReleaseInput(req: catalog.CreateReleaseRequest): ReleaseInp
   const releaseDate = req.releaseDate.trim();
   if (releaseDate && !isCalendarDate(releaseDate))
     throw new InputError(fieldMessages.realDate('Release date'));
+  const preOrderDate = req.preOrderDate.trim();
+  if (preOrderDate && !isCalendarDate(preOrderDate))
+    throw new InputError(fieldMessages.realDate('Pre-order date'));
+  const preOrder = preOrderProblem(preOrderDate, releaseDate);
+  if (preOrder) throw new InputError(preOrder);
+  const releaseTimeZone = req.releaseTimeZone.trim();
+  if (releaseTimeZone && !isTimeZone(releaseTimeZone)) throw new InputError(MESSAGES.timeZone);
   const bpm = req.metadata?.technical?.bpm;
   if (bpm !== undefined && !(Number.isFinite(bpm) && bpm > 0 && bpm <= MAX_BPM))
     throw new InputError(MESSAGES.bpmRange);
@@ -185,6 +198,8 @@ export function parseReleaseInput(req: catalog.CreateReleaseRequest): ReleaseInp
     metadata,
     stores: req.stores.map((s) => s.trim()).filter(Boolean),
     excludedTerritories,
+    preOrderDate: preOrderDate || null,
+    releaseTimeZone,
     tracks,
   };
 }

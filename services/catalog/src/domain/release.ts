@@ -55,6 +55,10 @@ export interface ReleaseDoc extends Doc {
   stores: string[];
   /** ISO 3166-1 alpha-2 codes where it is not offered; absent or empty: worldwide. */
   excludedTerritories?: string[];
+  /** YYYY-MM-DD before the release date: stores take pre-orders from then. Absent or null: none. */
+  preOrderDate?: string | null;
+  /** IANA time zone where the release starts at 00:00 everywhere at once; absent or '': local midnight. */
+  releaseTimeZone?: string;
   metadata: MetadataDoc;
   /** Which form created it: the artist upload or the uploader's song submission. */
   source: 'artist-upload' | 'song-submission';
@@ -152,5 +156,7 @@ export function releaseToProto(r: ReleaseDoc, artist: ArtistDoc | null, tracks: 
     createdAt: r.createdAt,
     warnings: r.warnings ?? [],
     excludedTerritories: r.excludedTerritories ?? [],
+    preOrderDate: r.preOrderDate ?? '',
+    releaseTimeZone: r.releaseTimeZone ?? '',
   };
 }

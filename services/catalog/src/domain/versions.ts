@@ -35,6 +35,8 @@ export interface ReleaseSnapshot {
   artwork: { bucket: string; fileKey: string } | null;
   stores: string[];
   excludedTerritories?: string[];
+  preOrderDate?: string | null;
+  releaseTimeZone?: string;
   metadata: ReleaseDoc['metadata'];
   tracks: TrackSnapshot[];
 }
@@ -70,6 +72,8 @@ export function snapshotOf(release: ReleaseDoc, artistName: string, tracks: Trac
     artwork: release.artwork ? { bucket: release.artwork.bucket, fileKey: release.artwork.fileKey } : null,
     stores: [...release.stores],
     excludedTerritories: [...(release.excludedTerritories ?? [])],
+    preOrderDate: release.preOrderDate ?? null,
+    releaseTimeZone: release.releaseTimeZone ?? '',
     metadata: structuredClone(release.metadata),
     tracks: [...tracks]
       .sort((a, b) => a.trackNumber - b.trackNumber)
@@ -102,6 +106,8 @@ const LABELS: Record<string, string> = {
   artwork: 'Cover art',
   stores: 'Stores',
   excludedTerritories: 'Excluded territories',
+  preOrderDate: 'Pre-order date',
+  releaseTimeZone: 'Release time zone',
   'metadata.credits': 'Credits',
   'metadata.technical': 'Technical details',
   'metadata.legal': 'Legal & IDs',
@@ -139,8 +145,15 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 export function changesBetween(before: ReleaseSnapshot | null, after: ReleaseSnapshot): VersionChange[] {
   if (!before) return [];
   // A version written before territories were kept was worldwide.
-  before = { ...before, excludedTerritories: before.excludedTerritories ?? [] };
-  after = { ...after, excludedTerritories: after.excludedTerritories ?? [] };
+  // A version written before territories, pre-orders and time zones were kept had none of them.
+  const filled = (s: ReleaseSnapshot) => ({
+    ...s,
+    excludedTerritories: s.excludedTerritories ?? [],
+    preOrderDate: s.preOrderDate ?? null,
+    releaseTimeZone: s.releaseTimeZone ?? '',
+  });
+  before = filled(before);
+  after = filled(after);
   const changes: VersionChange[] = [];
   for (const field of [
     'artistName',
@@ -153,6 +166,8 @@ export function changesBetween(before: ReleaseSnapshot | null, after: ReleaseSna
     'artwork',
     'stores',
     'excludedTerritories',
+    'preOrderDate',
+    'releaseTimeZone',
   ] as const) {
     if (!same(before[field], after[field]))
       changes.push({

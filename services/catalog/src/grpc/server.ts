@@ -124,6 +124,8 @@ export function catalogHandlers(deps: {
               stores,
               tracks: input.tracks,
               excludedTerritories: input.excludedTerritories,
+              preOrderDate: input.preOrderDate,
+              releaseTimeZone: input.releaseTimeZone,
               source: 'artist-upload',
               announce: true,
             });

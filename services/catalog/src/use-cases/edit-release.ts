@@ -47,6 +47,8 @@ export async function editRelease(
       genre: given(req.genre, current.genre),
       label: given(req.label, current.label),
       releaseDate: given(req.releaseDate, current.releaseDate ?? ''),
+      preOrderDate: given(req.preOrderDate, current.preOrderDate ?? ''),
+      releaseTimeZone: given(req.releaseTimeZone, current.releaseTimeZone ?? ''),
       artwork: current.artwork ?? undefined,
       metadata: {
         credits: given(req.credits, current.metadata.credits),
@@ -121,6 +123,8 @@ export async function editRelease(
     releaseDate: input.releaseDate,
     metadata: input.metadata,
     excludedTerritories: input.excludedTerritories,
+    preOrderDate: input.preOrderDate,
+    releaseTimeZone: input.releaseTimeZone,
     // Delivery answers with the review's status (delivery.updated); until then the artist sees it waiting.
     status: 'in_review',
     needsFix: false,

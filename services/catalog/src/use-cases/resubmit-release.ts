@@ -41,6 +41,8 @@ export async function resubmitRelease(
     stores: req.stores.length > 0 ? req.stores : current.stores,
     // The resubmit form does not show them: they stay as they are (an edit changes them).
     excludedTerritories: current.excludedTerritories ?? [],
+    preOrderDate: current.preOrderDate ?? '',
+    releaseTimeZone: current.releaseTimeZone ?? '',
   });
   const { stores, unknown } = resolveStores(input.stores);
   if (unknown.length > 0)

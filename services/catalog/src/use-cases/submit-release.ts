@@ -104,6 +104,8 @@ export async function submitRelease(store: CatalogStore, files: FileChecker, s: 
       artworkUrl: artwork?.publicUrl ?? '',
       stores: s.stores,
       ...(s.excludedTerritories.length > 0 ? { excludedTerritories: s.excludedTerritories } : {}),
+      ...(s.preOrderDate ? { preOrderDate: s.preOrderDate } : {}),
+      ...(s.releaseTimeZone ? { releaseTimeZone: s.releaseTimeZone } : {}),
       metadata: s.metadata,
       source: s.source,
       ...(warnings.length > 0 ? { warnings } : {}),

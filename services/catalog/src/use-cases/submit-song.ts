@@ -44,6 +44,8 @@ export async function submitSong(store: CatalogStore, files: FileChecker, req: c
     // not announced to delivery until artwork is added (later work).
     stores: [],
     excludedTerritories: [],
+    preOrderDate: null,
+    releaseTimeZone: '',
     source: 'song-submission',
     tracks: [
       {

@@ -13,6 +13,7 @@ import { RELEASE_TYPES, type ReleaseType } from '../../lib/releases-api';
 import { useFileCheck } from '../../lib/use-file-check';
 import { FileCheckNote } from '../file-check-note';
 import { NativeSelect, TextArea } from '../form-controls';
+import { ReleaseTimeZone } from '../release/release-time-zone';
 
 export interface ReleaseFiles {
   audio: File | null;
@@ -103,6 +104,12 @@ export function ReleaseTabs({
         />
         {text('label', 'Label')}
         {text('releaseDate', 'Release Date (optional)', { type: 'date' })}
+        {text('preOrderDate', 'Pre-order Date (optional)', { type: 'date' })}
+        <ReleaseTimeZone
+          value={values.releaseTimeZone}
+          disabled={disabled}
+          onChange={(releaseTimeZone) => onChange({ releaseTimeZone })}
+        />
         {text('excludedTerritories', 'Not available in (optional)', {
           placeholder: 'Worldwide unless you list countries, e.g. CU, KP',
         })}

@@ -25,6 +25,7 @@ import {
 } from '../../lib/release-edit';
 import { type EditAnswer, editRelease, RELEASE_TYPES, type Release } from '../../lib/releases-api';
 import { NativeSelect, TextArea } from '../form-controls';
+import { ReleaseTimeZone } from './release-time-zone';
 
 const TYPE_LABELS = { single: 'Single', ep: 'EP', album: 'Album' } as const;
 
@@ -147,6 +148,12 @@ export function ReleaseEditor({ release, delivered, tab, track, onSaved, onClose
                 />
                 {text('label', 'Label')}
                 {text('releaseDate', 'Release Date (optional)', { type: 'date' })}
+                {text('preOrderDate', 'Pre-order Date (optional)', { type: 'date' })}
+                <ReleaseTimeZone
+                  value={values.releaseTimeZone}
+                  disabled={busy}
+                  onChange={(releaseTimeZone) => set({ releaseTimeZone })}
+                />
                 {text('excludedTerritories', 'Not available in (optional)', {
                   placeholder: 'Worldwide unless you list countries, e.g. CU, KP',
                 })}

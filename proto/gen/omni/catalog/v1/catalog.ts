@@ -169,6 +169,13 @@ export interface Release {
   warnings: string[];
   /** ISO 3166-1 alpha-2 codes where the release is not offered; empty: worldwide. */
   excludedTerritories: string[];
+  /** YYYY-MM-DD, before release_date: stores take pre-orders (and pre-saves) from then. Empty: none. */
+  preOrderDate: string;
+  /**
+   * An IANA time zone: the release (and pre-order) starts at 00:00 there, everywhere at once. Empty: at
+   * 00:00 local time in each country, the stores' usual way.
+   */
+  releaseTimeZone: string;
 }
 
 export interface CreateReleaseRequest {
@@ -194,6 +201,8 @@ export interface CreateReleaseRequest {
    */
   tracks: TrackInput[];
   excludedTerritories: string[];
+  preOrderDate: string;
+  releaseTimeZone: string;
 }
 
 export interface CreateReleaseResponse {
@@ -238,6 +247,8 @@ export interface ResubmitReleaseRequest {
     | undefined;
   /** Empty = keep the current stores. */
   stores: string[];
+  preOrderDate: string;
+  releaseTimeZone: string;
 }
 
 export interface ResubmitReleaseResponse {
@@ -284,6 +295,8 @@ export interface EditReleaseRequest {
   /** Replaces the exclusions when `excluded_territories_given` (an empty list: worldwide again). */
   excludedTerritories: string[];
   excludedTerritoriesGiven: boolean;
+  preOrderDate?: string | undefined;
+  releaseTimeZone?: string | undefined;
 }
 
 /** One field that differs between a version and the one before it. */
@@ -2070,6 +2083,8 @@ function createBaseRelease(): Release {
     artwork: undefined,
     warnings: [],
     excludedTerritories: [],
+    preOrderDate: "",
+    releaseTimeZone: "",
   };
 }
 
@@ -2128,6 +2143,12 @@ export const Release: MessageFns<Release> = {
     }
     for (const v of message.excludedTerritories) {
       writer.uint32(146).string(v!);
+    }
+    if (message.preOrderDate !== "") {
+      writer.uint32(154).string(message.preOrderDate);
+    }
+    if (message.releaseTimeZone !== "") {
+      writer.uint32(162).string(message.releaseTimeZone);
     }
     return writer;
   },
@@ -2289,6 +2310,22 @@ export const Release: MessageFns<Release> = {
             message.excludedTerritories.push(reader.string());
             continue;
           }
+          case 19: {
+            if (tag !== 154) {
+              break;
+            }
+
+            message.preOrderDate = reader.string();
+            continue;
+          }
+          case 20: {
+            if (tag !== 162) {
+              break;
+            }
+
+            message.releaseTimeZone = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2351,6 +2388,16 @@ export const Release: MessageFns<Release> = {
         : globalThis.Array.isArray(object?.excluded_territories)
         ? object.excluded_territories.map((e: any) => globalThis.String(e))
         : [],
+      preOrderDate: isSet(object.preOrderDate)
+        ? globalThis.String(object.preOrderDate)
+        : isSet(object.pre_order_date)
+        ? globalThis.String(object.pre_order_date)
+        : "",
+      releaseTimeZone: isSet(object.releaseTimeZone)
+        ? globalThis.String(object.releaseTimeZone)
+        : isSet(object.release_time_zone)
+        ? globalThis.String(object.release_time_zone)
+        : "",
     };
   },
 
@@ -2410,6 +2457,12 @@ export const Release: MessageFns<Release> = {
     if (message.excludedTerritories?.length) {
       obj.excludedTerritories = message.excludedTerritories;
     }
+    if (message.preOrderDate !== "") {
+      obj.preOrderDate = message.preOrderDate;
+    }
+    if (message.releaseTimeZone !== "") {
+      obj.releaseTimeZone = message.releaseTimeZone;
+    }
     return obj;
   },
 
@@ -2442,6 +2495,8 @@ export const Release: MessageFns<Release> = {
       : undefined;
     message.warnings = object.warnings?.map((e) => e) || [];
     message.excludedTerritories = object.excludedTerritories?.map((e) => e) || [];
+    message.preOrderDate = object.preOrderDate ?? "";
+    message.releaseTimeZone = object.releaseTimeZone ?? "";
     return message;
   },
 };
@@ -2463,6 +2518,8 @@ function createBaseCreateReleaseRequest(): CreateReleaseRequest {
     stores: [],
     tracks: [],
     excludedTerritories: [],
+    preOrderDate: "",
+    releaseTimeZone: "",
   };
 }
 
@@ -2512,6 +2569,12 @@ export const CreateReleaseRequest: MessageFns<CreateReleaseRequest> = {
     }
     for (const v of message.excludedTerritories) {
       writer.uint32(122).string(v!);
+    }
+    if (message.preOrderDate !== "") {
+      writer.uint32(130).string(message.preOrderDate);
+    }
+    if (message.releaseTimeZone !== "") {
+      writer.uint32(138).string(message.releaseTimeZone);
     }
     return writer;
   },
@@ -2649,6 +2712,22 @@ export const CreateReleaseRequest: MessageFns<CreateReleaseRequest> = {
             message.excludedTerritories.push(reader.string());
             continue;
           }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.preOrderDate = reader.string();
+            continue;
+          }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.releaseTimeZone = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2710,6 +2789,16 @@ export const CreateReleaseRequest: MessageFns<CreateReleaseRequest> = {
         : globalThis.Array.isArray(object?.excluded_territories)
         ? object.excluded_territories.map((e: any) => globalThis.String(e))
         : [],
+      preOrderDate: isSet(object.preOrderDate)
+        ? globalThis.String(object.preOrderDate)
+        : isSet(object.pre_order_date)
+        ? globalThis.String(object.pre_order_date)
+        : "",
+      releaseTimeZone: isSet(object.releaseTimeZone)
+        ? globalThis.String(object.releaseTimeZone)
+        : isSet(object.release_time_zone)
+        ? globalThis.String(object.release_time_zone)
+        : "",
     };
   },
 
@@ -2760,6 +2849,12 @@ export const CreateReleaseRequest: MessageFns<CreateReleaseRequest> = {
     if (message.excludedTerritories?.length) {
       obj.excludedTerritories = message.excludedTerritories;
     }
+    if (message.preOrderDate !== "") {
+      obj.preOrderDate = message.preOrderDate;
+    }
+    if (message.releaseTimeZone !== "") {
+      obj.releaseTimeZone = message.releaseTimeZone;
+    }
     return obj;
   },
 
@@ -2789,6 +2884,8 @@ export const CreateReleaseRequest: MessageFns<CreateReleaseRequest> = {
     message.stores = object.stores?.map((e) => e) || [];
     message.tracks = object.tracks?.map((e) => TrackInput.fromPartial(e)) || [];
     message.excludedTerritories = object.excludedTerritories?.map((e) => e) || [];
+    message.preOrderDate = object.preOrderDate ?? "";
+    message.releaseTimeZone = object.releaseTimeZone ?? "";
     return message;
   },
 };
@@ -3124,6 +3221,8 @@ function createBaseResubmitReleaseRequest(): ResubmitReleaseRequest {
     artwork: undefined,
     metadata: undefined,
     stores: [],
+    preOrderDate: "",
+    releaseTimeZone: "",
   };
 }
 
@@ -3170,6 +3269,12 @@ export const ResubmitReleaseRequest: MessageFns<ResubmitReleaseRequest> = {
     }
     for (const v of message.stores) {
       writer.uint32(114).string(v!);
+    }
+    if (message.preOrderDate !== "") {
+      writer.uint32(122).string(message.preOrderDate);
+    }
+    if (message.releaseTimeZone !== "") {
+      writer.uint32(130).string(message.releaseTimeZone);
     }
     return writer;
   },
@@ -3299,6 +3404,22 @@ export const ResubmitReleaseRequest: MessageFns<ResubmitReleaseRequest> = {
             message.stores.push(reader.string());
             continue;
           }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.preOrderDate = reader.string();
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.releaseTimeZone = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3357,6 +3478,16 @@ export const ResubmitReleaseRequest: MessageFns<ResubmitReleaseRequest> = {
       stores: globalThis.Array.isArray(object?.stores)
         ? object.stores.map((e: any) => globalThis.String(e))
         : [],
+      preOrderDate: isSet(object.preOrderDate)
+        ? globalThis.String(object.preOrderDate)
+        : isSet(object.pre_order_date)
+        ? globalThis.String(object.pre_order_date)
+        : "",
+      releaseTimeZone: isSet(object.releaseTimeZone)
+        ? globalThis.String(object.releaseTimeZone)
+        : isSet(object.release_time_zone)
+        ? globalThis.String(object.release_time_zone)
+        : "",
     };
   },
 
@@ -3404,6 +3535,12 @@ export const ResubmitReleaseRequest: MessageFns<ResubmitReleaseRequest> = {
     if (message.stores?.length) {
       obj.stores = message.stores;
     }
+    if (message.preOrderDate !== "") {
+      obj.preOrderDate = message.preOrderDate;
+    }
+    if (message.releaseTimeZone !== "") {
+      obj.releaseTimeZone = message.releaseTimeZone;
+    }
     return obj;
   },
 
@@ -3432,6 +3569,8 @@ export const ResubmitReleaseRequest: MessageFns<ResubmitReleaseRequest> = {
       ? ReleaseMetadata.fromPartial(object.metadata)
       : undefined;
     message.stores = object.stores?.map((e) => e) || [];
+    message.preOrderDate = object.preOrderDate ?? "";
+    message.releaseTimeZone = object.releaseTimeZone ?? "";
     return message;
   },
 };
@@ -3722,6 +3861,8 @@ function createBaseEditReleaseRequest(): EditReleaseRequest {
     tracks: [],
     excludedTerritories: [],
     excludedTerritoriesGiven: false,
+    preOrderDate: undefined,
+    releaseTimeZone: undefined,
   };
 }
 
@@ -3771,6 +3912,12 @@ export const EditReleaseRequest: MessageFns<EditReleaseRequest> = {
     }
     if (message.excludedTerritoriesGiven !== false) {
       writer.uint32(120).bool(message.excludedTerritoriesGiven);
+    }
+    if (message.preOrderDate !== undefined) {
+      writer.uint32(130).string(message.preOrderDate);
+    }
+    if (message.releaseTimeZone !== undefined) {
+      writer.uint32(138).string(message.releaseTimeZone);
     }
     return writer;
   },
@@ -3908,6 +4055,22 @@ export const EditReleaseRequest: MessageFns<EditReleaseRequest> = {
             message.excludedTerritoriesGiven = reader.bool();
             continue;
           }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.preOrderDate = reader.string();
+            continue;
+          }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.releaseTimeZone = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3971,6 +4134,16 @@ export const EditReleaseRequest: MessageFns<EditReleaseRequest> = {
         : isSet(object.excluded_territories_given)
         ? globalThis.Boolean(object.excluded_territories_given)
         : false,
+      preOrderDate: isSet(object.preOrderDate)
+        ? globalThis.String(object.preOrderDate)
+        : isSet(object.pre_order_date)
+        ? globalThis.String(object.pre_order_date)
+        : undefined,
+      releaseTimeZone: isSet(object.releaseTimeZone)
+        ? globalThis.String(object.releaseTimeZone)
+        : isSet(object.release_time_zone)
+        ? globalThis.String(object.release_time_zone)
+        : undefined,
     };
   },
 
@@ -4021,6 +4194,12 @@ export const EditReleaseRequest: MessageFns<EditReleaseRequest> = {
     if (message.excludedTerritoriesGiven !== false) {
       obj.excludedTerritoriesGiven = message.excludedTerritoriesGiven;
     }
+    if (message.preOrderDate !== undefined) {
+      obj.preOrderDate = message.preOrderDate;
+    }
+    if (message.releaseTimeZone !== undefined) {
+      obj.releaseTimeZone = message.releaseTimeZone;
+    }
     return obj;
   },
 
@@ -4050,6 +4229,8 @@ export const EditReleaseRequest: MessageFns<EditReleaseRequest> = {
     message.tracks = object.tracks?.map((e) => TrackEdit.fromPartial(e)) || [];
     message.excludedTerritories = object.excludedTerritories?.map((e) => e) || [];
     message.excludedTerritoriesGiven = object.excludedTerritoriesGiven ?? false;
+    message.preOrderDate = object.preOrderDate ?? undefined;
+    message.releaseTimeZone = object.releaseTimeZone ?? undefined;
     return message;
   },
 };

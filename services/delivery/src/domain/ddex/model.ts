@@ -118,6 +118,15 @@ export interface ErnRelease {
   /** In play order. */
   recordings: ErnSoundRecording[];
   cover: ErnCoverImage;
+  /** The release's visibility (ReleaseVisibility) when it is shown before its deal starts (a pre-order). */
+  visibility?: ErnVisibility;
+}
+
+/** When a store may show the release, its cover and its track list (each an xs:dateTime). */
+export interface ErnVisibility {
+  /** `V…`, referenced by the release. */
+  reference: string;
+  from: string;
 }
 
 /** One deal for the recipient store. */
@@ -128,9 +137,14 @@ export interface ErnDeal {
   excludedTerritories?: string[];
   commercialModels: ErnCommercialModel[];
   useTypes: ErnUseType[];
-  /** `YYYY-MM-DD`. */
-  startDate: string;
+  /** `YYYY-MM-DD`: from 00:00 local time in each country. */
+  startDate?: string;
   endDate?: string;
+  /** xs:dateTime with an offset: from that instant everywhere (a release time zone); instead of startDate. */
+  startDateTime?: string;
+  endDateTime?: string;
+  /** A pre-order deal (IsPreOrderDeal). */
+  preOrder?: boolean;
 }
 
 export interface ErnNewReleaseInput {

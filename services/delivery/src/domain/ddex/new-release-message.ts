@@ -20,7 +20,7 @@ export function buildNewReleaseMessage(input: ErnNewReleaseInput): string {
   addPartyList(root, refs);
   addResourceList(root, release.recordings, release.cover, namespace, refs);
   addReleaseList(root, release, refs, { trackReleases: profile === 'Audio', namespace });
-  addDealList(root, input.deals);
+  addDealList(root, input.deals, release.visibility);
   return serialize(root);
 }
 

@@ -32,6 +32,7 @@ export function addReleaseList(
   addLine(node, 'CLine', release.cLine);
   node.ele('Genre').ele('GenreText').txt(release.genre);
   node.ele('ReleaseDate').txt(release.releaseDate);
+  if (release.visibility) node.ele('ReleaseVisibilityReference').txt(release.visibility.reference);
   const explicit = release.explicit || release.recordings.some((r) => r.explicit);
   node.ele('ParentalWarningType').txt(parentalWarning(explicit));
   addResourceGroup(node, release, refs);

@@ -11,7 +11,6 @@ import {
   type ReleaseStatus,
   type ReviewJson,
   type ReviewQueueItem,
-  type StoreStatus,
 } from '@omni/proto/api';
 
 const STORE_NAMES = new Map(PLATFORMS.map((p) => [p.key, p.name]));

@@ -64,6 +64,8 @@ export function releaseJson(r: catalog.Release, delivery: DeliveryJson): Release
     // What some stores may refuse (each message names them); the release was accepted regardless.
     warnings: r.warnings ?? [],
     excludedTerritories: r.excludedTerritories ?? [],
+    preOrderDate: r.preOrderDate || null,
+    releaseTimeZone: r.releaseTimeZone || null,
     delivery,
     createdAt: r.createdAt,
   };

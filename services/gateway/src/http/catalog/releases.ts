@@ -135,6 +135,8 @@ export function releaseRoutes(
         genre: body.genre,
         label: body.label,
         releaseDate: body.releaseDate,
+        preOrderDate: body.preOrderDate,
+        releaseTimeZone: body.releaseTimeZone,
         credits: body.credits,
         technical: body.technical,
         legal: body.legal,
@@ -220,6 +222,9 @@ function formFields(body: ReleaseBody | ResubmitBody) {
     genre: body.genre,
     label: body.label,
     releaseDate: body.releaseDate,
+    // Kept by a resubmission as they are (catalog); an edit changes them.
+    preOrderDate: body.preOrderDate,
+    releaseTimeZone: body.releaseTimeZone,
     explicit: body.explicit,
     metadata: { credits: body.credits, technical: body.technical, legal: body.legal, content: body.content },
     stores: body.stores,
