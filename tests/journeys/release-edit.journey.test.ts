@@ -300,6 +300,72 @@ it('territories: worldwide unless countries are excluded; the stores get the exc
   }
 }, 300_000);
 
+it('pre-order and release time: checked, on the page, a pre-order deal and one start instant for every store; an edit changes them', async () => {
+  const artwork = await upload('cover.png', 'image/png', png(3000, 3000));
+  const audio = await upload('t.wav', 'audio/wav', wav(2, { tone: true }));
+  const body = {
+    artistName: 'Edit Artist',
+    releaseTitle: 'At Midnight',
+    trackTitle: 'At Midnight',
+    audio,
+    artwork,
+    stores: STORES,
+    releaseDate: '2026-03-01',
+  };
+  for (const [fields, message] of [
+    [{ preOrderDate: '2026-03-01' }, 'The pre-order date must come before the release date.'],
+    [
+      { preOrderDate: '2026-02-01', releaseDate: '' },
+      'A pre-order needs a release date: set the release date, then the pre-order date.',
+    ],
+    [
+      { releaseTimeZone: 'Mars/Olympus' },
+      'Release time zone must be a time zone such as America/New_York or Europe/Paris, or empty for midnight local time in each country.',
+    ],
+  ] as const) {
+    const bad = await call(omni.url, '/api/releases', artist.accessToken, {
+      method: 'POST',
+      body: JSON.stringify({ ...body, ...fields }),
+    });
+    expect(bad.status).toBe(400);
+    expect(await errorOf(bad)).toBe(message);
+  }
+  const res = await call(omni.url, '/api/releases', artist.accessToken, {
+    method: 'POST',
+    body: JSON.stringify({ ...body, preOrderDate: '2026-02-01', releaseTimeZone: 'America/New_York' }),
+  });
+  expect(res.status).toBe(201);
+  const { release } = (await res.json()) as {
+    release: ReleaseJson & { preOrderDate: string | null; releaseTimeZone: string | null };
+  };
+  expect([release.preOrderDate, release.releaseTimeZone]).toEqual(['2026-02-01', 'America/New_York']);
+  await approve(release.id);
+  await everyStoreLive(release.id);
+  for (const store of STORES) {
+    const xml = await ern(release.id, store);
+    // The release's deals start at 00:00 New York time (EST that day); each has a pre-order twin.
+    expect(xml).toContain('<StartDateTime>2026-03-01T00:00:00-05:00</StartDateTime>');
+    expect(xml).toContain('<StartDateTime>2026-02-01T00:00:00-05:00</StartDateTime>');
+    expect(xml).toContain('<IsPreOrderDeal>true</IsPreOrderDeal>');
+    expect(xml).toContain('<ReleaseVisibilityReference>V1</ReleaseVisibilityReference>');
+  }
+  // Back to local midnight in each country, no pre-order: a version says so, the stores get dates again.
+  const t0 = new Date().toISOString();
+  const edited = await patch(release.id, { preOrderDate: '', releaseTimeZone: '' });
+  expect(edited.status).toBe(200);
+  expect(((await edited.json()) as { version: VersionJson }).version.changes).toEqual([
+    { field: 'preOrderDate', label: 'Pre-order date', before: '2026-02-01', after: '' },
+    { field: 'releaseTimeZone', label: 'Release time zone', before: 'America/New_York', after: '' },
+  ]);
+  await approve(release.id);
+  await everyStoreLive(release.id, t0);
+  for (const store of STORES) {
+    const xml = await ern(release.id, store);
+    expect(xml).toContain('<StartDate>2026-03-01</StartDate>');
+    expect(xml).not.toContain('IsPreOrderDeal');
+  }
+}, 300_000);
+
 const uploads = async (session = artist) =>
   (
     (await (await call(omni.url, '/api/uploads?limit=200', session.accessToken)).json()) as {
@@ -403,4 +469,24 @@ it('in Chromium: the Finder-style link opens the editor on its tab and track; a 
   await page.goto(`${omni.url}/release/${release.id}`);
   await page.getByRole('button', { name: 'Edit release' }).waitFor();
   expect(await page.getByRole('button', { name: 'Delete release' }).count()).toBe(0);
+
+  // Dates: a pre-order after the release date is refused in the browser, with catalog's words; a right one
+  // and a release time zone are saved, and the page says when the release starts.
+  await page.getByRole('button', { name: 'Edit release' }).click();
+  const dates = page.getByTestId('release-editor');
+  await dates.getByLabel('Release Date (optional)').fill('2027-01-15');
+  await dates.getByLabel('Pre-order Date (optional)').fill('2027-02-01');
+  await dates.getByRole('button', { name: 'Save changes' }).click();
+  await dates.getByText('The pre-order date must come before the release date.').waitFor();
+  await dates.getByLabel('Pre-order Date (optional)').fill('2026-12-01');
+  await dates.getByLabel('Release Time').selectOption('America/New_York');
+  await shot(page, 'release-edit', 'editor-dates');
+  await dates.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('Saved as version 3').waitFor({ timeout: 30_000 });
+  await page.getByTestId('release-preorder').waitFor({ timeout: 30_000 });
+  expect(await page.getByTestId('release-date').textContent()).toContain(
+    'Release date 2027-01-15, 00:00 America/New York time, everywhere at once',
+  );
+  expect(await page.getByTestId('release-preorder').textContent()).toContain('Pre-orders from 2026-12-01');
+  await shot(page, 'release-edit', 'dates');
 }, 600_000);

@@ -1,7 +1,7 @@
 // File helpers of the store simulator: private modes (the data folder's rules, platform data-dir/modes),
 // atomic JSON state (temp + rename) and streaming hashes (a 50 MB master is never read in one piece).
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { type BigIntStats, createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -56,11 +56,34 @@ export async function readJson<T>(file: string, fallback: T): Promise<T> {
 
 export type HashAlgorithm = 'md5' | 'sha256';
 
-/** Hex digest of a file, streamed. */
+/**
+ * Digests of files already read, by inode and content time: a delivery hard-links one staged master into
+ * every store's folder (providers/transport/local), so 142 stores' copies are one inode, and hashing it
+ * 142 times is the simulator burning the platform's CPU (12 × 50 MB to 142 stores is 87 GB of SHA-256,
+ * about four minutes on one core), not a store's work on its own machine. A write to the file changes its
+ * mtime (nanoseconds) or size, which misses the cache; the newest entries are kept.
+ */
+const digests = new Map<string, string>();
+const MAX_DIGESTS = 4096;
+
+const identity = (algorithm: HashAlgorithm, s: BigIntStats) =>
+  `${algorithm}:${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}`;
+
+/** Hex digest of a file, streamed (once per inode and content time: see `digests`). */
 export async function hashFile(file: string, algorithm: HashAlgorithm): Promise<string> {
+  const before = await fs.stat(file, { bigint: true });
+  const key = identity(algorithm, before);
+  const known = digests.get(key);
+  if (known) return known;
   const hash = createHash(algorithm);
   await pipeline(createReadStream(file), hash);
-  return hash.digest('hex');
+  const digest = hash.digest('hex');
+  // Kept only when nothing wrote to the file while it was read.
+  if (identity(algorithm, await fs.stat(file, { bigint: true })) === key) {
+    digests.set(key, digest);
+    if (digests.size > MAX_DIGESTS) digests.delete(digests.keys().next().value!);
+  }
+  return digest;
 }
 
 export async function exists(file: string): Promise<boolean> {

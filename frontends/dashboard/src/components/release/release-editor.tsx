@@ -1,3 +1,4 @@
+import { preOrderProblem } from '@omni/proto/api';
 import {
   Button,
   Card,
@@ -68,6 +69,12 @@ export function ReleaseEditor({ release, delivered, tab, track, onSaved, onClose
     const request = editRequestOf(release, values, rows);
     if (Object.keys(request).length === 0) {
       setError('Nothing has changed yet.');
+      return;
+    }
+    // Checked here first, with catalog's own rule and words; catalog checks again.
+    const preOrder = preOrderProblem(values.preOrderDate, values.releaseDate);
+    if (preOrder) {
+      setError(preOrder);
       return;
     }
     setBusy(true);
