@@ -72,14 +72,15 @@ export class CatalogStore {
 
   /** Each release's latest version (releases without versions are left out). */
   async latestVersions(releaseIds: readonly string[]): Promise<VersionDoc[]> {
-    if (releaseIds.length === 0) return [];
-    const all = await this.versions.find(
-      { releaseId: { $in: [...releaseIds] } },
-      { sort: { releaseId: 1, version: -1 } },
+    // One read of the (releaseId, version) index per release, not every version of every release: a
+    // release edited fifty times costs the admin queue one document.
+    const latest = await Promise.all(
+      [...new Set(releaseIds)].map(
+        async (releaseId) =>
+          (await this.versions.find({ releaseId }, { sort: { version: -1 }, limit: 1 }))[0],
+      ),
     );
-    const latest = new Map<string, VersionDoc>();
-    for (const v of all) if (!latest.has(v.releaseId)) latest.set(v.releaseId, v);
-    return [...latest.values()];
+    return latest.filter((v): v is VersionDoc => v !== undefined);
   }
 
   /** The release's versions when the caller owns it or is an admin; null otherwise (or when missing). */
