@@ -19,6 +19,7 @@ import {
   SHORT_TEXT,
   TRACK_ARTIST_ROLES,
 } from './release-constants';
+import { isTimeZone, preOrderProblem } from './release-rules';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -250,7 +251,27 @@ const requiredFiles = z.refine(
 );
 
 /** POST /api/releases, checked in the form's order: the shape is checked only once the required fields pass. */
-export const createReleaseRequest = z.pipe(z.unknown().check(requiredText, requiredFiles), releaseShape);
+/**
+ * The release's dates together (a pre-order before the release date) and its time zone: checked here, at
+ * the edge, so a mistake costs no uploaded file (catalog, which discards a refused release's files, checks
+ * the same rules again).
+ */
+const datesProblem = (v: unknown) => {
+  const { preOrderDate = '', releaseDate = '' } = v as { preOrderDate?: string; releaseDate?: string };
+  return preOrderProblem(preOrderDate, releaseDate);
+};
+const datesAgree = z.refine((v: unknown) => datesProblem(v) === null, {
+  error: (issue) => datesProblem(issue.input) ?? RELEASE_MESSAGES.preOrderOrder,
+});
+const knownZone = z.refine((v: unknown) => {
+  const zone = (v as { releaseTimeZone?: string }).releaseTimeZone ?? '';
+  return zone === '' || isTimeZone(zone);
+}, RELEASE_MESSAGES.timeZone);
+
+export const createReleaseRequest = z.pipe(
+  z.unknown().check(requiredText, requiredFiles),
+  releaseShape.check(datesAgree, knownZone),
+);
 /** What the web app sends (optional sections and fields may be left out). */
 export type CreateReleaseRequest = z.input<typeof releaseShape>;
 /** What the gateway passes on to catalog, every default filled in. */
@@ -339,7 +360,7 @@ export const editReleaseRequest = z.pipe(
       { message: EDIT_MESSAGES.notEditable, abort: true },
     ),
   ),
-  editShape,
+  editShape.check(knownZone),
 );
 export type EditReleaseRequest = z.input<typeof editShape>;
 export type EditReleaseBody = z.output<typeof editShape>;
