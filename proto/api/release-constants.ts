@@ -59,3 +59,16 @@ export function isCountryCode(code: string): boolean {
     return true;
   }
 }
+
+/**
+ * Whether `code` is an ISO 639-1 language code ICU can name (en, fr, pt): the two-letter codes the stores'
+ * messages take (ERN 4.3 lists them). An unassigned pair such as xx is refused.
+ */
+export function isLanguageCode(code: string): boolean {
+  if (!/^[a-z]{2}$/.test(code)) return false;
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) !== code;
+  } catch {
+    return true;
+  }
+}

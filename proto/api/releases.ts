@@ -7,6 +7,7 @@ import { RELEASE_MESSAGES, fieldMessages as says } from './messages';
 import {
   DEFAULT_GENRE,
   isCountryCode,
+  isLanguageCode,
   LONG_TEXT,
   LYRICS_TEXT,
   MAX_BPM,
@@ -132,6 +133,15 @@ const trackArtist = z.object({
   ),
 });
 
+/** ISO 639-1, any case (isLanguageCode); empty: not said. */
+const language = z.string({ error: RELEASE_MESSAGES.language }).check(
+  z.trim(),
+  z.refine((v) => v === '' || isLanguageCode(v.toLowerCase()), RELEASE_MESSAGES.language),
+);
+const featuredArtists = z
+  .array(trackArtist, { error: RELEASE_MESSAGES.featuredArtists })
+  .check(z.maxLength(MAX_NAMES));
+
 /** One track of an album, in play order. */
 const trackShape = z.object({
   title: text('Track title'),
@@ -143,21 +153,8 @@ const trackShape = z.object({
   explicit: z._default(z.optional(z.boolean({ error: RELEASE_MESSAGES.explicit })), false),
   credits: z.prefault(credits, {}),
   lyrics: optionalText('Lyrics', LYRICS_TEXT),
-  featuredArtists: z._default(
-    z.optional(
-      z.array(trackArtist, { error: RELEASE_MESSAGES.featuredArtists }).check(z.maxLength(MAX_NAMES)),
-    ),
-    [],
-  ),
-  language: z._default(
-    z.optional(
-      z.string({ error: RELEASE_MESSAGES.language }).check(
-        z.trim(),
-        z.refine((v) => v === '' || /^[a-z]{2}$/i.test(v), RELEASE_MESSAGES.language),
-      ),
-    ),
-    '',
-  ),
+  featuredArtists: z._default(z.optional(featuredArtists), []),
+  language: z._default(z.optional(language), ''),
   discNumber: z._default(
     z.optional(
       z
@@ -192,6 +189,9 @@ const releaseShape = z.object({
   // Before the release date; catalog checks the order (preOrderProblem) and the time zone (isTimeZone).
   preOrderDate: isoDate('Pre-order date'),
   releaseTimeZone: optionalText('Release time zone'),
+  // Besides the main artist (each track may name its own as well), and the release's language.
+  featuredArtists: z._default(z.optional(featuredArtists), []),
+  language: z._default(z.optional(language), ''),
   explicit: z._default(z.optional(z.boolean({ error: RELEASE_MESSAGES.explicit })), false),
   audio: z.optional(fileRef),
   artwork: fileRef,
@@ -299,10 +299,6 @@ const filledText = (label: string, max = SHORT_TEXT) =>
   z
     .string({ error: says.text(label) })
     .check(z.trim(), z.minLength(1, RELEASE_MESSAGES.required), z.maxLength(max, says.tooLong(label, max)));
-const language = z.string({ error: RELEASE_MESSAGES.language }).check(
-  z.trim(),
-  z.refine((v) => v === '' || /^[a-z]{2}$/i.test(v), RELEASE_MESSAGES.language),
-);
 const trackEditShape = z.object({
   title: z.optional(filledText('Track title')),
   isrc: z.optional(
@@ -311,9 +307,7 @@ const trackEditShape = z.object({
   explicit: z.optional(z.boolean({ error: RELEASE_MESSAGES.explicit })),
   credits: z.optional(credits),
   lyrics: z.optional(text('Lyrics', LYRICS_TEXT)),
-  featuredArtists: z.optional(
-    z.array(trackArtist, { error: RELEASE_MESSAGES.featuredArtists }).check(z.maxLength(MAX_NAMES)),
-  ),
+  featuredArtists: z.optional(featuredArtists),
   language: z.optional(language),
 });
 const editShape = z.object({
@@ -325,6 +319,8 @@ const editShape = z.object({
   releaseDate: z.optional(isoDate('Release date')),
   preOrderDate: z.optional(isoDate('Pre-order date')),
   releaseTimeZone: z.optional(text('Release time zone')),
+  featuredArtists: z.optional(featuredArtists),
+  language: z.optional(language),
   credits: z.optional(credits),
   technical: z.optional(technical),
   legal: z.optional(legal),

@@ -82,6 +82,10 @@ export const releaseSchema = z.object({
   preOrderDate: z._default(z.optional(z.nullable(z.string())), null),
   /** An IANA time zone where the release starts at 00:00 everywhere at once; null: local midnight per country. */
   releaseTimeZone: z._default(z.optional(z.nullable(z.string())), null),
+  /** Featured besides the main artist, release-wide. */
+  featuredArtists: z._default(z.optional(z.array(z.object({ name: z.string(), role: z.string() }))), []),
+  /** ISO 639-1; null: not said. */
+  language: z._default(z.optional(z.nullable(z.string())), null),
 });
 export type Release = z.infer<typeof releaseSchema>;
 

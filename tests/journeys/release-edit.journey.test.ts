@@ -300,7 +300,7 @@ it('territories: worldwide unless countries are excluded; the stores get the exc
   }
 }, 300_000);
 
-it('pre-order and release time: checked, on the page, a pre-order deal and one start instant for every store; an edit changes them', async () => {
+it('pre-order, release time, release-wide featured artists and language: checked, in every store’s ERN, and an edit changes them', async () => {
   const artwork = await upload('cover.png', 'image/png', png(3000, 3000));
   const audio = await upload('t.wav', 'audio/wav', wav(2, { tone: true }));
   const body = {
@@ -322,6 +322,7 @@ it('pre-order and release time: checked, on the page, a pre-order deal and one s
       { releaseTimeZone: 'Mars/Olympus' },
       'Release time zone must be a time zone such as America/New_York or Europe/Paris, or empty for midnight local time in each country.',
     ],
+    [{ language: 'xx' }, 'Language must be a two-letter ISO 639-1 code, such as en.'],
   ] as const) {
     const bad = await call(omni.url, '/api/releases', artist.accessToken, {
       method: 'POST',
@@ -332,13 +333,22 @@ it('pre-order and release time: checked, on the page, a pre-order deal and one s
   }
   const res = await call(omni.url, '/api/releases', artist.accessToken, {
     method: 'POST',
-    body: JSON.stringify({ ...body, preOrderDate: '2026-02-01', releaseTimeZone: 'America/New_York' }),
+    body: JSON.stringify({
+      ...body,
+      preOrderDate: '2026-02-01',
+      releaseTimeZone: 'America/New_York',
+      featuredArtists: [{ name: 'Kai Stone' }],
+      language: 'FR',
+    }),
   });
   expect(res.status).toBe(201);
   const { release } = (await res.json()) as {
     release: ReleaseJson & { preOrderDate: string | null; releaseTimeZone: string | null };
   };
   expect([release.preOrderDate, release.releaseTimeZone]).toEqual(['2026-02-01', 'America/New_York']);
+  const extra = release as unknown as { featuredArtists: unknown; language: string };
+  expect(extra.featuredArtists).toEqual([{ name: 'Kai Stone', role: 'featured' }]);
+  expect(extra.language).toBe('fr');
   await approve(release.id);
   await everyStoreLive(release.id);
   for (const store of STORES) {
@@ -348,6 +358,9 @@ it('pre-order and release time: checked, on the page, a pre-order deal and one s
     expect(xml).toContain('<StartDateTime>2026-02-01T00:00:00-05:00</StartDateTime>');
     expect(xml).toContain('<IsPreOrderDeal>true</IsPreOrderDeal>');
     expect(xml).toContain('<ReleaseVisibilityReference>V1</ReleaseVisibilityReference>');
+    expect(xml).toContain('<Release LanguageAndScriptCode="fr">');
+    expect(xml).toContain('<LanguageOfPerformance>fr</LanguageOfPerformance>');
+    expect(xml).toContain('<DisplayArtistRole>FeaturedArtist</DisplayArtistRole>');
   }
   // Back to local midnight in each country, no pre-order: a version says so, the stores get dates again.
   const t0 = new Date().toISOString();
@@ -480,6 +493,8 @@ it('in Chromium: the Finder-style link opens the editor on its tab and track; a 
   await dates.getByText('The pre-order date must come before the release date.').waitFor();
   await dates.getByLabel('Pre-order Date (optional)').fill('2026-12-01');
   await dates.getByLabel('Release Time').selectOption('America/New_York');
+  await dates.getByLabel('Featured Artists (optional)').fill('Kai Stone');
+  await dates.getByLabel('Language (optional)').fill('fr');
   await shot(page, 'release-edit', 'editor-dates');
   await dates.getByRole('button', { name: 'Save changes' }).click();
   await page.getByText('Saved as version 3').waitFor({ timeout: 30_000 });
@@ -488,5 +503,7 @@ it('in Chromium: the Finder-style link opens the editor on its tab and track; a 
     'Release date 2027-01-15, 00:00 America/New York time, everywhere at once',
   );
   expect(await page.getByTestId('release-preorder').textContent()).toContain('Pre-orders from 2026-12-01');
+  expect(await page.getByTestId('release-artists').textContent()).toBe('Edit Artist feat. Kai Stone');
+  expect(await page.getByTestId('release-language').textContent()).toContain('French');
   await shot(page, 'release-edit', 'dates');
 }, 600_000);

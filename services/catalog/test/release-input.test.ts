@@ -55,6 +55,22 @@ describe('parseReleaseInput', () => {
       expect(refusal(valid({ releaseTimeZone: zone }))).toBe(MESSAGES.timeZone);
   });
 
+  it('takes the release’s featured artists and language, and refuses a language no one speaks', () => {
+    const input = parseReleaseInput(
+      valid({
+        featuredArtists: [
+          { name: ' Kai Stone ', role: '' },
+          { name: '', role: 'featured' },
+        ],
+        language: 'FR',
+      }),
+    );
+    expect(input.featuredArtists).toEqual([{ name: 'Kai Stone', role: 'featured' }]);
+    expect(input.language).toBe('fr');
+    expect(refusal(valid({ language: 'xx' }))).toBe(MESSAGES.language);
+    expect(refusal(valid({ featuredArtists: [{ name: 'Kai', role: 'drummer' }] }))).toBe(MESSAGES.artistRole);
+  });
+
   it('asks for the required fields before the files', () => {
     expect(refusal(valid({ trackTitle: '   ', audio: undefined }))).toBe(MESSAGES.required);
     expect(refusal(valid({ artwork: { bucket: 'omni-assets', fileKey: '' } }))).toBe(MESSAGES.files);

@@ -1,9 +1,12 @@
 // catalog.Release → the ERN input: ℗/© lines picked by their symbol, the deal start that never moves for a
 // release without a date, resource names per the DDEX naming rule, and batch ids that only grow.
+
 import type { catalog } from '@omni/proto';
+import { buildNewReleaseMessage, createErnValidator } from '../src/domain/ddex';
 import { nextBatchId } from '../src/domain/package/batch-id';
 import type { PackageFiles } from '../src/domain/package/model';
 import { dealStart, ernRelease, PackageError } from '../src/domain/package/release-input';
+import { singleInput } from './support/ern-fixtures';
 
 const staged = (sha: string) => ({
   bucket: 'b',
@@ -18,6 +21,8 @@ const release = (over: Partial<catalog.Release> = {}): catalog.Release => ({
   excludedTerritories: [],
   preOrderDate: '',
   releaseTimeZone: '',
+  featuredArtists: [],
+  language: '',
   id: 'rel-1',
   ownerId: 'u1',
   title: 'Night Drive',
@@ -75,6 +80,44 @@ test('the ℗ and © lines are told apart by their symbol, whichever field holds
   expect(ern.pLine).toEqual({ year: 2025, text: '2025 Moonlit Records' });
   expect(ern.cLine).toEqual({ year: 2026, text: '2026 Nova Reyes' });
   expect(ern.recordings[0]!.pLine).toEqual(ern.pLine);
+});
+
+test('the release’s featured artists, remixers and language reach the release and every recording, and validate', async () => {
+  const ern = ernRelease(
+    release({
+      featuredArtists: [
+        { name: 'Kai Stone', role: 'featured' },
+        { name: 'DJ Vale', role: 'remixer' },
+      ],
+      language: 'fr',
+    }),
+    files,
+    '2026-09-01',
+  );
+  expect(ern.artists).toEqual([
+    { name: 'Nova Reyes', role: 'MainArtist' },
+    { name: 'Kai Stone', role: 'FeaturedArtist' },
+  ]);
+  expect(ern.language).toBe('fr');
+  const [recording] = ern.recordings;
+  expect(recording?.artists).toContainEqual({ name: 'Kai Stone', role: 'FeaturedArtist' });
+  expect(recording?.contributors).toContainEqual(
+    expect.objectContaining({ name: 'DJ Vale', roles: ['Remixer'] }),
+  );
+  expect(recording?.language).toBe('fr');
+  const validator = createErnValidator();
+  try {
+    const xml = buildNewReleaseMessage({
+      header: singleInput().header,
+      release: ern,
+      deals: singleInput().deals,
+    });
+    expect(xml).toContain('<Release LanguageAndScriptCode="fr">');
+    expect(xml).toContain('<LanguageOfPerformance>fr</LanguageOfPerformance>');
+    expect(await validator.validate(xml)).toEqual({ valid: true, errors: [] });
+  } finally {
+    await validator.close();
+  }
 });
 
 test('resources are named <upc>_<id>_<type>.<ext> under resources/, with the staged hash and size', () => {

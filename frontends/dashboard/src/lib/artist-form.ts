@@ -44,6 +44,10 @@ export interface ArtistFormValues {
   preOrderDate: string;
   /** An IANA time zone where the release starts at 00:00 everywhere at once; empty: local midnight. */
   releaseTimeZone: string;
+  /** "Kai Stone, DJ Vale (remixer)": featured on the whole release, besides the main artist. */
+  featuredArtists: string;
+  /** ISO 639-1 of the titles and lyrics, e.g. en (empty: not said). */
+  language: string;
   explicit: boolean;
   /** "CU, KP": countries where the release is not offered (empty: worldwide). */
   excludedTerritories: string;
@@ -87,6 +91,8 @@ export const emptyArtistForm = (): ArtistFormValues => ({
   releaseDate: '',
   preOrderDate: '',
   releaseTimeZone: '',
+  featuredArtists: '',
+  language: '',
   explicit: false,
   excludedTerritories: '',
   producers: '',
@@ -170,6 +176,10 @@ export function toCreateReleaseRequest(
     releaseDate: optional(values.releaseDate),
     preOrderDate: optional(values.preOrderDate),
     releaseTimeZone: optional(values.releaseTimeZone),
+    featuredArtists: values.featuredArtists.trim()
+      ? featuredArtistsFromText(values.featuredArtists)
+      : undefined,
+    language: optional(values.language)?.toLowerCase(),
     explicit: values.explicit,
     audio: files.audio,
     artwork: files.artwork,

@@ -61,6 +61,8 @@ export function formValuesOf(release: Release): ArtistFormValues {
     releaseDate: release.releaseDate ?? '',
     preOrderDate: release.preOrderDate ?? '',
     releaseTimeZone: release.releaseTimeZone ?? '',
+    featuredArtists: featuredArtistsText(release.featuredArtists),
+    language: release.language ?? '',
     excludedTerritories: release.excludedTerritories.join(', '),
     producers: joined(credits.producers),
     writers: joined(credits.writers),
@@ -132,6 +134,8 @@ export function editRequestOf(
   if (changed('releaseDate')) request.releaseDate = values.releaseDate;
   if (changed('preOrderDate')) request.preOrderDate = values.preOrderDate;
   if (changed('releaseTimeZone')) request.releaseTimeZone = values.releaseTimeZone;
+  if (changed('featuredArtists')) request.featuredArtists = featuredArtistsFromText(values.featuredArtists);
+  if (changed('language')) request.language = values.language.trim().toLowerCase();
   if (changed('excludedTerritories'))
     request.excludedTerritories = (splitList(values.excludedTerritories) ?? []).map((c) => c.toUpperCase());
   for (const name of Object.keys(SECTIONS) as Array<keyof typeof SECTIONS>) {

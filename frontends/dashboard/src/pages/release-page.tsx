@@ -29,7 +29,7 @@ import { ResubmitDialog } from '../components/release/resubmit-dialog';
 import { ReviewCard } from '../components/release/review-card';
 import { VersionsCard } from '../components/release/versions-card';
 import { RequireSession } from '../components/session-gates';
-import { METADATA_LABELS } from '../lib/artist-form';
+import { featuredArtistsText, METADATA_LABELS } from '../lib/artist-form';
 import { formatDuration } from '../lib/artist-upload-flow';
 import { errorMessage } from '../lib/error-message';
 import { editTabOf } from '../lib/release-edit';
@@ -115,7 +115,12 @@ function ReleaseView({ release }: { release: Release }) {
         <div className="space-y-2">
           <p className="text-sm uppercase tracking-wide text-muted-foreground">{release.releaseType}</p>
           <h1 className="text-3xl font-bold tracking-tight">{release.title}</h1>
-          <p className="text-lg">{release.artist.name}</p>
+          <p className="text-lg" data-testid="release-artists">
+            {release.artist.name}
+            {release.featuredArtists.length > 0
+              ? ` feat. ${featuredArtistsText(release.featuredArtists)}`
+              : ''}
+          </p>
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <Badge
               variant={status === 'rejected' ? 'destructive' : status === 'live' ? 'default' : 'secondary'}
@@ -129,6 +134,9 @@ function ReleaseView({ release }: { release: Release }) {
               <span data-testid="release-date">
                 · Release date {release.releaseDate}, {releaseTimeText(release.releaseTimeZone)}
               </span>
+            ) : null}
+            {release.language ? (
+              <span data-testid="release-language">· {languageName(release.language)}</span>
             ) : null}
             {release.preOrderDate ? (
               <span data-testid="release-preorder">· Pre-orders from {release.preOrderDate}</span>
@@ -337,4 +345,13 @@ export default function ReleasePage() {
       </PageFrame>
     </RequireSession>
   );
+}
+
+/** "French" for fr, in the reader's language where the browser knows it. */
+function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames([navigator.language, 'en'], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
 }

@@ -6,6 +6,7 @@ import {
   fieldMessages,
   ISRC_RULE,
   isCountryCode,
+  isLanguageCode,
   isTimeZone,
   LONG_TEXT as LONG,
   LYRICS_TEXT as LYRICS,
@@ -86,11 +87,32 @@ export interface ReleaseInput {
   preOrderDate: string | null;
   /** An IANA time zone, or '' (00:00 local time in each country). */
   releaseTimeZone: string;
+  /** Featured release-wide, besides the main artist. */
+  featuredArtists: TrackArtistDoc[];
+  /** ISO 639-1 lower case, or ''. */
+  language: string;
   /** 1..MAX_TRACKS tracks; the single-track body makes one from its fields. */
   tracks: TrackInput[];
 }
 
 const fileRef = (f: catalog.FileRef) => ({ bucket: f.bucket.trim(), fileKey: f.fileKey.trim() });
+
+/** A language code as typed (any case), checked; '' when none. `where` names the track. */
+function languageOf(value: string | undefined, where = ''): string {
+  const language = text(value).toLowerCase();
+  if (language && !isLanguageCode(language)) throw new InputError(`${where}${MESSAGES.language}`);
+  return language;
+}
+
+/** Featured artists as sent: names trimmed, blanks dropped, roles checked, at most MAX_NAMES. */
+function artistsOf(artists: readonly catalog.TrackArtist[], where = ''): TrackArtistDoc[] {
+  const out = artists
+    .map((a) => ({ name: text(a.name), role: (a.role || 'featured') as TrackArtistDoc['role'] }))
+    .filter((a) => a.name);
+  if (out.some((a) => !TRACK_ARTIST_ROLES.includes(a.role)))
+    throw new InputError(`${where}${MESSAGES.artistRole}`);
+  return out.slice(0, MAX_NAMES);
+}
 
 /** An album's tracks as sent, checked in the form's order (titles, then files, then the rest). */
 function parseTracks(tracks: readonly catalog.TrackInput[]): TrackInput[] {
@@ -101,16 +123,11 @@ function parseTracks(tracks: readonly catalog.TrackInput[]): TrackInput[] {
     const where = `Track ${i + 1}`;
     const isrc = t.isrc.trim() ? normalizeIsrc(t.isrc) : '';
     if (isrc === undefined) throw new InputError(`${where}: ${ISRC_RULE}`);
-    const language = text(t.language).toLowerCase();
-    if (language && !/^[a-z]{2}$/.test(language)) throw new InputError(`${where}: ${MESSAGES.language}`);
+    const language = languageOf(t.language, `${where}: `);
     const discNumber = t.discNumber || 1;
     if (!Number.isInteger(discNumber) || discNumber < 1 || discNumber > MAX_DISCS)
       throw new InputError(`${where}: ${MESSAGES.discNumber}`);
-    const featuredArtists = t.featuredArtists
-      .map((a) => ({ name: text(a.name), role: (a.role || 'featured') as TrackArtistDoc['role'] }))
-      .filter((a) => a.name);
-    if (featuredArtists.some((a) => !TRACK_ARTIST_ROLES.includes(a.role)))
-      throw new InputError(`${where}: ${MESSAGES.artistRole}`);
+    const featuredArtists = artistsOf(t.featuredArtists, `${where}: `);
     return {
       title: text(t.title),
       audio: fileRef(t.audio!),
@@ -118,7 +135,7 @@ function parseTracks(tracks: readonly catalog.TrackInput[]): TrackInput[] {
       explicit: t.explicit,
       credits: bounded({ ...catalog.Credits.fromPartial({}), ...t.credits }),
       lyrics: text(t.lyrics, LYRICS),
-      featuredArtists: featuredArtists.slice(0, MAX_NAMES),
+      featuredArtists,
       language,
       discNumber,
     };
@@ -200,6 +217,8 @@ export function parseReleaseInput(req: catalog.CreateReleaseRequest): ReleaseInp
     excludedTerritories,
     preOrderDate: preOrderDate || null,
     releaseTimeZone,
+    featuredArtists: artistsOf(req.featuredArtists),
+    language: languageOf(req.language),
     tracks,
   };
 }

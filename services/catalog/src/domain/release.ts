@@ -59,6 +59,10 @@ export interface ReleaseDoc extends Doc {
   preOrderDate?: string | null;
   /** IANA time zone where the release starts at 00:00 everywhere at once; absent or '': local midnight. */
   releaseTimeZone?: string;
+  /** Featured besides the main artist, release-wide (tracks may name their own). */
+  featuredArtists?: TrackArtistDoc[];
+  /** ISO 639-1 of the titles and lyrics; absent or '': not said. */
+  language?: string;
   metadata: MetadataDoc;
   /** Which form created it: the artist upload or the uploader's song submission. */
   source: 'artist-upload' | 'song-submission';
@@ -158,5 +162,7 @@ export function releaseToProto(r: ReleaseDoc, artist: ArtistDoc | null, tracks: 
     excludedTerritories: r.excludedTerritories ?? [],
     preOrderDate: r.preOrderDate ?? '',
     releaseTimeZone: r.releaseTimeZone ?? '',
+    featuredArtists: (r.featuredArtists ?? []).map((a) => ({ ...a })),
+    language: r.language ?? '',
   };
 }

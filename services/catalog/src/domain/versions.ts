@@ -37,6 +37,8 @@ export interface ReleaseSnapshot {
   excludedTerritories?: string[];
   preOrderDate?: string | null;
   releaseTimeZone?: string;
+  featuredArtists?: ReleaseDoc['featuredArtists'];
+  language?: string;
   metadata: ReleaseDoc['metadata'];
   tracks: TrackSnapshot[];
 }
@@ -74,6 +76,8 @@ export function snapshotOf(release: ReleaseDoc, artistName: string, tracks: Trac
     excludedTerritories: [...(release.excludedTerritories ?? [])],
     preOrderDate: release.preOrderDate ?? null,
     releaseTimeZone: release.releaseTimeZone ?? '',
+    featuredArtists: (release.featuredArtists ?? []).map((a) => ({ ...a })),
+    language: release.language ?? '',
     metadata: structuredClone(release.metadata),
     tracks: [...tracks]
       .sort((a, b) => a.trackNumber - b.trackNumber)
@@ -108,6 +112,8 @@ const LABELS: Record<string, string> = {
   excludedTerritories: 'Excluded territories',
   preOrderDate: 'Pre-order date',
   releaseTimeZone: 'Release time zone',
+  featuredArtists: 'Featured artists',
+  language: 'Language',
   'metadata.credits': 'Credits',
   'metadata.technical': 'Technical details',
   'metadata.legal': 'Legal & IDs',
@@ -151,6 +157,8 @@ export function changesBetween(before: ReleaseSnapshot | null, after: ReleaseSna
     excludedTerritories: s.excludedTerritories ?? [],
     preOrderDate: s.preOrderDate ?? null,
     releaseTimeZone: s.releaseTimeZone ?? '',
+    featuredArtists: s.featuredArtists ?? [],
+    language: s.language ?? '',
   });
   before = filled(before);
   after = filled(after);
@@ -168,6 +176,8 @@ export function changesBetween(before: ReleaseSnapshot | null, after: ReleaseSna
     'excludedTerritories',
     'preOrderDate',
     'releaseTimeZone',
+    'featuredArtists',
+    'language',
   ] as const) {
     if (!same(before[field], after[field]))
       changes.push({

@@ -126,6 +126,8 @@ export function catalogHandlers(deps: {
               excludedTerritories: input.excludedTerritories,
               preOrderDate: input.preOrderDate,
               releaseTimeZone: input.releaseTimeZone,
+              featuredArtists: input.featuredArtists,
+              language: input.language,
               source: 'artist-upload',
               announce: true,
             });

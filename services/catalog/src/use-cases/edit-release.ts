@@ -49,6 +49,8 @@ export async function editRelease(
       releaseDate: given(req.releaseDate, current.releaseDate ?? ''),
       preOrderDate: given(req.preOrderDate, current.preOrderDate ?? ''),
       releaseTimeZone: given(req.releaseTimeZone, current.releaseTimeZone ?? ''),
+      featuredArtists: req.featuredArtistsGiven ? req.featuredArtists : (current.featuredArtists ?? []),
+      language: given(req.language, current.language ?? ''),
       artwork: current.artwork ?? undefined,
       metadata: {
         credits: given(req.credits, current.metadata.credits),
@@ -125,6 +127,8 @@ export async function editRelease(
     excludedTerritories: input.excludedTerritories,
     preOrderDate: input.preOrderDate,
     releaseTimeZone: input.releaseTimeZone,
+    featuredArtists: input.featuredArtists,
+    language: input.language,
     // Delivery answers with the review's status (delivery.updated); until then the artist sees it waiting.
     status: 'in_review',
     needsFix: false,

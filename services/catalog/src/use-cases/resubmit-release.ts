@@ -43,6 +43,8 @@ export async function resubmitRelease(
     excludedTerritories: current.excludedTerritories ?? [],
     preOrderDate: current.preOrderDate ?? '',
     releaseTimeZone: current.releaseTimeZone ?? '',
+    featuredArtists: current.featuredArtists ?? [],
+    language: current.language ?? '',
   });
   const { stores, unknown } = resolveStores(input.stores);
   if (unknown.length > 0)

@@ -106,6 +106,8 @@ export async function submitRelease(store: CatalogStore, files: FileChecker, s: 
       ...(s.excludedTerritories.length > 0 ? { excludedTerritories: s.excludedTerritories } : {}),
       ...(s.preOrderDate ? { preOrderDate: s.preOrderDate } : {}),
       ...(s.releaseTimeZone ? { releaseTimeZone: s.releaseTimeZone } : {}),
+      ...(s.featuredArtists.length > 0 ? { featuredArtists: s.featuredArtists } : {}),
+      ...(s.language ? { language: s.language } : {}),
       metadata: s.metadata,
       source: s.source,
       ...(warnings.length > 0 ? { warnings } : {}),

@@ -46,6 +46,8 @@ export async function submitSong(store: CatalogStore, files: FileChecker, req: c
     excludedTerritories: [],
     preOrderDate: null,
     releaseTimeZone: '',
+    featuredArtists: [],
+    language: '',
     source: 'song-submission',
     tracks: [
       {

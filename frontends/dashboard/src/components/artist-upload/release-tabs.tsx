@@ -103,6 +103,10 @@ export function ReleaseTabs({
           onChange={(value) => onChange({ genre: value })}
         />
         {text('label', 'Label')}
+        {text('featuredArtists', 'Featured Artists (optional)', {
+          placeholder: 'Comma-separated; add (remixer) after a remixer',
+        })}
+        {text('language', 'Language (optional)', { placeholder: 'e.g. en' })}
         {text('releaseDate', 'Release Date (optional)', { type: 'date' })}
         {text('preOrderDate', 'Pre-order Date (optional)', { type: 'date' })}
         <ReleaseTimeZone

@@ -176,6 +176,10 @@ export interface Release {
    * 00:00 local time in each country, the stores' usual way.
    */
   releaseTimeZone: string;
+  /** Artists the release features besides its main artist (each track may name its own too). */
+  featuredArtists: TrackArtist[];
+  /** ISO 639-1 language of the release's titles and lyrics, lower case; empty: not said. */
+  language: string;
 }
 
 export interface CreateReleaseRequest {
@@ -203,6 +207,8 @@ export interface CreateReleaseRequest {
   excludedTerritories: string[];
   preOrderDate: string;
   releaseTimeZone: string;
+  featuredArtists: TrackArtist[];
+  language: string;
 }
 
 export interface CreateReleaseResponse {
@@ -296,7 +302,13 @@ export interface EditReleaseRequest {
   excludedTerritories: string[];
   excludedTerritoriesGiven: boolean;
   preOrderDate?: string | undefined;
-  releaseTimeZone?: string | undefined;
+  releaseTimeZone?:
+    | string
+    | undefined;
+  /** Replaces the release's featured artists when `featured_artists_given` (an empty list clears them). */
+  featuredArtists: TrackArtist[];
+  featuredArtistsGiven: boolean;
+  language?: string | undefined;
 }
 
 /** One field that differs between a version and the one before it. */
@@ -2085,6 +2097,8 @@ function createBaseRelease(): Release {
     excludedTerritories: [],
     preOrderDate: "",
     releaseTimeZone: "",
+    featuredArtists: [],
+    language: "",
   };
 }
 
@@ -2149,6 +2163,12 @@ export const Release: MessageFns<Release> = {
     }
     if (message.releaseTimeZone !== "") {
       writer.uint32(162).string(message.releaseTimeZone);
+    }
+    for (const v of message.featuredArtists) {
+      TrackArtist.encode(v!, writer.uint32(170).fork()).join();
+    }
+    if (message.language !== "") {
+      writer.uint32(178).string(message.language);
     }
     return writer;
   },
@@ -2326,6 +2346,22 @@ export const Release: MessageFns<Release> = {
             message.releaseTimeZone = reader.string();
             continue;
           }
+          case 21: {
+            if (tag !== 170) {
+              break;
+            }
+
+            message.featuredArtists.push(TrackArtist.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 22: {
+            if (tag !== 178) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2398,6 +2434,12 @@ export const Release: MessageFns<Release> = {
         : isSet(object.release_time_zone)
         ? globalThis.String(object.release_time_zone)
         : "",
+      featuredArtists: globalThis.Array.isArray(object?.featuredArtists)
+        ? object.featuredArtists.map((e: any) => TrackArtist.fromJSON(e))
+        : globalThis.Array.isArray(object?.featured_artists)
+        ? object.featured_artists.map((e: any) => TrackArtist.fromJSON(e))
+        : [],
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
     };
   },
 
@@ -2463,6 +2505,12 @@ export const Release: MessageFns<Release> = {
     if (message.releaseTimeZone !== "") {
       obj.releaseTimeZone = message.releaseTimeZone;
     }
+    if (message.featuredArtists?.length) {
+      obj.featuredArtists = message.featuredArtists.map((e) => TrackArtist.toJSON(e));
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
     return obj;
   },
 
@@ -2497,6 +2545,8 @@ export const Release: MessageFns<Release> = {
     message.excludedTerritories = object.excludedTerritories?.map((e) => e) || [];
     message.preOrderDate = object.preOrderDate ?? "";
     message.releaseTimeZone = object.releaseTimeZone ?? "";
+    message.featuredArtists = object.featuredArtists?.map((e) => TrackArtist.fromPartial(e)) || [];
+    message.language = object.language ?? "";
     return message;
   },
 };
@@ -2520,6 +2570,8 @@ function createBaseCreateReleaseRequest(): CreateReleaseRequest {
     excludedTerritories: [],
     preOrderDate: "",
     releaseTimeZone: "",
+    featuredArtists: [],
+    language: "",
   };
 }
 
@@ -2575,6 +2627,12 @@ export const CreateReleaseRequest: MessageFns<CreateReleaseRequest> = {
     }
     if (message.releaseTimeZone !== "") {
       writer.uint32(138).string(message.releaseTimeZone);
+    }
+    for (const v of message.featuredArtists) {
+      TrackArtist.encode(v!, writer.uint32(146).fork()).join();
+    }
+    if (message.language !== "") {
+      writer.uint32(154).string(message.language);
     }
     return writer;
   },
@@ -2728,6 +2786,22 @@ export const CreateReleaseRequest: MessageFns<CreateReleaseRequest> = {
             message.releaseTimeZone = reader.string();
             continue;
           }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.featuredArtists.push(TrackArtist.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 19: {
+            if (tag !== 154) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2799,6 +2873,12 @@ export const CreateReleaseRequest: MessageFns<CreateReleaseRequest> = {
         : isSet(object.release_time_zone)
         ? globalThis.String(object.release_time_zone)
         : "",
+      featuredArtists: globalThis.Array.isArray(object?.featuredArtists)
+        ? object.featuredArtists.map((e: any) => TrackArtist.fromJSON(e))
+        : globalThis.Array.isArray(object?.featured_artists)
+        ? object.featured_artists.map((e: any) => TrackArtist.fromJSON(e))
+        : [],
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
     };
   },
 
@@ -2855,6 +2935,12 @@ export const CreateReleaseRequest: MessageFns<CreateReleaseRequest> = {
     if (message.releaseTimeZone !== "") {
       obj.releaseTimeZone = message.releaseTimeZone;
     }
+    if (message.featuredArtists?.length) {
+      obj.featuredArtists = message.featuredArtists.map((e) => TrackArtist.toJSON(e));
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
     return obj;
   },
 
@@ -2886,6 +2972,8 @@ export const CreateReleaseRequest: MessageFns<CreateReleaseRequest> = {
     message.excludedTerritories = object.excludedTerritories?.map((e) => e) || [];
     message.preOrderDate = object.preOrderDate ?? "";
     message.releaseTimeZone = object.releaseTimeZone ?? "";
+    message.featuredArtists = object.featuredArtists?.map((e) => TrackArtist.fromPartial(e)) || [];
+    message.language = object.language ?? "";
     return message;
   },
 };
@@ -3863,6 +3951,9 @@ function createBaseEditReleaseRequest(): EditReleaseRequest {
     excludedTerritoriesGiven: false,
     preOrderDate: undefined,
     releaseTimeZone: undefined,
+    featuredArtists: [],
+    featuredArtistsGiven: false,
+    language: undefined,
   };
 }
 
@@ -3918,6 +4009,15 @@ export const EditReleaseRequest: MessageFns<EditReleaseRequest> = {
     }
     if (message.releaseTimeZone !== undefined) {
       writer.uint32(138).string(message.releaseTimeZone);
+    }
+    for (const v of message.featuredArtists) {
+      TrackArtist.encode(v!, writer.uint32(146).fork()).join();
+    }
+    if (message.featuredArtistsGiven !== false) {
+      writer.uint32(152).bool(message.featuredArtistsGiven);
+    }
+    if (message.language !== undefined) {
+      writer.uint32(162).string(message.language);
     }
     return writer;
   },
@@ -4071,6 +4171,30 @@ export const EditReleaseRequest: MessageFns<EditReleaseRequest> = {
             message.releaseTimeZone = reader.string();
             continue;
           }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.featuredArtists.push(TrackArtist.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 19: {
+            if (tag !== 152) {
+              break;
+            }
+
+            message.featuredArtistsGiven = reader.bool();
+            continue;
+          }
+          case 20: {
+            if (tag !== 162) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4144,6 +4268,17 @@ export const EditReleaseRequest: MessageFns<EditReleaseRequest> = {
         : isSet(object.release_time_zone)
         ? globalThis.String(object.release_time_zone)
         : undefined,
+      featuredArtists: globalThis.Array.isArray(object?.featuredArtists)
+        ? object.featuredArtists.map((e: any) => TrackArtist.fromJSON(e))
+        : globalThis.Array.isArray(object?.featured_artists)
+        ? object.featured_artists.map((e: any) => TrackArtist.fromJSON(e))
+        : [],
+      featuredArtistsGiven: isSet(object.featuredArtistsGiven)
+        ? globalThis.Boolean(object.featuredArtistsGiven)
+        : isSet(object.featured_artists_given)
+        ? globalThis.Boolean(object.featured_artists_given)
+        : false,
+      language: isSet(object.language) ? globalThis.String(object.language) : undefined,
     };
   },
 
@@ -4200,6 +4335,15 @@ export const EditReleaseRequest: MessageFns<EditReleaseRequest> = {
     if (message.releaseTimeZone !== undefined) {
       obj.releaseTimeZone = message.releaseTimeZone;
     }
+    if (message.featuredArtists?.length) {
+      obj.featuredArtists = message.featuredArtists.map((e) => TrackArtist.toJSON(e));
+    }
+    if (message.featuredArtistsGiven !== false) {
+      obj.featuredArtistsGiven = message.featuredArtistsGiven;
+    }
+    if (message.language !== undefined) {
+      obj.language = message.language;
+    }
     return obj;
   },
 
@@ -4231,6 +4375,9 @@ export const EditReleaseRequest: MessageFns<EditReleaseRequest> = {
     message.excludedTerritoriesGiven = object.excludedTerritoriesGiven ?? false;
     message.preOrderDate = object.preOrderDate ?? undefined;
     message.releaseTimeZone = object.releaseTimeZone ?? undefined;
+    message.featuredArtists = object.featuredArtists?.map((e) => TrackArtist.fromPartial(e)) || [];
+    message.featuredArtistsGiven = object.featuredArtistsGiven ?? false;
+    message.language = object.language ?? undefined;
     return message;
   },
 };

@@ -82,6 +82,8 @@ export interface ErnSoundRecording {
   title: string;
   artists: ErnArtist[];
   contributors: ErnContributor[];
+  /** ISO 639-1 of the performance (LanguageOfPerformance); absent: not said. */
+  language?: string;
   durationSeconds: number;
   pLine: ErnRightsLine;
   explicit: boolean;
@@ -118,6 +120,8 @@ export interface ErnRelease {
   /** In play order. */
   recordings: ErnSoundRecording[];
   cover: ErnCoverImage;
+  /** ISO 639-1 of the release's texts (the Release's LanguageAndScriptCode); absent: not said. */
+  language?: string;
   /** The release's visibility (ReleaseVisibility) when it is shown before its deal starts (a pre-order). */
   visibility?: ErnVisibility;
 }

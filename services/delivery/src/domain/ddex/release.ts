@@ -21,7 +21,7 @@ export function addReleaseList(
   options: ReleaseListOptions,
 ): void {
   const list = root.ele('ReleaseList');
-  const node = list.ele('Release');
+  const node = list.ele('Release', release.language ? { LanguageAndScriptCode: release.language } : {});
   node.ele('ReleaseReference').txt(RELEASE_REFERENCE);
   node.ele('ReleaseType').txt(release.type);
   node.ele('ReleaseId').ele('ICPN').txt(release.upc);

@@ -36,6 +36,7 @@ function addSoundRecording(list: XMLBuilder, rec: ErnSoundRecording, index: numb
   });
   node.ele('Duration').txt(isoDuration(rec.durationSeconds));
   node.ele('ParentalWarningType').txt(parentalWarning(rec.explicit));
+  if (rec.language) node.ele('LanguageOfPerformance').txt(rec.language);
 }
 
 function addCover(list: XMLBuilder, cover: ErnCoverImage, namespace: string, refs: ErnReferences) {

@@ -136,8 +136,13 @@ export function ernRelease(release: catalog.Release, files: PackageFiles, startD
     const format = (staged.format ?? t.audioFormat?.format ?? '').toLowerCase();
     const codec = AUDIO_CODECS[format as keyof typeof AUDIO_CODECS];
     if (!codec) throw new PackageError(`track "${t.title}": master format "${format}" cannot be delivered`);
-    const featured = (t.featuredArtists ?? []).filter((a) => a.role !== 'remixer').map((a) => a.name);
-    const remixers = (t.featuredArtists ?? []).filter((a) => a.role === 'remixer').map((a) => a.name);
+    // The release's own featured artists and remixers are every track's too.
+    const all = [...(release.featuredArtists ?? []), ...(t.featuredArtists ?? [])];
+    const named = (remixer: boolean) => [
+      ...new Set(all.filter((a) => (a.role === 'remixer') === remixer).map((a) => a.name)),
+    ];
+    const featured = named(false);
+    const remixers = named(true);
     return {
       isrc: t.isrc,
       title: t.title,
@@ -146,6 +151,7 @@ export function ernRelease(release: catalog.Release, files: PackageFiles, startD
         ...featured.map((name) => ({ name, role: 'FeaturedArtist' as const })),
       ],
       contributors: contributors(creditsOf(t, release), remixers),
+      ...(t.language || release.language ? { language: t.language || release.language } : {}),
       discNumber: t.discNumber || 1,
       durationSeconds: Math.max(1, Math.round(t.durationSeconds)),
       pLine,
@@ -170,7 +176,13 @@ export function ernRelease(release: catalog.Release, files: PackageFiles, startD
     upc: release.upc,
     type,
     title: release.title,
-    artists: [{ name: artist, role: 'MainArtist' }],
+    artists: [
+      { name: artist, role: 'MainArtist' },
+      ...[
+        ...new Set((release.featuredArtists ?? []).filter((a) => a.role !== 'remixer').map((a) => a.name)),
+      ].map((name) => ({ name, role: 'FeaturedArtist' as const })),
+    ],
+    ...(release.language ? { language: release.language } : {}),
     label: release.label || artist,
     genre: release.genre || release.tracks[0]?.genre || 'Other',
     pLine,

@@ -66,6 +66,8 @@ export function releaseJson(r: catalog.Release, delivery: DeliveryJson): Release
     excludedTerritories: r.excludedTerritories ?? [],
     preOrderDate: r.preOrderDate || null,
     releaseTimeZone: r.releaseTimeZone || null,
+    featuredArtists: r.featuredArtists.map((a) => ({ name: a.name, role: a.role })),
+    language: r.language || null,
     delivery,
     createdAt: r.createdAt,
   };

@@ -75,6 +75,8 @@ export function releaseRoutes(
         audio: body.audio,
         artwork: body.artwork,
         excludedTerritories: body.excludedTerritories,
+        featuredArtists: body.featuredArtists,
+        language: body.language,
       },
       // A storage inspection per file and a durable commit: more than the default deadline on a busy disk.
       { deadlineMs: 15_000 + 500 * body.tracks.length },
@@ -137,6 +139,9 @@ export function releaseRoutes(
         releaseDate: body.releaseDate,
         preOrderDate: body.preOrderDate,
         releaseTimeZone: body.releaseTimeZone,
+        featuredArtists: body.featuredArtists ?? [],
+        featuredArtistsGiven: body.featuredArtists !== undefined,
+        language: body.language,
         credits: body.credits,
         technical: body.technical,
         legal: body.legal,
