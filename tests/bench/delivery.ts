@@ -4,7 +4,8 @@
 //
 // 1. One release with a 50 MB master (BENCH_DELIVERY_MB) to all 142 stores: from the admin's approval to
 //    every store's acknowledgement (packaging, XSD validation, the batch with BatchComplete last, the
-//    simulator's own hash checks and acknowledgement, the ack read back), beside the floor in the same run:
+//    simulator's own hash checks — once per staged inode, which every store's hard link shares — and
+//    acknowledgement, the ack read back), beside the floor in the same run:
 //    copying the same master and cover once per store with fs.copyFile (what any delivery must at least
 //    write), and that copy plus one SHA-256 read per store (what a store's ingest checks). The simulator's
 //    acknowledgement delay is 0 here: the figure is our pipeline, not a store's pace. (How many job
