@@ -68,7 +68,8 @@ it('delivers every store exactly once across a kill -9 in packaging and one in t
   child = startChild([dataDir, 'create', '60', STORES.join(',')]);
   await waitFor(() => child!.lines.some((l) => l.startsWith('RELEASE')), 60_000, 'the release', child);
   const [, releaseId] = child.lines.find((l) => l.startsWith('RELEASE'))!.split(' ');
-  // 1. During packaging: the master is being staged, nothing has reached a store.
+  // 1. While the master is being fetched into staging (by the review, which keeps its hash, or by packaging):
+  // nothing has reached a store.
   await waitFor(() => stagingPart() || anyBatch(), 30_000, 'packaging', child);
   const killedInPackaging = !anyBatch();
   child.process.kill('SIGKILL');
@@ -113,5 +114,5 @@ it('delivers every store exactly once across a kill -9 in packaging and one in t
     ]);
   }
   // Say which window the first kill hit (a fast machine may already be sending).
-  process.stdout.write(`first kill during ${killedInPackaging ? 'packaging' : 'transport'}\n`);
+  process.stdout.write(`first kill during ${killedInPackaging ? 'staging' : 'transport'}\n`);
 }, 400_000);

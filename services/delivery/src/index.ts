@@ -89,8 +89,21 @@ export const deliveryService: ServiceModule = {
         },
       }),
     );
-    const created = await onReleaseSubmitted('release.created', bus, store, review, sources, logger);
-    const resubmitted = await onReleaseSubmitted('release.resubmitted', bus, store, review, sources, logger);
+    // Review fetches the files into the pipeline's staging folder and keeps their hashes in the version.
+    const reviewSources = {
+      ...sources,
+      stage: (releaseId: string, bucket: string, fileKey: string) =>
+        pipeline.ctx.stager.stage(releaseId, bucket, fileKey),
+    };
+    const created = await onReleaseSubmitted('release.created', bus, store, review, reviewSources, logger);
+    const resubmitted = await onReleaseSubmitted(
+      'release.resubmitted',
+      bus,
+      store,
+      review,
+      reviewSources,
+      logger,
+    );
     ctx.readiness('documents', () => store.healthy());
     ctx.readiness('events', () => bus.healthy());
     ctx.onStarted(async () => {

@@ -33,6 +33,7 @@ import { releaseSchedule, scheduledDeals, zonedMidnight } from '../domain/packag
 import type { StoreProfile } from '../domain/stores/profile';
 import { type AudioFormat, TranscodeError } from '../providers/transcoder/port';
 import type { Batch, BatchFile } from '../providers/transport/port';
+import type { FileFacts, VersionFiles } from '../store/versions';
 import type { PipelineContext } from './pipeline-context';
 import { StageError } from './stage-files';
 
@@ -56,11 +57,11 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 async function releaseOf(
   ctx: PipelineContext,
   job: JobDoc,
-): Promise<{ release: catalog.Release; cover: CoverFacts | null }> {
+): Promise<{ release: catalog.Release; cover: CoverFacts | null; files: VersionFiles | null }> {
   if (job.versionId) {
     const version = await ctx.versions.find(job.versionId);
     if (!version) throw new PackageError(`the approved version ${job.versionId} is missing`);
-    return { release: version.release, cover: version.cover };
+    return { release: version.release, cover: version.cover, files: version.files };
   }
   const { release } = await ctx.catalog.getRelease({
     releaseId: job.releaseId,
@@ -68,7 +69,7 @@ async function releaseOf(
     callerIsAdmin: true,
   });
   if (!release) throw new PackageError(`release ${job.releaseId} is not in the catalog`);
-  return { release, cover: null };
+  return { release, cover: null, files: null };
 }
 
 async function stageFiles(
@@ -76,16 +77,19 @@ async function stageFiles(
   release: catalog.Release,
   profile: StoreProfile,
   known: CoverFacts | null,
+  reviewed: VersionFiles | null,
 ): Promise<PackageFiles> {
   if (!release.artwork?.fileKey) throw new PackageError('the release has no cover image');
   const audio = new Map<string, Awaited<ReturnType<typeof ctx.stager.stage>>>();
   for (const track of release.tracks) {
     if (!track.audio?.fileKey) throw new PackageError(`track "${track.title}" has no master`);
     const master = await ctx.stager.stage(release.id, track.audio.bucket, track.audio.fileKey);
+    sameAsReviewed(`track "${track.title}"'s master`, master, reviewed?.audio[track.id]);
     audio.set(track.id, await inStoreFormat(ctx, release.id, track, master, profile));
   }
   const { bucket, fileKey } = release.artwork;
   const cover = await ctx.stager.stage(release.id, bucket, fileKey);
+  sameAsReviewed('the cover', cover, reviewed?.cover ?? undefined);
   // The version carries the cover's facts as review saw them; only an older job asks storage.
   const inspection = known?.width
     ? known
@@ -98,6 +102,21 @@ async function stageFiles(
     cover,
     coverFacts: { format: inspection.format, width: inspection.width, height: inspection.height },
   };
+}
+
+/**
+ * What the admin approved is what the store gets: a file whose bytes differ from the ones review fetched
+ * is not sent (a version kept before review fetched files has nothing to compare).
+ */
+function sameAsReviewed(
+  what: string,
+  staged: { sha256: string; size: number },
+  reviewed: FileFacts | undefined,
+) {
+  if (reviewed && (staged.sha256 !== reviewed.sha256 || staged.size !== reviewed.size))
+    throw new PackageError(
+      `${what} is not the file the review approved (its bytes changed); resubmit the release`,
+    );
 }
 
 /** The master as it is when the store takes its format; otherwise the shared copy in `transcodeTo`. */
@@ -157,8 +176,8 @@ function buildXml(
 
 /** The batch for a claimed job in `packaging`; persists its ids first when it is a new one. */
 export async function packageJob(ctx: PipelineContext, job: JobDoc, profile: StoreProfile): Promise<Batch> {
-  const { release, cover } = await releaseOf(ctx, job);
-  const files = job.jobKind === 'purge' ? null : await stageFiles(ctx, release, profile, cover);
+  const { release, cover, files: reviewed } = await releaseOf(ctx, job);
+  const files = job.jobKind === 'purge' ? null : await stageFiles(ctx, release, profile, cover, reviewed);
   let { batchId, messageId } = job;
   let xml: Buffer | null = null;
   if (batchId && messageId) xml = await fs.readFile(messageFile(ctx, job, batchId)).catch(() => null);

@@ -4,11 +4,15 @@
 import { GrpcStatus, isServiceError, type PromiseClient } from '@omni/platform';
 import type { catalog, storage } from '@omni/proto';
 import { type CoverFacts, runStoreChecks } from '../domain/checks';
+import type { FileFacts, VersionFiles } from '../store/versions';
 import type { ReviewSubmission } from './review-release';
+import { StageError } from './stage-files';
 
 export interface ReviewSources {
   catalog: PromiseClient<typeof catalog.CatalogServiceService>;
   storage: PromiseClient<typeof storage.StorageServiceService>;
+  /** The pipeline's stager: fetches a file once per content and says its hash and size. */
+  stage?: (releaseId: string, bucket: string, fileKey: string) => Promise<{ sha256: string; size: number }>;
 }
 
 export async function prepareReview(
@@ -24,6 +28,7 @@ export async function prepareReview(
     });
   if (!release) return null;
   const cover = await inspectCover(sources, release);
+  const files = await fileFacts(sources, release);
   return {
     releaseId: input.releaseId,
     ownerId: input.ownerId,
@@ -36,10 +41,47 @@ export async function prepareReview(
     findings: runStoreChecks({ release, stores: input.stores, cover }),
     release,
     cover,
+    files,
     eventId: input.eventId,
     resubmission: input.resubmission,
     at: new Date().toISOString(),
   };
+}
+
+const TRANSIENT = new Set<number>([
+  GrpcStatus.UNAVAILABLE,
+  GrpcStatus.DEADLINE_EXCEEDED,
+  GrpcStatus.RESOURCE_EXHAUSTED,
+  GrpcStatus.ABORTED,
+]);
+
+/**
+ * Each master's and the cover's SHA-256 and size, fetched into the staging folder now (packaging needs them
+ * there anyway, and reuses them). A file storage cannot give has no facts: the store checks say what is
+ * wrong, and packaging would refuse it.
+ */
+async function fileFacts(sources: ReviewSources, release: catalog.Release): Promise<VersionFiles | null> {
+  const stage = sources.stage;
+  if (!stage) return null;
+  const facts = async (ref: catalog.FileRef | undefined): Promise<FileFacts | null> => {
+    if (!ref?.bucket || !ref.fileKey) return null;
+    try {
+      const staged = await stage(release.id, ref.bucket, ref.fileKey);
+      return { sha256: staged.sha256, size: staged.size };
+    } catch (err) {
+      // Retried (by the consumer) only when retrying may help: storage busy or away. A file storage will not
+      // give (gone, refused, a storage without downloads) leaves the version without its facts.
+      if (err instanceof StageError) return null;
+      if (isServiceError(err) && !TRANSIENT.has(err.code)) return null;
+      throw err;
+    }
+  };
+  const audio: Record<string, FileFacts> = {};
+  for (const track of release.tracks) {
+    const found = await facts(track.audio);
+    if (found) audio[track.id] = found;
+  }
+  return { audio, cover: await facts(release.artwork) };
 }
 
 /** Storage's look at the cover, judged as artwork; null when the release has none or it is gone. */

@@ -15,7 +15,7 @@ import { DELIVERY_MESSAGES, type ReviewFinding, rejectReleaseBody } from '@omni/
 import type { CoverFacts } from '../domain/checks';
 import type { JobsRepository } from '../store/jobs';
 import type { ReviewDoc, ReviewsRepository } from '../store/reviews';
-import { type VersionsRepository, versionIdOf } from '../store/versions';
+import { type VersionFiles, type VersionsRepository, versionIdOf } from '../store/versions';
 
 export interface ReviewDeps {
   store: DocumentStore;
@@ -44,6 +44,8 @@ export interface ReviewSubmission {
   /** The release and its cover's facts as the checks judged them: the version the review is about. */
   release: catalog.Release;
   cover: CoverFacts | null;
+  /** Each file's SHA-256 and size as review fetched them (null: not fetched, as in unit tests). */
+  files?: VersionFiles | null;
   /** The event that submitted it. */
   eventId: string;
   resubmission: boolean;
@@ -94,7 +96,13 @@ export async function submitForReview(
   }
   const auto = refusedEverywhere(s.findings, s.stores);
   const versionId = versionIdOf(s.releaseId, s.eventId);
-  await deps.versions.put(scope, { id: versionId, release: s.release, cover: s.cover, at: s.at });
+  await deps.versions.put(scope, {
+    id: versionId,
+    release: s.release,
+    cover: s.cover,
+    files: s.files ?? null,
+    at: s.at,
+  });
   const review: ReviewDoc = {
     _id: s.releaseId,
     ownerId: s.ownerId,
