@@ -26,7 +26,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await omni?.stop();
+  rpc?.close();
+  await omni?.close();
 });
 
 const STORES = [

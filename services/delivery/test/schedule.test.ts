@@ -4,7 +4,12 @@
 import { catalog } from '@omni/proto';
 import { buildNewReleaseMessage, createErnValidator, type ErnValidator } from '../src/domain/ddex';
 import type { ErnDeal } from '../src/domain/ddex/model';
-import { releaseSchedule, scheduledDeals, zonedMidnight } from '../src/domain/package/schedule';
+import {
+  releaseSchedule,
+  releaseStartInstant,
+  scheduledDeals,
+  zonedMidnight,
+} from '../src/domain/package/schedule';
 import { singleInput } from './support/ern-fixtures';
 
 let validator: ErnValidator;
@@ -27,6 +32,14 @@ test("00:00 in a time zone carries that zone's offset on the day, summer time in
   expect(zonedMidnight('2027-07-15', 'America/New_York')).toBe('2027-07-15T00:00:00-04:00');
   expect(zonedMidnight('2027-01-15', 'Asia/Kolkata')).toBe('2027-01-15T00:00:00+05:30');
   expect(zonedMidnight('2027-01-15', 'UTC')).toBe('2027-01-15T00:00:00+00:00');
+});
+
+test('a job turns live at 00:00 in the release time zone, or at 00:00 UTC for local midnight', () => {
+  expect(releaseStartInstant(release({ releaseTimeZone: 'America/New_York' }))).toBe(
+    '2027-01-15T05:00:00.000Z',
+  );
+  expect(releaseStartInstant(release({}))).toBe('2027-01-15T00:00:00.000Z');
+  expect(releaseStartInstant(release({ releaseDate: '' }))).toBeNull();
 });
 
 test('without a time zone or pre-order the deal starts on the date, as before', () => {

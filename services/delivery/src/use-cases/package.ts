@@ -29,7 +29,7 @@ import {
   PackageError,
   purgeInput,
 } from '../domain/package/release-input';
-import { releaseSchedule, scheduledDeals, zonedMidnight } from '../domain/package/schedule';
+import { releaseSchedule, releaseStartInstant, scheduledDeals } from '../domain/package/schedule';
 import type { StoreProfile } from '../domain/stores/profile';
 import { type AudioFormat, TranscodeError } from '../providers/transcoder/port';
 import type { Batch, BatchFile } from '../providers/transport/port';
@@ -195,14 +195,7 @@ export async function packageJob(ctx: PipelineContext, job: JobDoc, profile: Sto
     await fs.mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
     await fs.writeFile(`${file}.part`, xml, { mode: PRIVATE_FILE_MODE, flush: true });
     await fs.rename(`${file}.part`, file);
-    // The release's start: 00:00 in its time zone, or (local midnight in each country) 00:00 UTC.
-    const liveAt = release.releaseDate
-      ? new Date(
-          release.releaseTimeZone
-            ? zonedMidnight(release.releaseDate, release.releaseTimeZone)
-            : `${release.releaseDate}T00:00:00Z`,
-        ).toISOString()
-      : ctx.now().toISOString();
+    const liveAt = releaseStartInstant(release) ?? ctx.now().toISOString();
     const at = ctx.now().toISOString();
     if (!(await ctx.jobs.recordMessage(job, ctx.workerId, { batchId, messageId, liveAt, at })))
       throw new LostLease(job._id);

@@ -46,6 +46,17 @@ export function zonedMidnight(date: string, zone: string): string {
 const dayBefore = (date: string) =>
   new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
+/**
+ * The instant a job may turn live (its `liveAt`): 00:00 on the release date in its time zone, or, for
+ * local midnight in each country, 00:00 UTC. Null without a release date.
+ */
+export function releaseStartInstant(release: catalog.Release): string | null {
+  if (!release.releaseDate) return null;
+  const zone = release.releaseTimeZone;
+  const start = zone ? zonedMidnight(release.releaseDate, zone) : `${release.releaseDate}T00:00:00Z`;
+  return new Date(start).toISOString();
+}
+
 export function releaseSchedule(release: catalog.Release, startDate: string): ReleaseSchedule {
   const zone = release.releaseTimeZone;
   const at = (date: string): DealMoment => (zone ? { dateTime: zonedMidnight(date, zone) } : { date });
