@@ -14,3 +14,4 @@ export * from './release-files';
 export * from './release-rules';
 export * from './releases';
 export * from './responses';
+export * from './royalties';
