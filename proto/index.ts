@@ -9,4 +9,5 @@ export * as cms from './gen/omni/cms/v1/cms';
 export * as delivery from './gen/omni/delivery/v1/delivery';
 export * as finder from './gen/omni/finder/v1/finder';
 export * as identity from './gen/omni/identity/v1/identity';
+export * as royalties from './gen/omni/royalties/v1/royalties';
 export * as storage from './gen/omni/storage/v1/storage';

@@ -21,6 +21,7 @@ import { deliveryService } from '@omni/service-delivery';
 import { finderService } from '@omni/service-finder';
 import { gatewayService } from '@omni/service-gateway';
 import { identityService } from '@omni/service-identity';
+import { royaltiesService } from '@omni/service-royalties';
 import { fetchOnce } from '../support/http';
 import { signTestToken } from '../support/tokens';
 
@@ -165,6 +166,7 @@ export async function startReleasePlatform(
     billing: billingService,
     cms: cmsService,
     finder: finderService,
+    royalties: royaltiesService,
     gateway: gatewayService,
     ...modules,
   });

@@ -2,7 +2,7 @@
 // metadata gaps and unregistered recordings, as jobs with progress; only a Finder subscriber (asked of
 // billing) may start one; a completed scan is announced as `scan.completed` through the outbox.
 import { Outbox, type ServiceModule } from '@omni/platform';
-import { billing, catalog, finder } from '@omni/proto';
+import { billing, catalog, finder, royalties } from '@omni/proto';
 import { createScanner, registryKeys } from './domain';
 import { finderHandlers } from './grpc/server';
 import { describeRegistries, openRegistries } from './providers/registries/open';
@@ -13,8 +13,9 @@ import { INTERRUPTED, Scans } from './use-cases/start-scan';
 export const finderService: ServiceModule = {
   name: 'finder',
   description: 'catalogue scans for unclaimed royalties',
-  // Reads the catalogue from catalog; asks billing whether the account holds the Finder subscription.
-  calls: ['catalog', 'billing'],
+  // Reads the catalogue from catalog; asks billing whether the account holds the Finder subscription;
+  // reads reported plays from royalties.
+  calls: ['catalog', 'billing', 'royalties'],
   consumes: [],
   produces: ['scan.completed'],
   ports: ['documents', 'events'],
@@ -39,6 +40,7 @@ export const finderService: ServiceModule = {
       relay: () => void outbox.flush().catch(() => undefined),
       catalog: ctx.client('catalog', catalog.CatalogServiceService),
       billing: billingClient,
+      royalties: ctx.client('royalties', royalties.RoyaltiesServiceService),
       scanner: createScanner,
       registries: openRegistries(config, registryKeys),
       logger,

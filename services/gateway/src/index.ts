@@ -8,7 +8,7 @@ import {
   type ServiceModule,
   tokenVerifierFor,
 } from '@omni/platform';
-import { billing, catalog, cms, delivery, finder, health, identity, storage } from '@omni/proto';
+import { billing, catalog, cms, delivery, finder, health, identity, royalties, storage } from '@omni/proto';
 import { billingRoutes } from './http/billing';
 import { forwardSandbox } from './http/billing/sandbox';
 import { dashboardRoutes } from './http/catalog/dashboard';
@@ -29,6 +29,8 @@ import { authRoutes } from './http/identity/auth';
 import { forwardMailbox } from './http/identity/mailbox';
 import { meRoutes } from './http/identity/me';
 import { forwardTo } from './http/proxy';
+import { analyticsRoutes } from './http/royalties/analytics';
+import { statementRoutes } from './http/royalties/statements';
 import { uploadRoutes } from './http/storage/uploads';
 import { defaultFrontendsDir, mountFrontends } from './http/web/frontends';
 import { rateLimitCounters } from './providers/rate-limit/counters';
@@ -40,7 +42,7 @@ export const gatewayService: ServiceModule = {
   public: true,
   // The API's services by gRPC, storage's /objects and identity's /realms by HTTP, and every service's
   // gRPC health for /healthz.
-  calls: ['identity', 'catalog', 'storage', 'delivery', 'billing', 'cms', 'finder'],
+  calls: ['identity', 'catalog', 'storage', 'delivery', 'billing', 'cms', 'finder', 'royalties'],
   consumes: ['asset.approved', 'asset.rejected', 'delivery.updated', 'delivery.progress'],
   produces: [],
   ports: ['documents', 'events'],
@@ -110,7 +112,16 @@ export const gatewayService: ServiceModule = {
     http.use('/api/admin', adminReleaseRoutes(catalogClient, deliveryClient, guards));
     http.use('/api/admin', adminDeliveryRoutes(deliveryClient, guards));
     http.use('/api/songs', songRoutes(catalogClient, guards));
-    http.use('/api/dashboard', dashboardRoutes(catalogClient, guards));
+    const royaltiesClient = ctx.client('royalties', royalties.RoyaltiesServiceService);
+    http.use('/api/dashboard', dashboardRoutes(catalogClient, royaltiesClient, guards));
+    http.use('/api/analytics', analyticsRoutes(royaltiesClient, guards));
+    http.use(
+      '/api/admin',
+      statementRoutes(royaltiesClient, deliveryClient, guards, {
+        royaltiesHttp: () => config.httpUrl('royalties'),
+        logger,
+      }),
+    );
     http.use('/api/finder', finderRoutes(ctx.client('finder', finder.FinderServiceService), guards, limits));
     forwardMailbox(http, () => config.httpUrl('identity'), logger);
     http.use(

@@ -7,6 +7,7 @@ import { deliveryService } from '@omni/service-delivery';
 import { finderService } from '@omni/service-finder';
 import { gatewayService } from '@omni/service-gateway';
 import { identityService } from '@omni/service-identity';
+import { royaltiesService } from '@omni/service-royalties';
 import { storageService } from '@omni/service-storage';
 
 export const MODULES: Record<ServiceName, ServiceModule> = {
@@ -17,5 +18,6 @@ export const MODULES: Record<ServiceName, ServiceModule> = {
   billing: billingService,
   cms: cmsService,
   finder: finderService,
+  royalties: royaltiesService,
   gateway: gatewayService,
 };

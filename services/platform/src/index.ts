@@ -9,6 +9,7 @@ export * from './config/config';
 export * from './config/services';
 export * from './data-dir/modes';
 export * from './data-dir/secret-file';
+export * from './data-dir/store-reports';
 export * from './events/consumer';
 export * from './events/envelope';
 export * from './events/outbox';

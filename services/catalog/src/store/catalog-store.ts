@@ -335,6 +335,26 @@ export class CatalogStore {
     return (await this.releases.findOne({ upc })) !== null;
   }
 
+  /**
+   * Whose these ISRCs (recordings) and UPCs (whole releases) are: three or four index reads whatever the
+   * number of codes (royalties asks once per chunk of a sales report).
+   */
+  async findRecordings(isrcs: readonly string[], upcs: readonly string[]) {
+    const [tracks, upcReleases] = await Promise.all([
+      isrcs.length ? this.tracks.find({ isrc: { $in: [...new Set(isrcs)] } }) : Promise.resolve([]),
+      upcs.length ? this.releases.find({ upc: { $in: [...new Set(upcs)] } }) : Promise.resolve([]),
+    ]);
+    const known = new Map(upcReleases.map((r) => [r._id, r]));
+    const missing = [...new Set(tracks.map((t) => t.releaseId))].filter((id) => !known.has(id));
+    if (missing.length)
+      for (const r of await this.releases.find({ _id: { $in: missing } })) known.set(r._id, r);
+    const artistIds = [...new Set([...known.values()].map((r) => r.artistId))];
+    const artists = new Map(
+      (artistIds.length ? await this.artists.find({ _id: { $in: artistIds } }) : []).map((a) => [a._id, a]),
+    );
+    return { tracks, releases: upcReleases, releaseById: known, artists };
+  }
+
   async releaseWithParts(id: string) {
     const release = await this.releases.findById(id);
     if (!release) return null;

@@ -4,7 +4,7 @@
 // by page through catalog's ListCatalogueTracks, so the catalogue never sits in memory at once, and the
 // caller waits at most `waitMs` for it. The completed job and `scan.completed` commit together (outbox).
 import { type DocumentStore, fail, type Logger, type Outbox, type PromiseClient } from '@omni/platform';
-import { billing, type catalog } from '@omni/proto';
+import { billing, type catalog, type royalties } from '@omni/proto';
 import { FINDER_MESSAGES, type FinderResult, MAX_SCAN_ISRCS } from '@omni/proto/api';
 import type { PlayCount, Scanner } from '../domain/scan-model';
 import type { RegistryConnector } from '../providers/registries/port';
@@ -35,6 +35,8 @@ export interface ScanDeps {
   relay: () => void;
   catalog: PromiseClient<typeof catalog.CatalogServiceService>;
   billing: PromiseClient<typeof billing.BillingServiceService>;
+  /** Plays the stores reported, from the earnings ledger. */
+  royalties: Pick<PromiseClient<typeof royalties.RoyaltiesServiceService>, 'getPlays'>;
   scanner: ScannerFactory;
   /** The registries a scan can ask, read when it starts (snapshot files today). */
   registries: () => Promise<RegistryConnector[]>;
@@ -123,14 +125,33 @@ export class Scans {
     }
   }
 
+  /** Streams per recording from statements; none (the supplied file alone) when royalties is away. */
+  private async ledgerPlays(userId: string): Promise<Map<string, PlayCount[]>> {
+    const out = new Map<string, PlayCount[]>();
+    try {
+      const { plays } = await this.deps.royalties.getPlays({ ownerId: userId, isrcs: [] });
+      for (const p of plays) {
+        const list = out.get(p.isrc) ?? [];
+        list.push({ isrc: p.isrc, territory: p.territory, plays: Number(p.streams), year: p.year });
+        out.set(p.isrc, list);
+      }
+    } catch (err) {
+      this.deps.logger.warn({ err }, 'finder: royalties did not answer; valuing with supplied plays only');
+    }
+    return out;
+  }
+
   private async scan(job: JobDoc): Promise<{ result: FinderResult; done: number }> {
-    const [plays, registries] = await Promise.all([
+    const [supplied, fromLedger, registries] = await Promise.all([
       this.deps.plays.byIsrc(job.user_id),
+      this.ledgerPlays(job.user_id),
       this.deps.registries(),
     ]);
     const scanner = this.deps.scanner({
       registries,
-      plays: (isrc) => plays.get(isrc) ?? [],
+      // Plays the stores reported (royalties' ledger) first; the account's own play-count file for a
+      // recording no statement has reported yet.
+      plays: (isrc) => fromLedger.get(isrc) ?? supplied.get(isrc) ?? [],
       now: new Date(),
     });
     const wanted = job.scan_scope === 'isrcs' ? new Set(job.isrcs) : null;

@@ -26,11 +26,21 @@ const HOP_BY_HOP = new Set([
   'expect',
 ]);
 
-/** `service` names what is behind the mount in the message shown when it does not answer. */
-export function forwardTo(base: () => string, logger: Logger, service = 'Storage'): RequestHandler {
+/**
+ * `service` names what is behind the mount in the message shown when it does not answer. `target`, when
+ * given, is the path asked of the service instead of the request's own (a one-use path the gateway was
+ * handed for this request).
+ */
+export function forwardTo(
+  base: () => string,
+  logger: Logger,
+  service = 'Storage',
+  target?: (req: Request) => string,
+): RequestHandler {
   return (req, res) => {
-    const query = req.originalUrl.indexOf('?');
-    const path = query === -1 ? req.originalUrl : req.originalUrl.slice(0, query);
+    const url = target ? target(req) : req.originalUrl;
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
     if (!staysInPlace(path)) {
       res.status(400).json({ error: { message: REFUSED_PATH_MESSAGE, code: 'bad_path' } });
       return;
@@ -52,7 +62,7 @@ export function forwardTo(base: () => string, logger: Logger, service = 'Storage
       {
         host: hostname.replace(/^\[(.*)\]$/, '$1'),
         port,
-        path: req.originalUrl,
+        path: url,
         method: req.method,
         headers,
       },

@@ -8,6 +8,7 @@ export const SERVICE_NAMES = [
   'billing',
   'cms',
   'finder',
+  'royalties',
   'gateway',
 ] as const;
 
@@ -23,6 +24,7 @@ export const DEFAULT_PORTS: Record<ServiceName, { http: number; grpc: number }> 
   billing: { http: 9105, grpc: 50055 },
   cms: { http: 9106, grpc: 50056 },
   finder: { http: 9107, grpc: 50057 },
+  royalties: { http: 9108, grpc: 50058 },
 };
 
 export function isServiceName(value: string): value is ServiceName {

@@ -433,6 +433,33 @@ export interface ListCatalogueTracksResponse {
   total: number;
 }
 
+export interface FindRecordingsRequest {
+  /** At most 1000 of each; unknown codes are simply absent from the answer. */
+  isrcs: string[];
+  upcs: string[];
+}
+
+/**
+ * What a sales report's identifier belongs to: a recording (by ISRC) or a whole release (by UPC, track_id
+ * and isrc empty).
+ */
+export interface FoundRecording {
+  /** The ISRC or UPC asked for. */
+  code: string;
+  ownerId: string;
+  releaseId: string;
+  releaseTitle: string;
+  trackId: string;
+  trackTitle: string;
+  isrc: string;
+  upc: string;
+  artistName: string;
+}
+
+export interface FindRecordingsResponse {
+  found: FoundRecording[];
+}
+
 export interface ListPlatformsRequest {
 }
 
@@ -6169,6 +6196,391 @@ export const ListCatalogueTracksResponse: MessageFns<ListCatalogueTracksResponse
   },
 };
 
+function createBaseFindRecordingsRequest(): FindRecordingsRequest {
+  return { isrcs: [], upcs: [] };
+}
+
+export const FindRecordingsRequest: MessageFns<FindRecordingsRequest> = {
+  encode(message: FindRecordingsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.isrcs) {
+      writer.uint32(10).string(v!);
+    }
+    for (const v of message.upcs) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FindRecordingsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFindRecordingsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.isrcs.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.upcs.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FindRecordingsRequest {
+    return {
+      isrcs: globalThis.Array.isArray(object?.isrcs) ? object.isrcs.map((e: any) => globalThis.String(e)) : [],
+      upcs: globalThis.Array.isArray(object?.upcs) ? object.upcs.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: FindRecordingsRequest): unknown {
+    const obj: any = {};
+    if (message.isrcs?.length) {
+      obj.isrcs = message.isrcs;
+    }
+    if (message.upcs?.length) {
+      obj.upcs = message.upcs;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<FindRecordingsRequest>): FindRecordingsRequest {
+    return FindRecordingsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<FindRecordingsRequest>): FindRecordingsRequest {
+    const message = createBaseFindRecordingsRequest();
+    message.isrcs = object.isrcs?.map((e) => e) || [];
+    message.upcs = object.upcs?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseFoundRecording(): FoundRecording {
+  return {
+    code: "",
+    ownerId: "",
+    releaseId: "",
+    releaseTitle: "",
+    trackId: "",
+    trackTitle: "",
+    isrc: "",
+    upc: "",
+    artistName: "",
+  };
+}
+
+export const FoundRecording: MessageFns<FoundRecording> = {
+  encode(message: FoundRecording, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.code !== "") {
+      writer.uint32(10).string(message.code);
+    }
+    if (message.ownerId !== "") {
+      writer.uint32(18).string(message.ownerId);
+    }
+    if (message.releaseId !== "") {
+      writer.uint32(26).string(message.releaseId);
+    }
+    if (message.releaseTitle !== "") {
+      writer.uint32(34).string(message.releaseTitle);
+    }
+    if (message.trackId !== "") {
+      writer.uint32(42).string(message.trackId);
+    }
+    if (message.trackTitle !== "") {
+      writer.uint32(50).string(message.trackTitle);
+    }
+    if (message.isrc !== "") {
+      writer.uint32(58).string(message.isrc);
+    }
+    if (message.upc !== "") {
+      writer.uint32(66).string(message.upc);
+    }
+    if (message.artistName !== "") {
+      writer.uint32(74).string(message.artistName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FoundRecording {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFoundRecording();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.releaseTitle = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.trackId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.trackTitle = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.isrc = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.upc = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.artistName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FoundRecording {
+    return {
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+      ownerId: isSet(object.ownerId)
+        ? globalThis.String(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.String(object.owner_id)
+        : "",
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      releaseTitle: isSet(object.releaseTitle)
+        ? globalThis.String(object.releaseTitle)
+        : isSet(object.release_title)
+        ? globalThis.String(object.release_title)
+        : "",
+      trackId: isSet(object.trackId)
+        ? globalThis.String(object.trackId)
+        : isSet(object.track_id)
+        ? globalThis.String(object.track_id)
+        : "",
+      trackTitle: isSet(object.trackTitle)
+        ? globalThis.String(object.trackTitle)
+        : isSet(object.track_title)
+        ? globalThis.String(object.track_title)
+        : "",
+      isrc: isSet(object.isrc) ? globalThis.String(object.isrc) : "",
+      upc: isSet(object.upc) ? globalThis.String(object.upc) : "",
+      artistName: isSet(object.artistName)
+        ? globalThis.String(object.artistName)
+        : isSet(object.artist_name)
+        ? globalThis.String(object.artist_name)
+        : "",
+    };
+  },
+
+  toJSON(message: FoundRecording): unknown {
+    const obj: any = {};
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    if (message.ownerId !== "") {
+      obj.ownerId = message.ownerId;
+    }
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.releaseTitle !== "") {
+      obj.releaseTitle = message.releaseTitle;
+    }
+    if (message.trackId !== "") {
+      obj.trackId = message.trackId;
+    }
+    if (message.trackTitle !== "") {
+      obj.trackTitle = message.trackTitle;
+    }
+    if (message.isrc !== "") {
+      obj.isrc = message.isrc;
+    }
+    if (message.upc !== "") {
+      obj.upc = message.upc;
+    }
+    if (message.artistName !== "") {
+      obj.artistName = message.artistName;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<FoundRecording>): FoundRecording {
+    return FoundRecording.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<FoundRecording>): FoundRecording {
+    const message = createBaseFoundRecording();
+    message.code = object.code ?? "";
+    message.ownerId = object.ownerId ?? "";
+    message.releaseId = object.releaseId ?? "";
+    message.releaseTitle = object.releaseTitle ?? "";
+    message.trackId = object.trackId ?? "";
+    message.trackTitle = object.trackTitle ?? "";
+    message.isrc = object.isrc ?? "";
+    message.upc = object.upc ?? "";
+    message.artistName = object.artistName ?? "";
+    return message;
+  },
+};
+
+function createBaseFindRecordingsResponse(): FindRecordingsResponse {
+  return { found: [] };
+}
+
+export const FindRecordingsResponse: MessageFns<FindRecordingsResponse> = {
+  encode(message: FindRecordingsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.found) {
+      FoundRecording.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FindRecordingsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFindRecordingsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.found.push(FoundRecording.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FindRecordingsResponse {
+    return {
+      found: globalThis.Array.isArray(object?.found) ? object.found.map((e: any) => FoundRecording.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: FindRecordingsResponse): unknown {
+    const obj: any = {};
+    if (message.found?.length) {
+      obj.found = message.found.map((e) => FoundRecording.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<FindRecordingsResponse>): FindRecordingsResponse {
+    return FindRecordingsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<FindRecordingsResponse>): FindRecordingsResponse {
+    const message = createBaseFindRecordingsResponse();
+    message.found = object.found?.map((e) => FoundRecording.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseListPlatformsRequest(): ListPlatformsRequest {
   return {};
 }
@@ -6434,6 +6846,18 @@ export const CatalogServiceService = {
       Buffer.from(ListCatalogueTracksResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListCatalogueTracksResponse => ListCatalogueTracksResponse.decode(value),
   },
+  /** Whose recordings and releases these ISRCs and UPCs are, for royalties matching sales-report lines. */
+  findRecordings: {
+    path: "/omni.catalog.v1.CatalogService/FindRecordings" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: FindRecordingsRequest): Buffer =>
+      Buffer.from(FindRecordingsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): FindRecordingsRequest => FindRecordingsRequest.decode(value),
+    responseSerialize: (value: FindRecordingsResponse): Buffer =>
+      Buffer.from(FindRecordingsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): FindRecordingsResponse => FindRecordingsResponse.decode(value),
+  },
 } as const;
 
 export interface CatalogServiceServer extends UntypedServiceImplementation {
@@ -6450,6 +6874,8 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   listPlatforms: handleUnaryCall<ListPlatformsRequest, ListPlatformsResponse>;
   /** An owner's whole catalogue, one page of tracks (with their release) at a time, for the Finder's scan. */
   listCatalogueTracks: handleUnaryCall<ListCatalogueTracksRequest, ListCatalogueTracksResponse>;
+  /** Whose recordings and releases these ISRCs and UPCs are, for royalties matching sales-report lines. */
+  findRecordings: handleUnaryCall<FindRecordingsRequest, FindRecordingsResponse>;
 }
 
 export interface CatalogServiceClient extends Client {
@@ -6633,6 +7059,22 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListCatalogueTracksResponse) => void,
+  ): ClientUnaryCall;
+  /** Whose recordings and releases these ISRCs and UPCs are, for royalties matching sales-report lines. */
+  findRecordings(
+    request: FindRecordingsRequest,
+    callback: (error: ServiceError | null, response: FindRecordingsResponse) => void,
+  ): ClientUnaryCall;
+  findRecordings(
+    request: FindRecordingsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: FindRecordingsResponse) => void,
+  ): ClientUnaryCall;
+  findRecordings(
+    request: FindRecordingsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: FindRecordingsResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -257,6 +257,20 @@ export interface ConfigureSimulatorRequest {
 export interface ConfigureSimulatorResponse {
 }
 
+/**
+ * The store simulator writes its sales reports (DDEX DSR, one per store) and trend reports for the month
+ * so far into the stores' report folder, for what it has live. Not available without the simulator.
+ */
+export interface WriteStoreReportsRequest {
+  /** Only say whether the simulator runs. */
+  dryRun: boolean;
+}
+
+export interface WriteStoreReportsResponse {
+  available: boolean;
+  files: number;
+}
+
 function createBaseDeliveryStep(): DeliveryStep {
   return { status: "", at: "" };
 }
@@ -3589,6 +3603,164 @@ export const ConfigureSimulatorResponse: MessageFns<ConfigureSimulatorResponse> 
   },
 };
 
+function createBaseWriteStoreReportsRequest(): WriteStoreReportsRequest {
+  return { dryRun: false };
+}
+
+export const WriteStoreReportsRequest: MessageFns<WriteStoreReportsRequest> = {
+  encode(message: WriteStoreReportsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dryRun !== false) {
+      writer.uint32(8).bool(message.dryRun);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WriteStoreReportsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWriteStoreReportsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.dryRun = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WriteStoreReportsRequest {
+    return {
+      dryRun: isSet(object.dryRun)
+        ? globalThis.Boolean(object.dryRun)
+        : isSet(object.dry_run)
+        ? globalThis.Boolean(object.dry_run)
+        : false,
+    };
+  },
+
+  toJSON(message: WriteStoreReportsRequest): unknown {
+    const obj: any = {};
+    if (message.dryRun !== false) {
+      obj.dryRun = message.dryRun;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<WriteStoreReportsRequest>): WriteStoreReportsRequest {
+    return WriteStoreReportsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<WriteStoreReportsRequest>): WriteStoreReportsRequest {
+    const message = createBaseWriteStoreReportsRequest();
+    message.dryRun = object.dryRun ?? false;
+    return message;
+  },
+};
+
+function createBaseWriteStoreReportsResponse(): WriteStoreReportsResponse {
+  return { available: false, files: 0 };
+}
+
+export const WriteStoreReportsResponse: MessageFns<WriteStoreReportsResponse> = {
+  encode(message: WriteStoreReportsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.available !== false) {
+      writer.uint32(8).bool(message.available);
+    }
+    if (message.files !== 0) {
+      writer.uint32(16).int32(message.files);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WriteStoreReportsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWriteStoreReportsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.available = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.files = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WriteStoreReportsResponse {
+    return {
+      available: isSet(object.available) ? globalThis.Boolean(object.available) : false,
+      files: isSet(object.files) ? globalThis.Number(object.files) : 0,
+    };
+  },
+
+  toJSON(message: WriteStoreReportsResponse): unknown {
+    const obj: any = {};
+    if (message.available !== false) {
+      obj.available = message.available;
+    }
+    if (message.files !== 0) {
+      obj.files = Math.round(message.files);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<WriteStoreReportsResponse>): WriteStoreReportsResponse {
+    return WriteStoreReportsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<WriteStoreReportsResponse>): WriteStoreReportsResponse {
+    const message = createBaseWriteStoreReportsResponse();
+    message.available = object.available ?? false;
+    message.files = object.files ?? 0;
+    return message;
+  },
+};
+
 export type DeliveryServiceService = typeof DeliveryServiceService;
 export const DeliveryServiceService = {
   /** Callers check that the caller may see the release first (catalog owns ownership). */
@@ -3728,6 +3900,17 @@ export const DeliveryServiceService = {
       Buffer.from(ConfigureSimulatorResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ConfigureSimulatorResponse => ConfigureSimulatorResponse.decode(value),
   },
+  writeStoreReports: {
+    path: "/omni.delivery.v1.DeliveryService/WriteStoreReports" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: WriteStoreReportsRequest): Buffer =>
+      Buffer.from(WriteStoreReportsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): WriteStoreReportsRequest => WriteStoreReportsRequest.decode(value),
+    responseSerialize: (value: WriteStoreReportsResponse): Buffer =>
+      Buffer.from(WriteStoreReportsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): WriteStoreReportsResponse => WriteStoreReportsResponse.decode(value),
+  },
 } as const;
 
 export interface DeliveryServiceServer extends UntypedServiceImplementation {
@@ -3748,6 +3931,7 @@ export interface DeliveryServiceServer extends UntypedServiceImplementation {
   listDeadLetters: handleUnaryCall<ListDeadLettersRequest, ListDeadLettersResponse>;
   replayDeadLetter: handleUnaryCall<ReplayDeadLetterRequest, ReplayDeadLetterResponse>;
   configureSimulator: handleUnaryCall<ConfigureSimulatorRequest, ConfigureSimulatorResponse>;
+  writeStoreReports: handleUnaryCall<WriteStoreReportsRequest, WriteStoreReportsResponse>;
 }
 
 export interface DeliveryServiceClient extends Client {
@@ -3949,6 +4133,21 @@ export interface DeliveryServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ConfigureSimulatorResponse) => void,
+  ): ClientUnaryCall;
+  writeStoreReports(
+    request: WriteStoreReportsRequest,
+    callback: (error: ServiceError | null, response: WriteStoreReportsResponse) => void,
+  ): ClientUnaryCall;
+  writeStoreReports(
+    request: WriteStoreReportsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: WriteStoreReportsResponse) => void,
+  ): ClientUnaryCall;
+  writeStoreReports(
+    request: WriteStoreReportsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: WriteStoreReportsResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,34 +1,45 @@
 // GET /api/dashboard: the /app stat cards and the caller's releases.
-// - totalReleases: catalog's count of the caller's releases (real).
-// - monthlyStreams, totalEarnings, collaborators: the spec reads them from streaming_analytics, earnings
-//   and collaborators, which no service records yet (analytics, billing payouts and splits are later
-//   issues). With no rows the spec's own sums are 0, so 0 is the true answer until those services exist;
-//   wire them here when they do.
+// - totalReleases: catalog's count of the caller's releases.
+// - monthlyStreams, totalEarnings: read by royalties from the earnings ledger (statements imported from the
+//   stores): streams of the latest sale month reported and everything earned, each with its sale and
+//   reporting month. `totalEarnings` stays the spec's dollars with two decimals; `totalEarningsUsd` is
+//   the exact decimal string.
+// - collaborators: the splits issue (collaborators invited by the user) records them; none exist yet.
 import type { Guards, PromiseClient } from '@omni/platform';
-import type { catalog } from '@omni/proto';
+import type { catalog, royalties } from '@omni/proto';
+import { dashboardEarnings } from '@omni/proto/api';
 import { Router as createRouter, type Router } from 'express';
+import * as z from 'zod/mini';
 
 const RECENT_RELEASES = 20;
 
-/** Sum of revenue cents → dollars with two decimals, as the spec's dashboard shows it. */
-export const dollarsFromCents = (cents: number) => Math.round(cents) / 100;
+/** A USD decimal string to the spec's dollars with two decimals (rounded half up on the cent digit). */
+export function dollarsFromDecimal(amount: string): number {
+  const negative = amount.startsWith('-');
+  const [whole, frac = ''] = amount.replace('-', '').split('.');
+  const nano = BigInt(whole ?? '0') * 1_000_000_000n + BigInt(frac.padEnd(9, '0').slice(0, 9));
+  const cents = (nano + 5_000_000n) / 10_000_000n;
+  return ((negative ? -1 : 1) * Number(cents)) / 100;
+}
 
 export function dashboardRoutes(
   catalogClient: PromiseClient<typeof catalog.CatalogServiceService>,
+  royaltiesClient: PromiseClient<typeof royalties.RoyaltiesServiceService>,
   guards: Guards,
 ): Router {
   const router = createRouter();
   router.use(guards.requireUser);
   router.get('/', async (req, res) => {
-    const { releases, total } = await catalogClient.listReleases({
-      ownerId: req.principal!.userId,
-      limit: RECENT_RELEASES,
-    });
-    const revenueCents = 0; // no earnings recorded yet (see above)
+    const ownerId = req.principal!.userId;
+    const [{ releases, total }, { summaryJson }] = await Promise.all([
+      catalogClient.listReleases({ ownerId, limit: RECENT_RELEASES }),
+      royaltiesClient.getEarningsSummary({ ownerId }),
+    ]);
+    const earnings = z.parse(dashboardEarnings, JSON.parse(summaryJson));
     res.set('Cache-Control', 'no-store').json({
       totalReleases: total,
-      monthlyStreams: 0,
-      totalEarnings: dollarsFromCents(revenueCents),
+      ...earnings,
+      totalEarnings: dollarsFromDecimal(earnings.totalEarningsUsd),
       collaborators: 0,
       releases: releases.map((r) => ({
         id: r.id,

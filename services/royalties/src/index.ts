@@ -1,0 +1,89 @@
+// royalties: money and plays coming back. Stores' sales reports (DDEX DSR flat files, CSV/TSV reports
+// mapped by per-source templates) are imported into an append-only earnings ledger per rights owner;
+// lines no recording matches wait for an admin; the /app cards, /app/analytics and the Finder read
+// figures folded from the ledger. Trend reports (estimated daily streams) are kept apart from it.
+import { type ServiceModule, storeReportsDir } from '@omni/platform';
+import { catalog, royalties } from '@omni/proto';
+import { royaltiesHandlers } from './grpc/server';
+import { statementUploadRoutes } from './http/statement-upload';
+import { ReportFolder } from './providers/inbox/folder';
+import { Spool } from './providers/spool/local';
+import { ImportsRepository } from './store/imports';
+import { LedgerRepository } from './store/ledger';
+import { RecordingsRepository } from './store/recordings';
+import { TrendsRepository } from './store/trends';
+import { UnmatchedRepository } from './store/unmatched';
+import { importTrends } from './use-cases/import-trends';
+import { Matcher } from './use-cases/match-lines';
+import { receiveFromInbox } from './use-cases/receive-statement';
+import { ImportRunner } from './use-cases/run-imports';
+
+export const royaltiesService: ServiceModule = {
+  name: 'royalties',
+  description: 'statements in, an earnings ledger, the figures artists read',
+  // Asks catalog whose each reported ISRC/UPC is.
+  calls: ['catalog'],
+  consumes: [],
+  produces: [],
+  ports: ['documents'],
+  providers: {
+    spool: (config) => `statement files wait in ${config.dataDir}/royalties/spool`,
+    reports: (config) => `stores' reports read from ${storeReportsDir(config.dataDir)}`,
+  },
+  async init(ctx) {
+    const { config, logger } = ctx;
+    const documents = await ctx.ports.documents('royalties');
+    const imports = new ImportsRepository(documents);
+    const ledger = new LedgerRepository(documents);
+    const unmatched = new UnmatchedRepository(documents);
+    const recordings = new RecordingsRepository(documents);
+    const trends = new TrendsRepository(documents);
+    const spool = new Spool(config.dataDir);
+    await spool.ready();
+    const catalogClient = ctx.client('catalog', catalog.CatalogServiceService);
+    const matcher = () => new Matcher(catalogClient, recordings);
+    const runner = new ImportRunner({ documents, imports, ledger, unmatched, spool, matcher, logger });
+    const deps = { documents, imports, ledger, unmatched, recordings, trends, spool, runner, matcher };
+
+    // An upload cut off by a stop or a crash has no whole file: it is refused (the admin sends it again).
+    for (const imp of await imports.inState(['receiving']))
+      await imports.refuse(
+        imp._id,
+        'The upload was interrupted before the whole file arrived; send the file again.',
+      );
+
+    const folder = new ReportFolder(
+      storeReportsDir(config.dataDir),
+      async (file, open) => {
+        if (file.kind === 'dsr')
+          await receiveFromInbox(deps, { source: 'dsr', fileName: file.name, body: open() as never });
+        else await importTrendFile(file.name, open);
+      },
+      logger,
+    );
+    const importTrendFile = async (name: string, open: () => NodeJS.ReadableStream) => {
+      const { createHash } = await import('node:crypto');
+      const hash = createHash('sha256');
+      for await (const chunk of open()) hash.update(chunk as Buffer);
+      const sha = hash.digest('hex');
+      if (await trends.seen(sha)) return;
+      const { rows, unknown } = await importTrends(open() as never, { trends, matcher: matcher() });
+      await trends.record(sha, name, rows, unknown);
+    };
+
+    ctx.http.use(statementUploadRoutes(deps));
+    ctx.grpc.add(
+      royalties.RoyaltiesServiceService,
+      royaltiesHandlers({ ...deps, lookAtReports: () => folder.look(true) }),
+    );
+    ctx.readiness('documents', () => documents.healthy());
+    ctx.onStarted(async () => {
+      runner.kick();
+      await folder.start();
+    });
+    ctx.onStop(async () => {
+      await folder.stop();
+      await runner.stop();
+    });
+  },
+};

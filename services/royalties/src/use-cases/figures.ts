@@ -1,0 +1,223 @@
+// The figures an artist reads: the /app cards and /app/analytics, from the rollups of the published
+// ledger (final, by sale month) and from trend reports (estimated, by day), never mixed.
+import type { Analytics } from '@omni/proto/api';
+import { formatAmount } from '../domain/money';
+import type { LedgerRepository } from '../store/ledger';
+import type { RecordingsRepository } from '../store/recordings';
+import type { TrendsRepository } from '../store/trends';
+
+export const FINAL_SOURCE = 'Statements imported from the stores (final)';
+export const ESTIMATE_SOURCE = 'Store trend reports (estimated, not final)';
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+const territoryLabel = (code: string) => {
+  if (code === 'WW' || code === '') return 'Worldwide';
+  try {
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+};
+
+export interface FigureDeps {
+  ledger: LedgerRepository;
+  trends: TrendsRepository;
+  recordings: RecordingsRepository;
+}
+
+/** The /app cards: everything earned, and the streams of the latest sale month reported. */
+export async function earningsSummary(deps: FigureDeps, ownerId: string) {
+  const rows = await deps.ledger.monthsOf(ownerId);
+  if (rows.length === 0)
+    return { monthlyStreams: 0, streamsMonth: null, totalEarningsUsd: '0.00', earningsThrough: null };
+  let total = 0n;
+  let latestSale = '';
+  let latestReport = '';
+  for (const r of rows) {
+    total += BigInt(r.amount);
+    if (r.saleMonth > latestSale) latestSale = r.saleMonth;
+    if (r.reportMonth > latestReport) latestReport = r.reportMonth;
+  }
+  // "Last fully reported month": the latest sale month any statement covers. A store reporting late adds
+  // to it later; the card names the month and when it was reported, so a number that grows is explained.
+  const ofMonth = rows.filter((r) => r.saleMonth === latestSale);
+  const streams = ofMonth.reduce((n, r) => n + r.streams, 0);
+  const reportedMonth = ofMonth.reduce((m, r) => (r.reportMonth > m ? r.reportMonth : m), '');
+  return {
+    monthlyStreams: streams,
+    streamsMonth: { saleMonth: latestSale, reportedMonth },
+    totalEarningsUsd: formatAmount(total),
+    earningsThrough: { saleMonth: latestSale, reportedMonth: latestReport },
+  };
+}
+
+export interface AnalyticsQuery {
+  ownerId: string;
+  from: string;
+  to: string;
+  store: string;
+  territory: string;
+  releaseId: string;
+  trackId: string;
+}
+
+interface Acc {
+  streams: number;
+  quantity: number;
+  amount: bigint;
+}
+const add = (m: Map<string, Acc>, key: string, r: { streams: number; quantity: number; amount: bigint }) => {
+  const a = m.get(key) ?? { streams: 0, quantity: 0, amount: 0n };
+  a.streams += r.streams;
+  a.quantity += r.quantity;
+  a.amount += r.amount;
+  m.set(key, a);
+};
+const rowsOf = (m: Map<string, Acc>, label: (k: string) => string) =>
+  [...m]
+    .map(([key, a]) => ({
+      key,
+      label: label(key),
+      streams: a.streams,
+      quantity: a.quantity,
+      amount: formatAmount(a.amount),
+    }))
+    .sort((x, y) => y.streams - x.streams || x.key.localeCompare(y.key));
+
+export async function analytics(deps: FigureDeps, q: AnalyticsQuery): Promise<Analytics> {
+  const [cube, recordings] = await Promise.all([
+    deps.ledger.cubeOf(q.ownerId, q.from || undefined, q.to || undefined),
+    deps.recordings.ofOwner(q.ownerId),
+  ]);
+  const releaseTitle = new Map<string, string>();
+  const trackTitle = new Map<string, { title: string; release: string }>();
+  for (const r of recordings) {
+    releaseTitle.set(r.releaseId, r.releaseTitle);
+    if (r.trackId) trackTitle.set(r.trackId, { title: r.trackTitle, release: r.releaseId });
+  }
+  const filters = {
+    months: new Set<string>(),
+    stores: new Set<string>(),
+    territories: new Set<string>(),
+    releases: new Set<string>(),
+    tracks: new Set<string>(),
+  };
+  const byMonth = new Map<string, Acc>();
+  const byStore = new Map<string, Acc>();
+  const byTerritory = new Map<string, Acc>();
+  const byRelease = new Map<string, Acc>();
+  const byTrack = new Map<string, Acc>();
+  const totals: Acc = { streams: 0, quantity: 0, amount: 0n };
+  let refreshedAt: string | null = null;
+  for (const row of cube) {
+    filters.months.add(row.saleMonth);
+    filters.stores.add(row.store);
+    filters.territories.add(row.territory);
+    filters.releases.add(row.releaseId);
+    if (row.trackId) filters.tracks.add(row.trackId);
+    if (q.store && row.store !== q.store) continue;
+    if (q.territory && row.territory !== q.territory) continue;
+    if (q.releaseId && row.releaseId !== q.releaseId) continue;
+    if (q.trackId && row.trackId !== q.trackId) continue;
+    const r = { streams: row.streams, quantity: row.quantity, amount: BigInt(row.amount) };
+    add(byMonth, row.saleMonth, r);
+    add(byStore, row.store, r);
+    add(byTerritory, row.territory, r);
+    add(byRelease, row.releaseId, r);
+    add(byTrack, row.trackId || `release:${row.releaseId}`, r);
+    totals.streams += r.streams;
+    totals.quantity += r.quantity;
+    totals.amount += r.amount;
+    if (!refreshedAt || row.updatedAt > refreshedAt) refreshedAt = row.updatedAt;
+  }
+  const trends = await trendFigures(deps, q);
+  const trackLabel = (k: string) =>
+    k.startsWith('release:')
+      ? `${releaseTitle.get(k.slice(8)) ?? 'Release'} (whole release)`
+      : (trackTitle.get(k)?.title ?? k);
+  return {
+    earnings: {
+      source: FINAL_SOURCE,
+      refreshedAt,
+      currency: 'USD',
+      totals: { streams: totals.streams, quantity: totals.quantity, amount: formatAmount(totals.amount) },
+      byMonth: [...byMonth]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([month, a]) => ({
+          month,
+          streams: a.streams,
+          quantity: a.quantity,
+          amount: formatAmount(a.amount),
+        })),
+      byStore: rowsOf(byStore, (k) => k),
+      byTerritory: rowsOf(byTerritory, territoryLabel),
+      byRelease: rowsOf(byRelease, (k) => releaseTitle.get(k) ?? k),
+      byTrack: rowsOf(byTrack, trackLabel),
+    },
+    trends,
+    filters: {
+      months: [...filters.months].sort(),
+      stores: [...filters.stores].sort().map((k) => ({ key: k, label: k })),
+      territories: [...filters.territories].sort().map((k) => ({ key: k, label: territoryLabel(k) })),
+      releases: [...filters.releases].sort().map((k) => ({ key: k, label: releaseTitle.get(k) ?? k })),
+      tracks: [...filters.tracks].sort().map((k) => ({
+        key: k,
+        label: trackTitle.get(k)?.title ?? k,
+        release: trackTitle.get(k)?.release ?? '',
+      })),
+    },
+  };
+}
+
+async function trendFigures(deps: FigureDeps, q: AnalyticsQuery): Promise<Analytics['trends']> {
+  // Months bound days: from the first day of `from` to the last day of `to`.
+  const rows = await deps.trends.ofOwner(
+    q.ownerId,
+    q.from ? `${q.from}-01` : undefined,
+    q.to ? `${q.to}-31` : undefined,
+  );
+  const byDay = new Map<string, number>();
+  const byStore = new Map<string, number>();
+  const byTerritory = new Map<string, number>();
+  let total = 0;
+  let refreshedAt: string | null = null;
+  for (const r of rows) {
+    if (q.store && r.store !== q.store) continue;
+    if (q.territory && r.territory !== q.territory) continue;
+    if (q.releaseId && r.releaseId !== q.releaseId) continue;
+    if (q.trackId && r.trackId !== q.trackId) continue;
+    byDay.set(r.date, (byDay.get(r.date) ?? 0) + r.streams);
+    byStore.set(r.store, (byStore.get(r.store) ?? 0) + r.streams);
+    byTerritory.set(r.territory, (byTerritory.get(r.territory) ?? 0) + r.streams);
+    total += r.streams;
+    if (!refreshedAt || r.updatedAt > refreshedAt) refreshedAt = r.updatedAt;
+  }
+  const list = (m: Map<string, number>, label: (k: string) => string) =>
+    [...m]
+      .map(([key, streams]) => ({ key, label: label(key), streams }))
+      .sort((a, b) => b.streams - a.streams);
+  return {
+    source: ESTIMATE_SOURCE,
+    refreshedAt,
+    timeZone: 'UTC',
+    totals: { streams: total },
+    byDay: [...byDay].sort(([a], [b]) => a.localeCompare(b)).map(([date, streams]) => ({ date, streams })),
+    byStore: list(byStore, (k) => k),
+    byTerritory: list(byTerritory, territoryLabel),
+  };
+}
+
+/** Streams per recording and territory from statements: what the Finder values unclaimed plays with. */
+export async function playsOf(deps: FigureDeps, ownerId: string, isrcs: readonly string[]) {
+  const wanted = new Set(isrcs);
+  const out = new Map<string, number>();
+  for (const row of await deps.ledger.cubeOf(ownerId)) {
+    if (!row.isrc || (wanted.size && !wanted.has(row.isrc)) || row.streams <= 0) continue;
+    const key = `${row.isrc}|${row.territory}|${row.saleMonth.slice(0, 4)}`;
+    out.set(key, (out.get(key) ?? 0) + row.streams);
+  }
+  return [...out].map(([k, streams]) => {
+    const [isrc = '', territory = '', year = '0'] = k.split('|');
+    return { isrc, territory, streams, year: Number(year) };
+  });
+}

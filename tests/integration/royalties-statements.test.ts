@@ -1,0 +1,172 @@
+// Statements in, earnings out, through the gateway as an admin and an artist use them: a CSV for an
+// artist's release is imported, /api/dashboard and /api/analytics show its sums to the cent, the same file
+// again changes nothing, a line for an unknown ISRC waits in the queue and reconciles, and a file whose
+// structure is wrong is refused whole.
+import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { type StatementImport, statementAccepted, statementImport, unmatchedList } from '@omni/proto/api';
+import { LedgerRepository } from '../../services/royalties/src/store/ledger';
+import { type ReleasePlatform, releaseBody, startReleasePlatform, waitUntil } from './releases.fixtures';
+
+let platform: ReleasePlatform;
+let admin: string;
+
+beforeAll(async () => {
+  platform = await startReleasePlatform();
+  admin = await platform.token(randomUUID(), ['admin']);
+});
+afterAll(async () => {
+  await platform?.close();
+});
+
+async function artistWithRelease() {
+  const userId = randomUUID();
+  const token = await platform.token(userId);
+  const res = await platform.api('/api/releases', { method: 'POST', token, json: releaseBody(userId) });
+  expect(res.status).toBe(201);
+  const { release } = (await res.json()) as {
+    release: { id: string; upc: string; tracks: { isrc: string }[] };
+  };
+  return { userId, token, release, isrc: release.tracks[0]!.isrc };
+}
+
+const send = (source: string, name: string, body: string | Buffer, token = admin) =>
+  fetch(`${platform.url}/api/admin/statements?source=${source}`, {
+    method: 'POST',
+    body,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/octet-stream',
+      'x-file-name': name,
+    },
+  });
+
+async function finished(id: string): Promise<StatementImport> {
+  return waitUntil(
+    async () => {
+      const res = await platform.api(`/api/admin/statements/${id}`, { token: admin });
+      const imp = statementImport.parse(await res.json());
+      return imp.state === 'done' || imp.state === 'refused' ? imp : undefined;
+    },
+    30_000,
+    'the import to finish',
+  );
+}
+
+const CANONICAL_HEADER =
+  'sale_start,sale_end,reported_at,store,service_tier,territory,usage_type,isrc,upc,title,artist,quantity,amount,currency,amount_usd,fx_rate,fx_date,adjustment_type';
+
+describe('a CSV statement for an artist', () => {
+  it('lands in the ledger, /app and /app/analytics to the cent; again changes nothing; unknown ISRCs wait', async () => {
+    const a = await artistWithRelease();
+    const csv = [
+      CANONICAL_HEADER,
+      `2026-09-01,2026-09-30,2026-11-15,Spotify,premium,US,stream,${a.isrc},${a.release.upc},Night Drive,Nova Reyes,1200,4.20000000,USD,4.20000000,1,,`,
+      `2026-09-01,2026-09-30,2026-11-15,Spotify,ad-supported,DE,stream,${a.isrc},,Night Drive,Nova Reyes,800,1.50000000,EUR,1.62000000,1.08,2026-09-30,`,
+      `2026-09-01,2026-09-30,2026-11-15,Apple Music,,GB,stream,${a.isrc},,Night Drive,Nova Reyes,300,2.10000001,USD,2.10000001,1,,`,
+      `2026-09-01,2026-09-30,2026-11-15,Spotify,,US,stream,${a.isrc},,Night Drive,Nova Reyes,-50,-0.17500000,USD,-0.17500000,1,,spam_deduction`,
+      '2026-09-01,2026-09-30,2026-11-15,Spotify,,US,stream,QZZZZ9900001,,Someone Else,Other Artist,999,3.33000000,USD,3.33000000,1,,',
+    ].join('\n');
+    const res = await send('omni', 'omni-2026-09.csv', gzipSync(csv));
+    expect(res.status).toBe(202);
+    const accepted = statementAccepted.parse(await res.json());
+    expect(accepted.duplicate).toBe(false);
+    const imp = await finished(accepted.id);
+    expect(imp.state).toBe('done');
+    expect(imp.lines).toEqual({ total: 5, imported: 4, unmatched: 1, refused: 0 });
+    expect(imp.reconciliation).toEqual({
+      file: '11.07500001',
+      imported: '7.74500001',
+      unmatched: '3.33',
+      refused: '0.00',
+      balanced: true,
+    });
+
+    const dash = (await (await platform.api('/api/dashboard', { token: a.token })).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(dash.totalEarningsUsd).toBe('7.74500001');
+    expect(dash.totalEarnings).toBe(7.75);
+    expect(dash.monthlyStreams).toBe(2250);
+    expect(dash.streamsMonth).toEqual({ saleMonth: '2026-09', reportedMonth: '2026-11' });
+
+    const an = (await (await platform.api('/api/analytics', { token: a.token })).json()) as {
+      earnings: {
+        byStore: { key: string; amount: string; streams: number }[];
+        byTerritory: { key: string; amount: string }[];
+      };
+    };
+    expect(an.earnings.byStore).toEqual([
+      expect.objectContaining({ key: 'Spotify', streams: 1950, amount: '5.645' }),
+      expect.objectContaining({ key: 'Apple Music', streams: 300, amount: '2.10000001' }),
+    ]);
+    expect(an.earnings.byTerritory.find((t) => t.key === 'DE')?.amount).toBe('1.62');
+
+    // The same bytes again: the earlier import, nothing added.
+    const again = await send('omni', 'copy-of-omni-2026-09.csv', gzipSync(csv));
+    expect(again.status).toBe(200);
+    const dup = statementAccepted.parse(await again.json());
+    expect(dup).toMatchObject({ id: accepted.id, duplicate: true });
+    const dash2 = (await (await platform.api('/api/dashboard', { token: a.token })).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(dash2.totalEarningsUsd).toBe('7.74500001');
+
+    // Another artist sees none of it.
+    const other = await platform.token(randomUUID());
+    const otherDash = (await (await platform.api('/api/dashboard', { token: other })).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(otherDash.totalEarningsUsd).toBe('0.00');
+
+    // The unknown ISRC waits; attaching it to the artist's recording moves its money into their ledger.
+    const queue = unmatchedList.parse(
+      await (await platform.api('/api/admin/statements/unmatched', { token: admin })).json(),
+    );
+    const group = queue.groups.find((g) => g.identifier === 'QZZZZ9900001');
+    expect(group).toMatchObject({ status: 'open', lines: 1, amount: '3.33', title: 'Someone Else' });
+    const attach = await platform.api('/api/admin/statements/unmatched/resolve', {
+      method: 'POST',
+      token: admin,
+      json: { action: 'attach', identifier: 'QZZZZ9900001', to: a.isrc },
+    });
+    expect(attach.status).toBe(200);
+    const dash3 = (await (await platform.api('/api/dashboard', { token: a.token })).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(dash3.totalEarningsUsd).toBe('11.07500001');
+
+    // The rollups the figures read are the ledger folded again.
+    const ledger = new LedgerRepository(await platform.ports.documents('royalties'));
+    const refolded = await ledger.refold();
+    const rows = await ledger.monthsOf(a.userId);
+    for (const row of rows) expect(refolded.months.get(row._id)?.amount.toString()).toBe(row.amount);
+  });
+
+  it('refuses a file whose columns are not the template’s, and changes nothing', async () => {
+    const res = await send('omni', 'wrong.csv', 'date,song,money\n2026-09-01,x,1\n');
+    const { id } = statementAccepted.parse(await res.json());
+    const imp = await finished(id);
+    expect(imp.state).toBe('refused');
+    expect(imp.refusal).toMatch(/column/i);
+    expect(imp.lines.imported).toBe(0);
+  });
+
+  it('answers a person-readable 4xx for an unknown format, a missing name, and a non-admin', async () => {
+    const bad = await send('spotify-xml', 'x.csv', 'a');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/format/);
+    const artist = await platform.token(randomUUID());
+    expect((await send('omni', 'x.csv', 'a', artist)).status).toBe(403);
+    const noName = await fetch(`${platform.url}/api/admin/statements?source=omni`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: 'x',
+    });
+    expect(noName.status).toBe(400);
+  });
+});
