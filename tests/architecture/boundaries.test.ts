@@ -9,7 +9,17 @@ import { CHART_GRAPH_FILE, chartGraph, withDiagram } from '@omni/server/src/grap
 import { MODULES } from '@omni/server/src/modules';
 
 const root = join(__dirname, '../..');
-const SERVICES = ['gateway', 'identity', 'catalog', 'storage', 'delivery', 'billing', 'cms', 'finder'];
+const SERVICES = [
+  'gateway',
+  'identity',
+  'catalog',
+  'storage',
+  'delivery',
+  'billing',
+  'cms',
+  'finder',
+  'royalties',
+];
 const ENGINES = [
   'kafkajs',
   'mongoose',

@@ -5,7 +5,17 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = join(__dirname, '../..');
-const SERVICES = ['gateway', 'identity', 'catalog', 'storage', 'delivery', 'billing', 'cms', 'finder'];
+const SERVICES = [
+  'gateway',
+  'identity',
+  'catalog',
+  'storage',
+  'delivery',
+  'billing',
+  'cms',
+  'finder',
+  'royalties',
+];
 
 /**
  * The folders a service's src/ may hold, innermost first; a folder may import only from itself and earlier

@@ -14,6 +14,7 @@ describe('configuration', () => {
       'billing',
       'cms',
       'finder',
+      'royalties',
       'gateway',
     ]);
     expect(config.allInOne).toBe(true);

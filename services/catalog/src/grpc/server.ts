@@ -22,6 +22,7 @@ import { editRelease } from '../use-cases/edit-release';
 import { resubmitRelease } from '../use-cases/resubmit-release';
 import { submitRelease } from '../use-cases/submit-release';
 import { submitSong } from '../use-cases/submit-song';
+import { findRecordings } from './recordings';
 
 const owner = (id: string) => {
   if (!id.trim()) throw unauthenticated('Please sign in first.');
@@ -186,47 +187,7 @@ export function catalogHandlers(deps: {
         };
       }),
 
-    findRecordings: (req) =>
-      guarded(async () => {
-        if (req.isrcs.length > 1000 || req.upcs.length > 1000)
-          throw invalidArgument('At most 1000 ISRCs and 1000 UPCs in one lookup.');
-        const isrcs = req.isrcs.map((c) => c.trim().toUpperCase()).filter(Boolean);
-        const upcs = req.upcs.map((c) => c.trim()).filter(Boolean);
-        const { tracks, releases, releaseById, artists } = await store.findRecordings(isrcs, upcs);
-        const artistName = (artistId: string) => artists.get(artistId)?.name ?? '';
-        return {
-          found: [
-            ...tracks.flatMap((t) => {
-              const r = releaseById.get(t.releaseId);
-              if (!r) return [];
-              return [
-                {
-                  code: t.isrc,
-                  ownerId: r.userId,
-                  releaseId: r._id,
-                  releaseTitle: r.title,
-                  trackId: t._id,
-                  trackTitle: t.title,
-                  isrc: t.isrc,
-                  upc: r.upc,
-                  artistName: artistName(r.artistId),
-                },
-              ];
-            }),
-            ...releases.map((r) => ({
-              code: r.upc,
-              ownerId: r.userId,
-              releaseId: r._id,
-              releaseTitle: r.title,
-              trackId: '',
-              trackTitle: '',
-              isrc: '',
-              upc: r.upc,
-              artistName: artistName(r.artistId),
-            })),
-          ],
-        };
-      }),
+    findRecordings: (req) => guarded(() => findRecordings(store, req)),
 
     allocateIsrc: () => guarded(async () => ({ isrc: await store.allocateIsrc() })),
   };
