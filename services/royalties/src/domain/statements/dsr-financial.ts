@@ -1,0 +1,339 @@
+// The Financial Reporting to Record Companies profile, single-record-block variant 1.0 (DSR Part 9): the
+// profile meant for labels and distributors. HEAD, one or more SY10 summaries (the sales context: period,
+// territory, service, commercial model, use type, currencies and exchange rate), SR08 lines each carrying
+// its own money, optional DE01 deal cells, and the SRFO footer (a FOOT is accepted too). One pass.
+//
+// Money of a line: AllocatedNetRevenueInCurrencyOf{Transaction,Accounting}, the amount allocated to the
+// recipient. Omni accounts in USD: when the accounting currency is USD that amount is taken as is (and the
+// summary's ExchangeRate is the txn→USD rate); when only the transaction currency is USD, the transaction
+// amount is the USD amount; otherwise the line is refused (the file gives no rate to USD).
+//
+// Totals check: per SY10, the SR08 lines' accounting amounts must add up exactly to the summary's
+// AllocatedNetRevenueInCurrencyOfAccounting, the same quantity summed (XSD: "Net Revenue generated that is
+// to be allocated to the MessageRecipient"). FinalTotalAmount is not compared: by its definition it also
+// holds the usage-independent fees, which no SR08 line carries; those fees are read from the SY10 and
+// become lines of their own (adjustment 'usage_independent_fee') so that money is not lost.
+import { formatAmount, normalizeRate, parseAmount } from '../money';
+import { baseType, cellsOf, SR08, SY10, text, values } from './dsr-cells';
+import { afterFooter, checkFooter, type Head, noFooter, recordLine, unknownRecord } from './dsr-file';
+import {
+  count,
+  currency,
+  isoDay,
+  isoPeriod,
+  isrc,
+  type Period,
+  territory,
+  upc,
+  usageOfUseType,
+  wholeNumber,
+} from './fields';
+import { type ReadItem, refused, type StatementLine, StatementRefused } from './line';
+
+interface Summary {
+  id: string;
+  lineNo: number;
+  store: string;
+  serviceTier: string;
+  territory: string | null;
+  territoryText: string;
+  usageType: StatementLine['usageType'];
+  period: Period | null;
+  currencyTxn: string | null;
+  currencyAcct: string | null;
+  fxRate: string;
+  fxDate: string;
+  /** AllocatedNetRevenueInCurrencyOfAccounting, when given. */
+  expected: bigint | null;
+  sum: bigint;
+  /** A line's accounting amount could not be read: the total cannot be checked (that line is refused). */
+  unchecked: boolean;
+}
+
+type Money =
+  | { ok: true; amountTxn: bigint; currencyTxn: string; amountAcct: bigint; fxRate: string; fxDate: string }
+  | { ok: false; reason: string; amountAcct: bigint | null };
+
+function amountOrNull(cell: string | undefined): bigint | null | 'bad' {
+  const t = text(cell);
+  if (t === '') return null;
+  try {
+    return parseAmount(t);
+  } catch {
+    return 'bad';
+  }
+}
+
+function moneyOf(sy: Summary, txnCell: string | undefined, acctCell: string | undefined): Money {
+  const { currencyTxn, currencyAcct } = sy;
+  if (!currencyTxn || !currencyAcct) {
+    return {
+      ok: false,
+      reason: `its summary record (${sy.id}) does not name both currencies.`,
+      amountAcct: null,
+    };
+  }
+  const txn = amountOrNull(txnCell);
+  const acct = amountOrNull(acctCell);
+  if (txn === 'bad' || acct === 'bad') {
+    const bad = txn === 'bad' ? text(txnCell) : text(acctCell);
+    return { ok: false, reason: `the amount "${bad.slice(0, 40)}" is not a number.`, amountAcct: null };
+  }
+  if (currencyAcct === 'USD') {
+    if (acct === null) return { ok: false, reason: 'it has no amount.', amountAcct: null };
+    if (txn === null || currencyTxn === 'USD') {
+      return {
+        ok: true,
+        amountTxn: txn ?? acct,
+        currencyTxn: txn === null ? 'USD' : currencyTxn,
+        amountAcct: acct,
+        fxRate: '1',
+        fxDate: '',
+      };
+    }
+    return { ok: true, amountTxn: txn, currencyTxn, amountAcct: acct, fxRate: sy.fxRate, fxDate: sy.fxDate };
+  }
+  if (currencyTxn === 'USD') {
+    if (txn === null) return { ok: false, reason: 'it has no amount in US dollars.', amountAcct: null };
+    return { ok: true, amountTxn: txn, currencyTxn, amountAcct: txn, fxRate: '1', fxDate: '' };
+  }
+  return {
+    ok: false,
+    reason: `its amounts are in ${currencyTxn} and ${currencyAcct}; Omni accounts in US dollars and the file gives no rate to US dollars.`,
+    amountAcct: null,
+  };
+}
+
+function readSummary(cells: string[], lineNo: number, head: Head): Summary {
+  const start = isoPeriod(text(cells[SY10.ReportingPeriodStartDate]));
+  const end = isoPeriod(text(cells[SY10.ReportingPeriodEndDate]));
+  const currencyTxn = currency(text(cells[SY10.CurrencyOfTransaction]));
+  const currencyAcct = currency(text(cells[SY10.CurrencyOfAccounting]));
+  let fxRate = '1';
+  if (currencyTxn !== currencyAcct) {
+    try {
+      fxRate = normalizeRate(text(cells[SY10.ExchangeRate]));
+    } catch {
+      fxRate = '';
+    }
+  }
+  const expected = amountOrNull(cells[SY10.AllocatedNetRevenueInCurrencyOfAccounting]);
+  if (expected === 'bad') {
+    throw new StatementRefused(
+      `The summary record on line ${count(lineNo)} gives "${text(cells[SY10.AllocatedNetRevenueInCurrencyOfAccounting]).slice(0, 40)}" as its total, which is not a number. Ask the store for the file again.`,
+    );
+  }
+  const territoryText = text(cells[SY10.Territory]);
+  return {
+    id: text(cells[SY10.SummaryRecordId]),
+    lineNo,
+    store: text(cells[SY10.DistributionChannelName]) || head.senderName,
+    // The CommercialModel is from DDEX's allowed-value set, so it means the same from every store;
+    // ServiceDescription is each store's own words.
+    serviceTier:
+      text(cells[SY10.CommercialModel]) || text(cells[SY10.ServiceDescription]) || head.serviceDescription,
+    territory: territory(territoryText),
+    territoryText,
+    usageType: usageOfUseType(text(cells[SY10.UseType])),
+    period: start && end ? { start: start.start, end: end.end } : null,
+    currencyTxn,
+    currencyAcct,
+    fxRate,
+    fxDate: isoDay(text(cells[SY10.DateOfCurrencyExchange])) ?? '',
+    expected,
+    sum: 0n,
+    unchecked: false,
+  };
+}
+
+/** The SY10's usage-independent fees (minimum guarantees and the like) as lines of their own. */
+function feeLines(cells: string[], sy: Summary, head: Head): ReadItem[] {
+  const types = values(cells[SY10.UsageIndependentFeeType]);
+  const txn = values(cells[SY10.UsageIndependentFeeInCurrencyOfTransaction]);
+  const acct = values(cells[SY10.UsageIndependentFeeInCurrencyOfAccounting]);
+  const n = Math.max(types.length, acct.length, txn.length);
+  const out: ReadItem[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const m = moneyOf(sy, txn[i], acct[i]);
+    const reason = problemOf(sy);
+    if (!m.ok || reason) {
+      const why = reason ?? (m.ok ? '' : m.reason);
+      out.push(
+        refused(
+          sy.lineNo,
+          `A fee in the summary record on line ${count(sy.lineNo)} cannot be used: ${why}`,
+          m.amountAcct,
+        ),
+      );
+      continue;
+    }
+    out.push({
+      kind: 'line',
+      line: {
+        lineNo: sy.lineNo,
+        saleStart: sy.period!.start,
+        saleEnd: sy.period!.end,
+        reportedAt: head.reportedAt,
+        store: sy.store,
+        serviceTier: sy.serviceTier,
+        territory: sy.territory!,
+        usageType: 'other',
+        isrc: '',
+        upc: '',
+        proprietaryIds: [],
+        title: types[i] ?? '',
+        artist: '',
+        quantity: 0,
+        amountTxn: m.amountTxn,
+        currencyTxn: m.currencyTxn,
+        amountAcct: m.amountAcct,
+        fxRate: m.fxRate,
+        fxDate: m.fxDate,
+        adjustmentType: 'usage_independent_fee',
+      },
+    });
+  }
+  return out;
+}
+
+/** What makes every line of a summary unusable, if anything. */
+function problemOf(sy: Summary): string | null {
+  if (!sy.territory)
+    return `the territory "${sy.territoryText.slice(0, 20)}" is not a two-letter country code.`;
+  if (!sy.period) return `its summary record (${sy.id}) has no usable reporting period.`;
+  if (sy.fxRate === '') return `its summary record (${sy.id}) has no usable exchange rate.`;
+  return null;
+}
+
+function lineOf(cells: string[], lineNo: number, sy: Summary, head: Head): ReadItem {
+  const m = moneyOf(
+    sy,
+    cells[SR08.AllocatedNetRevenueInCurrencyOfTransaction],
+    cells[SR08.AllocatedNetRevenueInCurrencyOfAccounting],
+  );
+  const usd = m.amountAcct;
+  const problem = problemOf(sy);
+  if (problem) return refused(lineNo, `Line ${count(lineNo)} cannot be used: ${problem}`, usd);
+  if (!m.ok) return refused(lineNo, `Line ${count(lineNo)} cannot be used: ${m.reason}`, usd);
+
+  const dateText = text(cells[SR08.SalesTransactionDate]);
+  // The sale date is mandatory; a line without one is dated by its summary's period.
+  const period = dateText === '' ? sy.period : isoPeriod(dateText);
+  if (!period)
+    return refused(
+      lineNo,
+      `Line ${count(lineNo)} cannot be used: the sale date "${dateText.slice(0, 30)}" is not a date like 2024-03-31.`,
+      usd,
+    );
+
+  const netText = text(cells[SR08.NetUsage]);
+  let quantity = netText === '' ? null : wholeNumber(netText);
+  if (netText === '') {
+    const total = wholeNumber(text(cells[SR08.TotalUsages]));
+    const returns = wholeNumber(text(cells[SR08.Returns]) || '0');
+    quantity = total === null || returns === null ? null : total - returns;
+  }
+  if (quantity === null) {
+    return refused(
+      lineNo,
+      `Line ${count(lineNo)} cannot be used: the number of usages "${(netText || text(cells[SR08.TotalUsages])).slice(0, 20)}" is not a whole number.`,
+      usd,
+    );
+  }
+
+  const ids = [
+    text(cells[SR08.LabelResourceId]),
+    text(cells[SR08.LabelReleaseId]),
+    ...values(cells[SR08.ProprietaryResourceId]),
+    ...values(cells[SR08.ProprietaryReleaseId]),
+  ].filter((v, i, all) => v !== '' && all.indexOf(v) === i);
+
+  return {
+    kind: 'line',
+    line: {
+      lineNo,
+      saleStart: period.start,
+      saleEnd: period.end,
+      reportedAt: head.reportedAt,
+      store: sy.store,
+      serviceTier: sy.serviceTier,
+      territory: sy.territory!,
+      usageType: sy.usageType,
+      isrc: isrc(text(cells[SR08.ResourceISRC])),
+      upc: upc(text(cells[SR08.ReleaseICPN])),
+      proprietaryIds: ids,
+      title: text(cells[SR08.ResourceTitle]) || text(cells[SR08.ReleaseTitle]),
+      artist: text(cells[SR08.ResourceDisplayArtistName]) || text(cells[SR08.ReleaseDisplayArtistName]),
+      quantity,
+      amountTxn: m.amountTxn,
+      currencyTxn: m.currencyTxn,
+      amountAcct: m.amountAcct,
+      fxRate: m.fxRate,
+      fxDate: m.fxDate,
+      adjustmentType: quantity < 0 ? 'return' : '',
+    },
+  };
+}
+
+function checkTotals(summaries: Map<string, Summary>): void {
+  for (const sy of summaries.values()) {
+    if (sy.expected === null || sy.unchecked || sy.sum === sy.expected) continue;
+    const cur = sy.currencyAcct ?? '';
+    throw new StatementRefused(
+      `Summary record ${sy.id} (line ${count(sy.lineNo)}) says its lines add up to ${formatAmount(sy.expected)} ${cur}, but they add up to ${formatAmount(sy.sum)} ${cur}. The file does not agree with itself; ask the store to check it and send it again.`,
+    );
+  }
+}
+
+/** Reads the records after the HEAD (line `head.lineNo`), a batch of items per batch of lines. */
+export async function* readFinancial(
+  head: Head,
+  batches: AsyncIterable<string[]>,
+): AsyncGenerator<ReadItem[]> {
+  const summaries = new Map<string, Summary>();
+  let lineNo = head.lineNo;
+  let footerAt = 0;
+  for await (const batch of batches) {
+    const out: ReadItem[] = [];
+    for (const line of batch) {
+      lineNo += 1;
+      if (!recordLine(line)) continue;
+      if (footerAt) throw afterFooter(lineNo);
+      const cells = cellsOf(line);
+      const type = baseType(text(cells[0]));
+      if (type === 'SR08') {
+        const sy = summaries.get(text(cells[SR08.SummaryRecordId]));
+        if (!sy) {
+          out.push(
+            refused(
+              lineNo,
+              `Line ${count(lineNo)} cannot be used: it refers to summary record "${text(cells[SR08.SummaryRecordId]).slice(0, 20)}", which is not in the file.`,
+            ),
+          );
+          continue;
+        }
+        const acct = amountOrNull(cells[SR08.AllocatedNetRevenueInCurrencyOfAccounting]);
+        if (typeof acct === 'bigint') sy.sum += acct;
+        else sy.unchecked = true;
+        out.push(lineOf(cells, lineNo, sy, head));
+      } else if (type === 'SY10') {
+        const sy = readSummary(cells, lineNo, head);
+        if (summaries.has(sy.id)) {
+          throw new StatementRefused(
+            `Two summary records have the id "${sy.id.slice(0, 20)}" (the second on line ${count(lineNo)}). The file is damaged; ask the store for it again.`,
+          );
+        }
+        summaries.set(sy.id, sy);
+        out.push(...feeLines(cells, sy, head));
+      } else if (type === 'SRFO' || type === 'FOOT') {
+        footerAt = lineNo;
+        checkFooter(type, cells, lineNo, { lines: lineNo, summaries: summaries.size });
+        checkTotals(summaries);
+      } else if (type !== 'DE01') {
+        throw unknownRecord(lineNo, type, 'Financial Reporting');
+      }
+    }
+    if (out.length > 0) yield out;
+  }
+  if (!footerAt) throw noFooter();
+}

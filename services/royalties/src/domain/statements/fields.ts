@@ -1,0 +1,133 @@
+// Cell values → the canonical line's forms (dates, territories, identifiers, adjustment names), shared by
+// the DSR and CSV readers. A parser returns null for a value it cannot read; the reader says why, with
+// the line number, in a refused item.
+
+/** A count as people read it in a message: 1,204. */
+export const count = (n: number | bigint) => n.toLocaleString('en-US');
+
+export interface Period {
+  start: string;
+  end: string;
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+
+function ymd(y: number, m: number, d: number): string | null {
+  if (y < 1900 || y > 2999 || m < 1 || m > 12 || d < 1 || d > daysIn(y, m)) return null;
+  return `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
+}
+
+/**
+ * ISO dates as DDEX writes them (YYYY[-MM[-DD]], also a dateTime whose date part is taken) → the period
+ * they name: "2024-03" is March 2024, "2024" the year. YYYYMMDD (seen in DSR samples) is read as a day.
+ */
+export function isoPeriod(text: string): Period | null {
+  const t = text.trim();
+  let m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(t) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(t);
+  if (m) {
+    const day = ymd(Number(m[1]), Number(m[2]), Number(m[3]));
+    return day ? { start: day, end: day } : null;
+  }
+  m = /^(\d{4})-(\d{2})$/.exec(t);
+  if (m) {
+    const y = Number(m[1]);
+    const mo = Number(m[2]);
+    const start = ymd(y, mo, 1);
+    return start ? { start, end: ymd(y, mo, daysIn(y, mo))! } : null;
+  }
+  m = /^(\d{4})$/.exec(t);
+  if (m) {
+    const y = Number(m[1]);
+    return ymd(y, 1, 1) ? { start: `${m[1]}-01-01`, end: `${m[1]}-12-31` } : null;
+  }
+  return null;
+}
+
+/** One ISO day (YYYY-MM-DD, or a dateTime's date), or null. */
+export function isoDay(text: string): string | null {
+  const p = isoPeriod(text);
+  return p && p.start === p.end ? p.start : null;
+}
+
+/** The month a day falls in, as a period: TuneCore's "Sales Period" 2020-04-01 is April 2020. */
+export function monthOf(day: string): Period {
+  const y = Number(day.slice(0, 4));
+  const m = Number(day.slice(5, 7));
+  return { start: `${day.slice(0, 7)}-01`, end: `${day.slice(0, 7)}-${pad(daysIn(y, m))}` };
+}
+
+/** US dates: M/D/YYYY, with or without a time ("10/15/2023 12:00:00 AM", CD Baby; "08/02/2021", Apple). */
+export function usDay(text: string): string | null {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s.*)?$/.exec(text.trim());
+  return m ? ymd(Number(m[3]), Number(m[1]), Number(m[2])) : null;
+}
+
+const WORLD = new Set(['WW', 'WORLD', 'WORLDWIDE', 'XW', 'ALL', 'GLOBAL']);
+
+/** 'US', 'us' → 'US'; '' and worldwide spellings → 'WW'; anything else (a TIS number, 'USA') → null. */
+export function territory(text: string): string | null {
+  const t = text.trim().toUpperCase();
+  if (t === '' || WORLD.has(t)) return 'WW';
+  return /^[A-Z]{2}$/.test(t) ? t : null;
+}
+
+/** Upper case without the hyphens and spaces people type ("us-s1z-99-00001" → "USS1Z9900001"). */
+export const isrc = (text: string) => text.replace(/[\s-]/g, '').toUpperCase();
+
+/** Digits only; a value that is not digits (a spreadsheet's 8.8E+11) is no UPC at all. */
+export function upc(text: string): string {
+  const t = text.replace(/[\s-]/g, '');
+  return /^\d+$/.test(t) ? t : '';
+}
+
+/** A quantity as a whole number; "1.0" is 1, "1.5" and "" are null. */
+export function wholeNumber(text: string): number | null {
+  const m = /^\s*([+-]?\d+)(?:\.0*)?\s*$/.exec(text);
+  if (!m) return null;
+  const n = Number(m[1]);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** ISO 4217 code, upper case, or null. */
+export function currency(text: string): string | null {
+  const t = text.trim().toUpperCase();
+  return /^[A-Z]{3}$/.test(t) ? t : null;
+}
+
+// Adjustment names as stores write them (YouTube's adjustment_type values, DistroKid store suffixes) →
+// the canonical snake_case ones. Unknown names are kept, snake_cased, rather than dropped: a person sees
+// them on the line.
+const ADJUSTMENTS: Record<string, string> = {
+  none: '',
+  sale: '',
+  normal: '',
+  backpay: 'backpay',
+  'spam adjustment': 'spam_deduction',
+  'spam deduction': 'spam_deduction',
+  spam: 'spam_deduction',
+  'revenue correction': 'revenue_correction',
+  'conflict resolution': 'conflict_resolution',
+  'dispute resolution': 'dispute_resolution',
+  'dispute conflict resolution': 'dispute_conflict_resolution',
+  return: 'return',
+  refund: 'return',
+  chargeback: 'chargeback',
+};
+
+export function adjustment(text: string): string {
+  const t = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+  if (t in ADJUSTMENTS) return ADJUSTMENTS[t]!;
+  return t.replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+}
+
+/** A DDEX UseType (OnDemandStream, PermanentDownload, Webcast…) → the canonical usage type. */
+export function usageOfUseType(useType: string): 'stream' | 'download' | 'other' {
+  const t = useType.toLowerCase();
+  if (t.includes('download')) return 'download';
+  if (t.includes('stream') || t.includes('webcast')) return 'stream';
+  return 'other';
+}
