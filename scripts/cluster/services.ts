@@ -97,6 +97,8 @@ export function startService(options: {
       // Only the gateway faces browsers; the others listen on loopback, as pods behind a cluster network.
       BIND_HOST: name === 'gateway' ? (process.env.BIND_HOST ?? '0.0.0.0') : '127.0.0.1',
       DATA_DIR: ensureDir(join(options.dataDir, name)),
+      // The stores' report folder is shared: the simulator (delivery) writes it, royalties reads it.
+      STORE_REPORTS_DIR: ensureDir(join(options.dataDir, 'store-reports')),
       OTEL_SERVICE_NAME: `omni-${name}`,
       OTEL_RESOURCE_ATTRIBUTES: `service.namespace=omni,service.instance.id=${name}-1`,
     },

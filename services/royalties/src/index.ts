@@ -28,7 +28,7 @@ export const royaltiesService: ServiceModule = {
   ports: ['documents'],
   providers: {
     spool: (config) => `statement files wait in ${config.dataDir}/royalties/spool`,
-    reports: (config) => `stores' reports read from ${storeReportsDir(config.dataDir)}`,
+    reports: (config) => `stores' reports read from ${storeReportsDir(config)}`,
   },
   async init(ctx) {
     const { config, logger } = ctx;
@@ -53,7 +53,7 @@ export const royaltiesService: ServiceModule = {
       );
 
     const folder = new ReportFolder(
-      storeReportsDir(config.dataDir),
+      storeReportsDir(config),
       async (file, open) => {
         if (file.kind === 'dsr')
           await receiveFromInbox(deps, { source: 'dsr', fileName: file.name, body: open() as never });

@@ -107,6 +107,12 @@ const envSchema = z
      * STORE_REGISTRY_FILE describes them (protocol, endpoint, party id, rules; credentials by env name).
      */
     STORES: z.enum(['simulator', 'registry']).default('simulator'),
+    /**
+     * The folder stores' sales and trend reports land in (an SFTP drop; the store simulator's reports),
+     * which royalties reads. Default DATA_DIR/store-reports; services with separate data folders (the
+     * one-machine cluster, pods) share it by setting it.
+     */
+    STORE_REPORTS_DIR: z.string().min(1).optional(),
     STORE_REGISTRY_FILE: z.string().optional(),
     /** Omni's DDEX party id (DPID, issued by DDEX) and name: every message's sender. */
     DDEX_SENDER_PARTY_ID: z
