@@ -5,4 +5,5 @@ export const exposes = {
   './LinksPage': './src/pages/links-page.tsx',
   './ModerationPage': './src/pages/moderation-page.tsx',
   './ReleaseReviewPage': './src/pages/release-review-page.tsx',
+  './StatementsPage': './src/pages/statements-page.tsx',
 };

@@ -1,5 +1,5 @@
 import { cn } from '@omni/ui';
-import { Disc3, Film, Link2, Music, ShieldCheck, Upload } from 'lucide-react';
+import { Disc3, FileSpreadsheet, Film, Link2, Music, ShieldCheck, Upload } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { NavLink } from 'react-router';
 
@@ -11,6 +11,7 @@ const GROUPS = [
       { to: '/admin/links', label: 'Contributor Links', Icon: Link2 },
       { to: '/admin/moderation', label: 'Moderation', Icon: ShieldCheck },
       { to: '/admin/releases', label: 'Release Review', Icon: Disc3 },
+      { to: '/admin/statements', label: 'Statements', Icon: FileSpreadsheet },
     ],
   },
   {

@@ -59,4 +59,5 @@ export const adminChildren: readonly RemoteRoute[] = [
   { path: 'links', remote: 'admin', expose: './LinksPage' },
   { path: 'moderation', remote: 'admin', expose: './ModerationPage' },
   { path: 'releases', remote: 'admin', expose: './ReleaseReviewPage' },
+  { path: 'statements', remote: 'admin', expose: './StatementsPage' },
 ];
