@@ -82,7 +82,10 @@ function weightOf(type: string, cells: string[]): number | null {
 }
 
 /** First pass: structure, footer, and per summary the count of lines of each weight. */
-async function survey(head: Head, batches: AsyncIterable<string[]>): Promise<Map<string, Summary>> {
+async function survey(
+  head: Head,
+  batches: AsyncIterable<string[]>,
+): Promise<{ summaries: Map<string, Summary>; footerAt: number }> {
   const summaries = new Map<string, Summary>();
   let lineNo = head.lineNo;
   let footerAt = 0;
@@ -131,7 +134,7 @@ async function survey(head: Head, batches: AsyncIterable<string[]>): Promise<Map
     for (const [w, n] of sy.weights) W += w * BigInt(n);
     if (sy.total !== null && W !== 0n) sy.plan = planAllocation(sy.total, sy.weights);
   }
-  return summaries;
+  return { summaries, footerAt };
 }
 
 interface Release {
@@ -319,9 +322,10 @@ export async function* readBasicAudio(
   firstPass: AsyncIterable<string[]>,
   open: () => Readable,
 ): AsyncGenerator<ReadItem[]> {
-  const summaries = await survey(head, firstPass);
+  const { summaries, footerAt } = await survey(head, firstPass);
   const block = new Block();
   let lineNo = 0;
+  let footerSeen = false;
   for await (const batch of textLines(open())) {
     const out: ReadItem[] = [];
     for (const line of batch) {
@@ -329,7 +333,10 @@ export async function* readBasicAudio(
       if (lineNo <= head.lineNo || !recordLine(line)) continue;
       const cells = cellsOf(line);
       const type = baseType(text(cells[0]));
-      if (type === 'FOOT') break;
+      if (type === 'FOOT') {
+        footerSeen = lineNo === footerAt;
+        break;
+      }
       if (SUMMARIES.has(type)) {
         const item = summaryLine(summaries.get(text(cells[1]))!, head);
         if (item) out.push(item);
@@ -346,4 +353,7 @@ export async function* readBasicAudio(
     }
     if (out.length > 0) yield out;
   }
+  // Not the sender's fault: whatever `open` reads from changed between the two passes.
+  if (!footerSeen)
+    throw new Error('The statement file did not read the same the second time; the import must start again.');
 }
