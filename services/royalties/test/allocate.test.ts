@@ -39,7 +39,7 @@ describe('largestRemainder', () => {
       const weights = Array.from({ length: n }, () =>
         BigInt(Math.floor(next() * (next() < 0.3 ? 5 : 100_000))),
       );
-      if (weights.every((w) => w === 0n)) weights[0] = 1n;
+      if (!weights.some((w) => w !== 0n)) weights[0] = 1n;
       // Up to ±1,000,000 USD in nano, with odd last digits.
       const total = BigInt(Math.floor((next() - 0.2) * 1e15)) + BigInt(Math.floor(next() * 1000));
       const shares = largestRemainder(total, weights);
