@@ -127,7 +127,7 @@ const OLDER = Array.from({ length: 22 }, (_, i) =>
 
 function unmatchedGroups(): UnmatchedList {
   return unmatchedList.parse({
-    open: 2,
+    open: 45,
     amount: '12.811453589',
     groups: [
       {
@@ -253,7 +253,7 @@ class CannedStatements {
         });
       }
       group.status = body.action === 'attach' ? 'attached' : 'not_ours';
-      this.unmatched.open -= 1;
+      this.unmatched.open -= group.lines;
       return this.json(route, 200, { ok: true });
     }
     if (path === '/store-reports') {
@@ -459,7 +459,7 @@ describe.each([1280, 390])('at %i px wide', (width) => {
     await page.getByTestId('import-row').first().waitFor();
     // The format's help, and the canonical columns behind its link.
     await chooseFormat(page, 'TuneCore-style CSV');
-    expect(await page.getByTestId('source-help').textContent()).toContain('units sold');
+    expect(await page.getByTestId('source-help').textContent()).toContain('Units Sold');
     await page.getByRole('button', { name: "the canonical CSV's columns" }).click();
     const columns = page.locator('#canonical-columns dt');
     expect(await columns.allTextContents()).toEqual([
@@ -509,7 +509,7 @@ describe.each([1280, 390])('at %i px wide', (width) => {
     const current = page.getByTestId('current-import');
     await current.getByText(/Importing \d+%/).waitFor();
     await shoot(page, `importing-${width}`);
-    await current.getByText('is imported: 1,000 lines.').waitFor({ timeout: 15_000 });
+    await current.getByText('— import done: 1,000 lines.').waitFor({ timeout: 15_000 });
     expect(await current.getByTestId('line-counts').textContent()).toContain(
       '980 imported · 18 unmatched · 2 refused',
     );
@@ -580,7 +580,9 @@ describe.each([1280, 390])('at %i px wide', (width) => {
     await page.goto(`${suite.url}/admin/statements`);
     const queue = page.getByTestId('unmatched-queue');
     await queue.getByTestId('unmatched-row').first().waitFor();
-    expect(await queue.getByTestId('waiting').textContent()).toBe('$12.81waiting in 2 open identifiers');
+    expect(await queue.getByTestId('waiting').textContent()).toBe(
+      '$12.81waiting in 45 lines under 2 identifiers',
+    );
     expect(await queue.getByTestId('unmatched-row').count()).toBe(2);
     const first = queue.getByTestId('unmatched-row').filter({ hasText: 'GBXYZ2400001' });
     expect(await first.textContent()).toContain('Night Drive (Radio Edit)');

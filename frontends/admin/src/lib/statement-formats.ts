@@ -25,40 +25,44 @@ export function guessSource(fileName: string): StatementSource | null {
   return /^DSR_.*\.tsv(\.gz)?$/i.test(fileName) ? 'dsr' : null;
 }
 
-/** One line per format under the select: what the file holds, in the columns we read. */
+/**
+ * One paragraph per format under the select: the columns royalties' templates need (found by their
+ * heading, in any order, case and spaces aside; extra columns are ignored) and what else they read
+ * (services/royalties/src/domain/statements/templates.ts).
+ */
 export const SOURCE_HELP: Record<StatementSource, string> = {
-  dsr: 'A DDEX DSR flat file as stores send it: tab-separated records — HEAD (sender, MessageId, reporting period), the release and resource usage blocks with ISRC, UPC, territory, use type, quantity and amount, then FOOT. Gzipped (.tsv.gz) is fine.',
-  omni: 'Our own comma-separated file, one sale per line, with a header row naming the columns.',
+  dsr: 'A DDEX DSR flat file as stores send it, tab-separated, plain or gzipped: the HEAD record (sender, MessageId, period), then Financial Reporting (SY10/SR08) or Basic Audio (SY/RE/AS/SU) blocks, each line with its ISRC or UPC, territory, use type, quantity and amount, checked against the file’s own totals.',
+  omni: 'Comma-separated, one sale per line, a header row naming the columns. Required: sale_start, sale_end, store, territory, usage_type (stream, download or other), quantity, amount and currency; dates as YYYY-MM-DD (a month YYYY-MM is its first or last day). A line not in USD also needs amount_usd or fx_rate.',
   distrokid:
-    'The tab-separated "Excruciating Detail" export: Reporting Date, Sale Month, Store, Artist, Title, ISRC, UPC, Quantity, Song/Album, Country of Sale and Earnings (USD).',
+    'DistroKid’s tab-separated “Excruciating Detail” export. Required: Reporting Date, Sale Month, Store, Quantity, Country of Sale and Earnings (USD); Artist, Title, ISRC, UPC and Song/Album are read when present.',
   tunecore:
-    'A comma-separated sales report: sales period, posted date, store, country, artist, release and song title, UPC, ISRC, units sold and the amount earned.',
+    'TuneCore’s comma-separated sales report. Required: Sales Period, Posted Date, Store Name, Country Of Sale, Sales Type, Units Sold, Net Sales, Net Sales Currency, Total Earned and Currency; a line is refused when neither amount is in USD.',
   cdbaby:
-    'A tab-separated digital sales report: report date, sale period, partner (store), artist, album, track, UPC, ISRC, territory, quantity and amount.',
+    'CD Baby’s tab-separated sales report. Required: Report Date, Sales Date, Quantity, Subtotal (USD), Partner Name, Transaction Type and Delivery Country; Isrc, Barcode, Album Name, Artist Name and Track Name are read when present.',
   apple:
-    'A tab-separated financial report: Start Date, End Date, UPC, ISRC/ISBN, Quantity, Partner Share, Extended Partner Share, Partner Share Currency, Country Of Sale and the title and artist.',
+    'Apple’s tab-separated finance report. Required: Start Date, End Date, Quantity, Extended Partner Share, Partner Share Currency and Country Of Sale; a line not in USD needs an added Exchange Rate column (to USD). “R” rows are returns.',
 };
 
 /** The canonical CSV's columns, in order, each with what it holds. */
 export const CANONICAL_COLUMNS: readonly { name: string; holds: string }[] = [
-  { name: 'sale_start', holds: 'first day of the sale period (YYYY-MM-DD)' },
-  { name: 'sale_end', holds: 'last day of the sale period (YYYY-MM-DD)' },
-  { name: 'reported_at', holds: 'the day the store reported it (YYYY-MM-DD)' },
+  { name: 'sale_start', holds: 'first day of the sale period (YYYY-MM-DD, or a month YYYY-MM)' },
+  { name: 'sale_end', holds: 'last day of the sale period' },
+  { name: 'reported_at', holds: 'the day the store reported it (optional)' },
   { name: 'store', holds: 'the store or service' },
-  { name: 'service_tier', holds: 'the store’s tier (subscription, ad-supported…)' },
-  { name: 'territory', holds: 'country of sale (ISO 3166 two letters)' },
-  { name: 'usage_type', holds: 'stream, download…' },
-  { name: 'isrc', holds: 'the recording’s ISRC' },
-  { name: 'upc', holds: 'the release’s UPC' },
-  { name: 'title', holds: 'what the store calls it' },
-  { name: 'artist', holds: 'the artist the store shows' },
-  { name: 'quantity', holds: 'plays or units (negative for a return)' },
-  { name: 'amount', holds: 'what the store pays, in its currency' },
-  { name: 'currency', holds: 'that currency (ISO 4217)' },
-  { name: 'amount_usd', holds: 'the amount in US dollars' },
-  { name: 'fx_rate', holds: 'the rate used to convert it' },
-  { name: 'fx_date', holds: 'the day of that rate' },
-  { name: 'adjustment_type', holds: 'empty for a sale; a correction or return otherwise' },
+  { name: 'service_tier', holds: 'the store’s tier, e.g. ad-supported (optional)' },
+  { name: 'territory', holds: 'country of sale, two letters (US)' },
+  { name: 'usage_type', holds: 'stream, download or other' },
+  { name: 'isrc', holds: 'the recording’s ISRC (optional)' },
+  { name: 'upc', holds: 'the release’s UPC (optional)' },
+  { name: 'title', holds: 'what the store calls it (optional)' },
+  { name: 'artist', holds: 'the artist the store shows (optional)' },
+  { name: 'quantity', holds: 'plays or units, a whole number (negative for a return)' },
+  { name: 'amount', holds: 'what the store pays, in its currency (up to 9 decimals)' },
+  { name: 'currency', holds: 'that currency, three letters (USD)' },
+  { name: 'amount_usd', holds: 'the amount in US dollars (when not USD)' },
+  { name: 'fx_rate', holds: 'the rate from the currency to USD (when not USD)' },
+  { name: 'fx_date', holds: 'the day of that rate (optional)' },
+  { name: 'adjustment_type', holds: 'empty for a sale; return, backpay, spam deduction… otherwise' },
 ];
 
 /** An import still moving: its page polls it. */

@@ -124,7 +124,7 @@ export function ImportDetail({
               <h3 id="statement-detail-lines" className="text-sm font-semibold">
                 Lines and money
               </h3>
-              <div className="rounded-md border">
+              <div className="rounded-md border sm:max-w-xl">
                 <table
                   className="w-full text-xs sm:text-sm [&_td]:whitespace-nowrap [&_td]:px-2 [&_th]:px-2 sm:[&_td]:px-3 sm:[&_th]:px-3"
                   data-testid="outcomes"

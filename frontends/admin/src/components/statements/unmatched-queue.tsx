@@ -114,7 +114,8 @@ export function UnmatchedQueue({
           >
             <p className="text-xl font-semibold tabular-nums">{formatUsd(queue.data.amount)}</p>
             <p className="text-xs text-muted-foreground">
-              waiting in {formatCount(queue.data.open)} open identifier{queue.data.open === 1 ? '' : 's'}
+              waiting in {formatCount(queue.data.open)} line{queue.data.open === 1 ? '' : 's'} under{' '}
+              {formatCount(counts.open)} identifier{counts.open === 1 ? '' : 's'}
             </p>
           </div>
         ) : null}

@@ -168,7 +168,7 @@ export function UploadCard({ onOpen }: { onOpen: (id: string) => void }) {
           <div id="statement-source-help" className="rounded-md border bg-muted/40 p-3 text-sm">
             <p data-testid="source-help">{SOURCE_HELP[source]}</p>
             <p className="mt-1 text-muted-foreground">
-              {source === 'omni' ? 'It has ' : 'Each line is read into '}
+              {source === 'omni' ? 'What each column holds: ' : 'Each line is read into '}
               <button
                 type="button"
                 className="font-medium text-primary underline underline-offset-4 hover:no-underline"
@@ -232,7 +232,7 @@ export function UploadCard({ onOpen }: { onOpen: (id: string) => void }) {
                 {isActive(item.state) ? null : item.state === 'refused' ? (
                   <span className="text-destructive"> was refused; nothing was imported.</span>
                 ) : (
-                  <span> is imported: {formatCount(item.lines.total)} lines.</span>
+                  <span> — import done: {formatCount(item.lines.total)} lines.</span>
                 )}
               </p>
               {isActive(item.state) ? (
