@@ -14,6 +14,8 @@ import {
 import { BarChart3, Disc3, DollarSign, Music, Split, Upload, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { saleAndReportLine } from '../lib/analytics-format';
+import { formatUsd } from '../lib/money';
 import type { DashboardData } from '../lib/releases-api';
 
 const number = new Intl.NumberFormat('en-US');
@@ -21,10 +23,57 @@ const number = new Intl.NumberFormat('en-US');
 export const formatEarnings = (dollars: number) =>
   `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
+/** A stat card (the kit's StatTile) with a small line under the figure saying where it comes from. */
+function FigureTile({
+  title,
+  value,
+  note,
+  icon,
+}: {
+  title: string;
+  value: string;
+  note?: string | null;
+  icon: ReactNode;
+}) {
+  return (
+    <Card data-testid="stat-card">
+      <CardHeader className="flex flex-row items-center justify-between space-y-0 pb-2">
+        <CardTitle className="text-sm font-medium">{title}</CardTitle>
+        <span className="text-muted-foreground">{icon}</span>
+      </CardHeader>
+      <CardContent>
+        <p className="text-2xl font-bold">{value}</p>
+        {/* A div, not a p: the figure is the card's one paragraph (tests/bench/app-routes.ts reads it). */}
+        {note ? (
+          <div className="mt-1 text-xs text-muted-foreground" data-testid="stat-note">
+            {note}
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Under Monthly Streams and Total Earnings: the statement months, or that there are none yet (old server: nothing). */
+function monthsNote(
+  months: DashboardData['streamsMonth'] | undefined,
+  prefix: '' | 'Through ',
+): string | null {
+  if (months === undefined) return null;
+  if (months === null) return 'No statements yet';
+  const line = saleAndReportLine(months);
+  return prefix ? `${prefix}${line.charAt(0).toLowerCase()}${line.slice(1)}` : line;
+}
+
 /** The four stat cards; dashes while loading or when the stats call failed (spec: logged only). */
 export function StatCards({ data }: { data: DashboardData | undefined }) {
   const show = (value: number | undefined, format: (n: number) => string) =>
     value === undefined ? '—' : format(value);
+  // The exact USD total when the server sends it; the older number otherwise.
+  const earnings =
+    data?.totalEarningsUsd !== undefined
+      ? formatUsd(data.totalEarningsUsd)
+      : show(data?.totalEarnings, formatEarnings);
   return (
     <section aria-label="Stats" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <StatTile
@@ -33,16 +82,16 @@ export function StatCards({ data }: { data: DashboardData | undefined }) {
         value={show(data?.totalReleases, (n) => number.format(n))}
         icon={<Disc3 className="h-4 w-4" aria-hidden="true" />}
       />
-      <StatTile
-        testId="stat-card"
+      <FigureTile
         title="Monthly Streams"
         value={show(data?.monthlyStreams, (n) => number.format(n))}
+        note={monthsNote(data?.streamsMonth, '')}
         icon={<BarChart3 className="h-4 w-4" aria-hidden="true" />}
       />
-      <StatTile
-        testId="stat-card"
+      <FigureTile
         title="Total Earnings"
-        value={show(data?.totalEarnings, formatEarnings)}
+        value={earnings}
+        note={monthsNote(data?.earningsThrough, 'Through ')}
         icon={<DollarSign className="h-4 w-4" aria-hidden="true" />}
       />
       <StatTile
@@ -88,7 +137,7 @@ function ActionCard({
   );
 }
 
-/** Upload Release goes to /artist-upload; the other two only announce what is coming (spec section 8). */
+/** Upload Release goes to /artist-upload, View Analytics to /app/analytics; Manage Splits only announces what is coming (spec section 8). */
 export function ActionCards() {
   return (
     <section aria-label="Quick actions" className="grid gap-4 md:grid-cols-3">
@@ -104,18 +153,11 @@ export function ActionCards() {
       />
       <ActionCard
         title="View Analytics"
-        description="Streams and revenue across every platform."
-        comingSoon
+        description="Streams and earnings by month, store, territory, release and track."
         icon={<BarChart3 className="h-6 w-6" aria-hidden="true" />}
         action={
-          <Button
-            variant="outline"
-            className="w-full"
-            onClick={() =>
-              toast('Analytics feature coming soon! Track your performance across all DSPs in real-time.')
-            }
-          >
-            View Analytics
+          <Button asChild variant="outline" className="w-full">
+            <Link to="/app/analytics">View Analytics</Link>
           </Button>
         }
       />

@@ -59,7 +59,7 @@ function UpgradeCard() {
           <CardTitle>Upgrade to Pro</CardTitle>
           {/* Issue 21 §3.13: Pro's features are not built yet; say so rather than sell them. */}
           <CardDescription>
-            Analytics, splits and payouts, collaborator invitations and AI copy are coming soon to Pro (
+            Splits and payouts, collaborator invitations and AI copy are coming soon to Pro (
             {formatPrice(PLANS.pro_monthly.amount)}/month); today it adds nothing to Free. See what ships on
             the pricing page.
           </CardDescription>
