@@ -10,4 +10,5 @@ export const exposes = {
   './ReleasePage': './src/pages/release-page.tsx',
   './AccountPage': './src/pages/account-page.tsx',
   './ReleasesPage': './src/pages/releases-page.tsx',
+  './AnalyticsPage': './src/pages/analytics-page.tsx',
 };

@@ -39,6 +39,7 @@ export const remoteRoutes: readonly RemoteRoute[] = [
   { path: '/contact-sales', remote: 'marketing', expose: './ContactSalesPage' },
   // dashboard: signed-in artist area and auth
   { path: '/app', remote: 'dashboard', expose: './DashboardPage' },
+  { path: '/app/analytics', remote: 'dashboard', expose: './AnalyticsPage' },
   { path: '/login', remote: 'dashboard', expose: './LoginPage' },
   { path: '/signup', remote: 'dashboard', expose: './SignupPage' },
   { path: '/forgot-password', remote: 'dashboard', expose: './ForgotPasswordPage' },
