@@ -74,6 +74,8 @@ describe('a CSV statement for an artist', () => {
     const imp = await finished(accepted.id);
     expect(imp.state).toBe('done');
     expect(imp.lines).toEqual({ total: 5, imported: 4, unmatched: 1, refused: 0 });
+    expect(imp.period).toEqual({ start: '2026-09-01', end: '2026-09-30' });
+    expect(imp.reportedAt).toBe('2026-11-15');
     expect(imp.reconciliation).toEqual({
       file: '11.07500001',
       imported: '7.74500001',

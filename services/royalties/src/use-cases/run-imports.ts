@@ -136,6 +136,8 @@ export class ImportRunner {
         refusedLines: [...imp.refusedLines],
         chunks: imp.checkpoint.chunks,
         period: { start: imp.periodStart ?? header.periodStart, end: imp.periodEnd ?? header.periodEnd },
+        // A CSV has no header naming its reporting date: the latest one its lines give.
+        reportedAt: imp.reportedAt ?? header.reportedAt,
       };
       const resumeAfter = imp.checkpoint.lineNo;
       let batch: ReadItem[] = [];
@@ -163,6 +165,8 @@ export class ImportRunner {
           state.sums.file += l.amountAcct;
           if (!state.period.start || l.saleStart < state.period.start) state.period.start = l.saleStart;
           if (!state.period.end || l.saleEnd > state.period.end) state.period.end = l.saleEnd;
+          if (!header.reportedAt && l.reportedAt && (!state.reportedAt || l.reportedAt > state.reportedAt))
+            state.reportedAt = l.reportedAt;
         }
         state.lines.imported += matched.length;
         state.lines.unmatched += waiting.length;
@@ -188,6 +192,7 @@ export class ImportRunner {
             bytesRead: Math.min(bytesRead, imp.bytes),
             periodStart: state.period.start,
             periodEnd: state.period.end,
+            reportedAt: state.reportedAt,
           });
         });
       };

@@ -44,6 +44,7 @@ const SCREENS: Record<Remote, Record<string, string[]>> = {
   },
   dashboard: {
     '/app': ['./DashboardPage'],
+    '/app/analytics': ['./AnalyticsPage'],
     '/login': ['./LoginPage'],
     '/signup': ['./SignupPage'],
     '/forgot-password': ['./ForgotPasswordPage'],
@@ -60,6 +61,7 @@ const SCREENS: Record<Remote, Record<string, string[]>> = {
     '/admin/links': ['./AdminLayout', './LinksPage'],
     '/admin/moderation': ['./AdminLayout', './ModerationPage'],
     '/admin/releases': ['./AdminLayout', './ReleaseReviewPage'],
+    '/admin/statements': ['./AdminLayout', './StatementsPage'],
   },
   finder: { '/missing-money-finder': ['./FinderPage'] },
 };
