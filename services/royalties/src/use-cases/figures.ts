@@ -2,7 +2,8 @@
 // ledger (final, by sale month) and from trend reports (estimated, by day), never mixed.
 import type { Analytics } from '@omni/proto/api';
 import { formatAmount } from '../domain/money';
-import type { LedgerRepository } from '../store/ledger';
+import { cellParts } from '../domain/rollups';
+import { cellsOf, type LedgerRepository } from '../store/ledger';
 import type { RecordingsRepository } from '../store/recordings';
 import type { TrendsRepository } from '../store/trends';
 
@@ -109,26 +110,28 @@ export async function analytics(deps: FigureDeps, q: AnalyticsQuery): Promise<An
   const byTrack = new Map<string, Acc>();
   const totals: Acc = { streams: 0, quantity: 0, amount: 0n };
   let refreshedAt: string | null = null;
-  for (const row of cube) {
-    filters.months.add(row.saleMonth);
-    filters.stores.add(row.store);
-    filters.territories.add(row.territory);
-    filters.releases.add(row.releaseId);
-    if (row.trackId) filters.tracks.add(row.trackId);
-    if (q.store && row.store !== q.store) continue;
-    if (q.territory && row.territory !== q.territory) continue;
-    if (q.releaseId && row.releaseId !== q.releaseId) continue;
-    if (q.trackId && row.trackId !== q.trackId) continue;
-    const r = { streams: row.streams, quantity: row.quantity, amount: BigInt(row.amount) };
-    add(byMonth, row.saleMonth, r);
-    add(byStore, row.store, r);
-    add(byTerritory, row.territory, r);
-    add(byRelease, row.releaseId, r);
-    add(byTrack, row.trackId || `release:${row.releaseId}`, r);
-    totals.streams += r.streams;
-    totals.quantity += r.quantity;
-    totals.amount += r.amount;
-    if (!refreshedAt || row.updatedAt > refreshedAt) refreshedAt = row.updatedAt;
+  for (const doc of cube) {
+    for (const [key, cell] of cellsOf(doc)) {
+      const row = { saleMonth: doc.saleMonth, ...cellParts(key) };
+      filters.months.add(row.saleMonth);
+      filters.stores.add(row.store);
+      filters.territories.add(row.territory);
+      filters.releases.add(row.releaseId);
+      if (row.trackId) filters.tracks.add(row.trackId);
+      if (q.store && row.store !== q.store) continue;
+      if (q.territory && row.territory !== q.territory) continue;
+      if (q.releaseId && row.releaseId !== q.releaseId) continue;
+      if (q.trackId && row.trackId !== q.trackId) continue;
+      add(byMonth, row.saleMonth, cell);
+      add(byStore, row.store, cell);
+      add(byTerritory, row.territory, cell);
+      add(byRelease, row.releaseId, cell);
+      add(byTrack, row.trackId || `release:${row.releaseId}`, cell);
+      totals.streams += cell.streams;
+      totals.quantity += cell.quantity;
+      totals.amount += cell.amount;
+      if (!refreshedAt || doc.updatedAt > refreshedAt) refreshedAt = doc.updatedAt;
+    }
   }
   const trends = await trendFigures(deps, q);
   const trackLabel = (k: string) =>
@@ -211,10 +214,13 @@ async function trendFigures(deps: FigureDeps, q: AnalyticsQuery): Promise<Analyt
 export async function playsOf(deps: FigureDeps, ownerId: string, isrcs: readonly string[]) {
   const wanted = new Set(isrcs);
   const out = new Map<string, number>();
-  for (const row of await deps.ledger.cubeOf(ownerId)) {
-    if (!row.isrc || (wanted.size && !wanted.has(row.isrc)) || row.streams <= 0) continue;
-    const key = `${row.isrc}|${row.territory}|${row.saleMonth.slice(0, 4)}`;
-    out.set(key, (out.get(key) ?? 0) + row.streams);
+  for (const doc of await deps.ledger.cubeOf(ownerId)) {
+    const year = doc.saleMonth.slice(0, 4);
+    for (const [key, cell] of cellsOf(doc)) {
+      if (!cell.isrc || (wanted.size && !wanted.has(cell.isrc)) || cell.streams <= 0) continue;
+      const k = `${cell.isrc}|${cellParts(key).territory}|${year}`;
+      out.set(k, (out.get(k) ?? 0) + cell.streams);
+    }
   }
   return [...out].map(([k, streams]) => {
     const [isrc = '', territory = '', year = '0'] = k.split('|');

@@ -18,6 +18,11 @@ import type { Matcher } from './match-lines';
 
 /** Lines per staged chunk: one transaction and one ledger document of a few hundred KB. */
 export const CHUNK_LINES = 2000;
+/**
+ * Chunks published per transaction: their sums are folded in memory first (at most this many chunks'
+ * lines of keys), so a row many chunks touch is written once per run rather than once per chunk.
+ */
+export const PUBLISH_CHUNKS = 10;
 /** After a failure that is ours (catalog away, the store busy), the import is tried again after this. */
 const RETRY_MS = 5000;
 
@@ -216,11 +221,12 @@ export class ImportRunner {
     const { documents, imports, ledger, unmatched, spool } = this.deps;
     const imp = await imports.get(id);
     if (!imp) return;
-    for (let seq = imp.published; seq < imp.checkpoint.chunks; seq += 1) {
+    for (let seq = imp.published; seq < imp.checkpoint.chunks; seq += PUBLISH_CHUNKS) {
       if (this.stopping) throw new Error('stopping');
+      const to = Math.min(seq + PUBLISH_CHUNKS, imp.checkpoint.chunks);
       await documents.transaction(async (scope) => {
-        await ledger.publish(scope, id, seq);
-        await imports.set(id, { published: seq + 1 }, scope);
+        await ledger.publish(scope, id, seq, to);
+        await imports.set(id, { published: to }, scope);
       });
     }
     await documents.transaction(async (scope) => {
