@@ -349,3 +349,43 @@ describe('Financial Reporting profile (SY10 / SR08)', () => {
     });
   });
 });
+
+describe('a large file', () => {
+  it('streams 20,000 lines in small chunks, gzipped, and checks their total to the nano', async () => {
+    const n = 20_000;
+    const lines: string[] = [];
+    let total = 0n;
+    for (let i = 0; i < n; i += 1) {
+      const nano = BigInt(1 + ((i * 7919) % 9_999_999));
+      total += nano;
+      const amount = `0.${nano.toString().padStart(9, '0')}`;
+      lines.push(
+        sr08({
+          SalesTransactionId: `T${i}`,
+          NetUsage: 1 + (i % 7),
+          AllocatedNetRevenueInCurrencyOfTransaction: amount,
+          AllocatedNetRevenueInCurrencyOfAccounting: amount,
+        }),
+      );
+    }
+    const sum = `${total / 1_000_000_000n}.${(total % 1_000_000_000n).toString().padStart(9, '0')}`;
+    const body = [
+      HEAD,
+      sy10({
+        SummaryRecordId: '1',
+        AllocatedNetRevenueInCurrencyOfTransaction: sum,
+        AllocatedNetRevenueInCurrencyOfAccounting: sum,
+      }),
+      ...lines,
+    ];
+    const text = `${[...body, record('SRFO', SRB.SRFO, { NumberOfLinesInReport: body.length + 1, NumberOfSummaryRecords: 1 })].join('\n')}\n`;
+    let count = 0;
+    let seen = 0n;
+    for await (const item of readDsr(() => streamOf(gzipped(text), 1500)).items) {
+      if (item.kind !== 'line') throw new Error(item.reason);
+      count += 1;
+      seen += item.line.amountAcct;
+    }
+    expect({ count, seen }).toEqual({ count: n, seen: total });
+  });
+});

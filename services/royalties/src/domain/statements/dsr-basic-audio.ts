@@ -17,7 +17,7 @@ import { type AllocationPlan, planAllocation } from './allocate';
 import { AS01, baseType, cellsOf, RE01, RE02, SU01, SU02, SY01, SY02, text, values } from './dsr-cells';
 import { afterFooter, checkFooter, type Head, noFooter, recordLine, unknownRecord } from './dsr-file';
 import { count, currency, isrc, territory, upc, usageOfUseType, wholeNumber } from './fields';
-import { type ReadItem, refused, type StatementLine, StatementRefused } from './line';
+import { canonicalLine, type ReadItem, refused, type StatementLine, StatementRefused } from './line';
 import { textLines } from './open-text';
 
 interface Summary {
@@ -218,22 +218,14 @@ function summaryLine(sy: Summary, head: Head): ReadItem | null {
   if (sy.total === null || sy.plan || sy.total === 0n) return null;
   const base = unusable(sy, sy.lineNo, sy.total);
   if (base) return base;
-  return {
-    kind: 'line',
-    line: {
-      ...context(sy, head, sy.lineNo),
-      usageType: 'other',
-      isrc: '',
-      upc: '',
-      proprietaryIds: [],
-      title: '',
-      artist: '',
-      quantity: 0,
-      amountTxn: sy.total,
-      amountAcct: sy.total,
-      adjustmentType: 'summary_without_usages',
-    },
-  };
+  const what = { usageType: 'other' as const, isrc: '', upc: '', proprietaryIds: [], title: '', artist: '' };
+  return lineFor(
+    sy,
+    head,
+    sy.lineNo,
+    { ...what, quantity: 0, adjustmentType: 'summary_without_usages' },
+    sy.total,
+  );
 }
 
 function unusable(sy: Summary, lineNo: number, amount: bigint | null): ReadItem | null {
@@ -250,18 +242,42 @@ function unusable(sy: Summary, lineNo: number, amount: bigint | null): ReadItem 
   return null;
 }
 
-const context = (sy: Summary, head: Head, lineNo: number) => ({
-  lineNo,
-  saleStart: head.usage.start,
-  saleEnd: head.usage.end,
-  reportedAt: head.reportedAt,
-  store: sy.store,
-  serviceTier: sy.serviceTier,
-  territory: sy.territory!,
-  currencyTxn: 'USD',
-  fxRate: '1',
-  fxDate: '',
-});
+/** The line for a summary's money: its context from the summary and the HEAD, amounts in USD. */
+function lineFor(
+  sy: Summary,
+  head: Head,
+  lineNo: number,
+  l: Pick<
+    StatementLine,
+    'usageType' | 'isrc' | 'upc' | 'proprietaryIds' | 'title' | 'artist' | 'quantity' | 'adjustmentType'
+  >,
+  amount: bigint,
+): ReadItem {
+  return {
+    kind: 'line',
+    line: canonicalLine(lineNo, {
+      saleStart: head.usage.start,
+      saleEnd: head.usage.end,
+      reportedAt: head.reportedAt,
+      store: sy.store,
+      serviceTier: sy.serviceTier,
+      territory: sy.territory!,
+      usageType: l.usageType,
+      isrc: l.isrc,
+      upc: l.upc,
+      proprietaryIds: l.proprietaryIds,
+      title: l.title,
+      artist: l.artist,
+      quantity: l.quantity,
+      amountTxn: amount,
+      currencyTxn: 'USD',
+      amountAcct: amount,
+      fxRate: '1',
+      fxDate: '',
+      adjustmentType: l.adjustmentType,
+    }),
+  };
+}
 
 function salesLine(
   type: string,
@@ -298,10 +314,11 @@ function salesLine(
   const bad = unusable(sy, lineNo, amount);
   if (bad) return bad;
   const what = block.describe(cells);
-  return {
-    kind: 'line',
-    line: {
-      ...context(sy, head, lineNo),
+  return lineFor(
+    sy,
+    head,
+    lineNo,
+    {
       usageType: type === 'SU02' ? 'stream' : 'download',
       isrc: what.isrc,
       upc: what.upc,
@@ -309,11 +326,10 @@ function salesLine(
       title: what.title,
       artist: what.artist,
       quantity,
-      amountTxn: amount,
-      amountAcct: amount,
       adjustmentType: quantity < 0 ? 'return' : '',
     },
-  };
+    amount,
+  );
 }
 
 /** Both passes: `firstPass` continues after the HEAD; `open` gives the file again for the second. */

@@ -14,7 +14,7 @@
 // holds the usage-independent fees, which no SR08 line carries; those fees are read from the SY10 and
 // become lines of their own (adjustment 'usage_independent_fee') so that money is not lost.
 import { formatAmount, normalizeRate, parseAmount } from '../money';
-import { baseType, cellsOf, SR08, SY10, text, values } from './dsr-cells';
+import { baseType, cellsOf, SR08 as SR08_CELLS, SY10 as SY10_CELLS, text, values } from './dsr-cells';
 import { afterFooter, checkFooter, type Head, noFooter, recordLine, unknownRecord } from './dsr-file';
 import {
   count,
@@ -29,6 +29,11 @@ import {
   wholeNumber,
 } from './fields';
 import { type ReadItem, refused, type StatementLine, StatementRefused } from './line';
+
+// Module-local copies: a property read per cell per line, kept off the module-export getters that
+// CommonJS output puts in front of an imported binding.
+const SR08 = { ...SR08_CELLS };
+const SY10 = { ...SY10_CELLS };
 
 interface Summary {
   id: string;
@@ -50,9 +55,11 @@ interface Summary {
   unchecked: boolean;
 }
 
-type Money =
+/** `acctCell` is the accounting-currency cell as read, for the summary's total check. */
+type Money = { acctCell: bigint | null | 'bad' } & (
   | { ok: true; amountTxn: bigint; currencyTxn: string; amountAcct: bigint; fxRate: string; fxDate: string }
-  | { ok: false; reason: string; amountAcct: bigint | null };
+  | { ok: false; reason: string; amountAcct: bigint | null }
+);
 
 function amountOrNull(cell: string | undefined): bigint | null | 'bad' {
   const t = text(cell);
@@ -66,42 +73,56 @@ function amountOrNull(cell: string | undefined): bigint | null | 'bad' {
 
 function moneyOf(sy: Summary, txnCell: string | undefined, acctCell: string | undefined): Money {
   const { currencyTxn, currencyAcct } = sy;
-  if (!currencyTxn || !currencyAcct) {
-    return {
-      ok: false,
-      reason: `its summary record (${sy.id}) does not name both currencies.`,
-      amountAcct: null,
-    };
-  }
   const txn = amountOrNull(txnCell);
   const acct = amountOrNull(acctCell);
+  // A refused line still says what it was worth when its accounting amount is in USD and readable.
+  const usd = currencyAcct === 'USD' && typeof acct === 'bigint' ? acct : null;
+  const no = (reason: string): Money => ({ ok: false, reason, amountAcct: usd, acctCell: acct });
+  if (!currencyTxn || !currencyAcct)
+    return no(`its summary record (${sy.id}) does not name both currencies.`);
   if (txn === 'bad' || acct === 'bad') {
     const bad = txn === 'bad' ? text(txnCell) : text(acctCell);
-    return { ok: false, reason: `the amount "${bad.slice(0, 40)}" is not a number.`, amountAcct: null };
+    return no(`the amount "${bad.slice(0, 40)}" is not a number.`);
   }
   if (currencyAcct === 'USD') {
-    if (acct === null) return { ok: false, reason: 'it has no amount.', amountAcct: null };
+    if (acct === null) return no('it has no amount.');
     if (txn === null || currencyTxn === 'USD') {
+      const currency = txn === null ? 'USD' : currencyTxn;
       return {
         ok: true,
         amountTxn: txn ?? acct,
-        currencyTxn: txn === null ? 'USD' : currencyTxn,
+        currencyTxn: currency,
         amountAcct: acct,
         fxRate: '1',
         fxDate: '',
+        acctCell: acct,
       };
     }
-    return { ok: true, amountTxn: txn, currencyTxn, amountAcct: acct, fxRate: sy.fxRate, fxDate: sy.fxDate };
+    return {
+      ok: true,
+      amountTxn: txn,
+      currencyTxn,
+      amountAcct: acct,
+      fxRate: sy.fxRate,
+      fxDate: sy.fxDate,
+      acctCell: acct,
+    };
   }
   if (currencyTxn === 'USD') {
-    if (txn === null) return { ok: false, reason: 'it has no amount in US dollars.', amountAcct: null };
-    return { ok: true, amountTxn: txn, currencyTxn, amountAcct: txn, fxRate: '1', fxDate: '' };
+    if (txn === null) return no('it has no amount in US dollars.');
+    return {
+      ok: true,
+      amountTxn: txn,
+      currencyTxn,
+      amountAcct: txn,
+      fxRate: '1',
+      fxDate: '',
+      acctCell: acct,
+    };
   }
-  return {
-    ok: false,
-    reason: `its amounts are in ${currencyTxn} and ${currencyAcct}; Omni accounts in US dollars and the file gives no rate to US dollars.`,
-    amountAcct: null,
-  };
+  return no(
+    `its amounts are in ${currencyTxn} and ${currencyAcct}; Omni accounts in US dollars and the file gives no rate to US dollars.`,
+  );
 }
 
 function readSummary(cells: string[], lineNo: number, head: Head): Summary {
@@ -211,6 +232,9 @@ function lineOf(cells: string[], lineNo: number, sy: Summary, head: Head): ReadI
     cells[SR08.AllocatedNetRevenueInCurrencyOfTransaction],
     cells[SR08.AllocatedNetRevenueInCurrencyOfAccounting],
   );
+  // The summary's total counts every line's accounting amount, refused lines included (they are in the file).
+  if (typeof m.acctCell === 'bigint') sy.sum += m.acctCell;
+  else sy.unchecked = true;
   const usd = m.amountAcct;
   const problem = problemOf(sy);
   if (problem) return refused(lineNo, `Line ${count(lineNo)} cannot be used: ${problem}`, usd);
@@ -312,9 +336,6 @@ export async function* readFinancial(
           );
           continue;
         }
-        const acct = amountOrNull(cells[SR08.AllocatedNetRevenueInCurrencyOfAccounting]);
-        if (typeof acct === 'bigint') sy.sum += acct;
-        else sy.unchecked = true;
         out.push(lineOf(cells, lineNo, sy, head));
       } else if (type === 'SY10') {
         const sy = readSummary(cells, lineNo, head);

@@ -11,7 +11,9 @@ export interface Period {
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const daysIn = (y: number, m: number) => (m === 2 && leap(y) ? 29 : DAYS[m - 1]!);
 
 function ymd(y: number, m: number, d: number): string | null {
   if (y < 1900 || y > 2999 || m < 1 || m > 12 || d < 1 || d > daysIn(y, m)) return null;
@@ -22,7 +24,27 @@ function ymd(y: number, m: number, d: number): string | null {
  * ISO dates as DDEX writes them (YYYY[-MM[-DD]], also a dateTime whose date part is taken) → the period
  * they name: "2024-03" is March 2024, "2024" the year. YYYYMMDD (seen in DSR samples) is read as a day.
  */
-export function isoPeriod(text: string): Period | null {
+/**
+ * A file's lines share a handful of dates: answers are kept (a few hundred at most), as a regex per date
+ * per line adds up. The cached periods are frozen, as every caller gets the same object.
+ */
+function cached<T>(read: (text: string) => T | null): (text: string) => T | null {
+  const answers = new Map<string, T | null>();
+  return (text) => {
+    let answer = answers.get(text);
+    if (answer === undefined) {
+      if (answers.size >= 512) answers.clear();
+      answer = read(text);
+      if (answer) Object.freeze(answer);
+      answers.set(text, answer);
+    }
+    return answer;
+  };
+}
+
+export const isoPeriod = cached(readIsoPeriod);
+
+function readIsoPeriod(text: string): Period | null {
   const t = text.trim();
   let m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(t) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(t);
   if (m) {
@@ -58,7 +80,9 @@ export function monthOf(day: string): Period {
 }
 
 /** US dates: M/D/YYYY, with or without a time ("10/15/2023 12:00:00 AM", CD Baby; "08/02/2021", Apple). */
-export function usDay(text: string): string | null {
+export const usDay = cached(readUsDay);
+
+function readUsDay(text: string): string | null {
   const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s.*)?$/.exec(text.trim());
   return m ? ymd(Number(m[3]), Number(m[1]), Number(m[2])) : null;
 }
@@ -67,22 +91,46 @@ const WORLD = new Set(['WW', 'WORLD', 'WORLDWIDE', 'XW', 'ALL', 'GLOBAL']);
 
 /** 'US', 'us' → 'US'; '' and worldwide spellings → 'WW'; anything else (a TIS number, 'USA') → null. */
 export function territory(text: string): string | null {
+  if (text.length === 2) {
+    const a = text.charCodeAt(0);
+    const b = text.charCodeAt(1);
+    if (a >= 65 && a <= 90 && b >= 65 && b <= 90 && text !== 'WW') return text; // 'US': no allocation
+  }
   const t = text.trim().toUpperCase();
   if (t === '' || WORLD.has(t)) return 'WW';
   return /^[A-Z]{2}$/.test(t) ? t : null;
 }
 
+const SEPARATORS = /[\s-]/g;
+const hasSeparator = (t: string) => t.includes('-') || t.includes(' ') || t.includes('\t');
+
 /** Upper case without the hyphens and spaces people type ("us-s1z-99-00001" → "USS1Z9900001"). */
-export const isrc = (text: string) => text.replace(/[\s-]/g, '').toUpperCase();
+export const isrc = (text: string) =>
+  (hasSeparator(text) ? text.replace(SEPARATORS, '') : text).toUpperCase();
 
 /** Digits only; a value that is not digits (a spreadsheet's 8.8E+11) is no UPC at all. */
 export function upc(text: string): string {
-  const t = text.replace(/[\s-]/g, '');
-  return /^\d+$/.test(t) ? t : '';
+  const t = hasSeparator(text) ? text.replace(SEPARATORS, '') : text;
+  for (let i = 0; i < t.length; i += 1) {
+    const c = t.charCodeAt(i);
+    if (c < 48 || c > 57) return '';
+  }
+  return t;
 }
 
 /** A quantity as a whole number; "1.0" is 1, "1.5" and "" are null. */
 export function wholeNumber(text: string): number | null {
+  // Plain digits (nearly every quantity) without a regex.
+  if (text.length > 0 && text.length < 16) {
+    let n = 0;
+    let i = 0;
+    for (; i < text.length; i += 1) {
+      const d = text.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) break;
+      n = n * 10 + d;
+    }
+    if (i === text.length) return n;
+  }
   const m = /^\s*([+-]?\d+)(?:\.0*)?\s*$/.exec(text);
   if (!m) return null;
   const n = Number(m[1]);
@@ -116,6 +164,7 @@ const ADJUSTMENTS: Record<string, string> = {
 };
 
 export function adjustment(text: string): string {
+  if (text === '') return '';
   const t = text
     .trim()
     .toLowerCase()

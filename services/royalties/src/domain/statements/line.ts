@@ -78,3 +78,32 @@ export const refused = (lineNo: number, reason: string, amountAcct: bigint | nul
   reason,
   amountAcct,
 });
+
+/**
+ * A line with its fields in one fixed order. Readers build lines through this (never by spreading one
+ * object into another): objects made by spreading and then adding keys took V8's slow path, 40 µs a line.
+ */
+export function canonicalLine(lineNo: number, l: Omit<StatementLine, 'lineNo'>): StatementLine {
+  return {
+    lineNo,
+    saleStart: l.saleStart,
+    saleEnd: l.saleEnd,
+    reportedAt: l.reportedAt,
+    store: l.store,
+    serviceTier: l.serviceTier,
+    territory: l.territory,
+    usageType: l.usageType,
+    isrc: l.isrc,
+    upc: l.upc,
+    proprietaryIds: l.proprietaryIds,
+    title: l.title,
+    artist: l.artist,
+    quantity: l.quantity,
+    amountTxn: l.amountTxn,
+    currencyTxn: l.currencyTxn,
+    amountAcct: l.amountAcct,
+    fxRate: l.fxRate,
+    fxDate: l.fxDate,
+    adjustmentType: l.adjustmentType,
+  };
+}

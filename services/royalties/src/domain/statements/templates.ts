@@ -132,7 +132,7 @@ const noRate = (cur: string) =>
 const ADJUSTMENT_COLUMN = ['Adjustment Type', 'Adjustment'];
 
 /** Adjustments named inside a store or type name ("YouTube (Spam Adjustment)"). */
-function adjustmentIn(name: string): string {
+function readAdjustmentIn(name: string): string {
   const t = name.toLowerCase();
   if (t.includes('spam')) return 'spam_deduction';
   if (t.includes('backpay') || t.includes('back pay')) return 'backpay';
@@ -140,6 +140,22 @@ function adjustmentIn(name: string): string {
   if (t.includes('refund') || t.includes('return') || t.includes('chargeback')) return 'return';
   return '';
 }
+
+/** Per store or type name, what it says; a file names a few dozen, so each is worked out once. */
+function perName<T>(read: (name: string) => T): (name: string) => T {
+  const known = new Map<string, T>();
+  return (name) => {
+    let v = known.get(name);
+    if (v === undefined) {
+      if (known.size >= 1024) known.clear();
+      v = read(name);
+      known.set(name, v);
+    }
+    return v;
+  };
+}
+
+const adjustmentIn = perName(readAdjustmentIn);
 
 function adjustmentOf(row: Row, quantity: number, name = ''): string {
   return adjustment(row.get('adjustment')) || adjustmentIn(name) || (quantity < 0 ? 'return' : '');
@@ -151,7 +167,9 @@ const DOWNLOAD_STORES =
 const STREAM_STORES =
   /spotify|apple music|deezer|tidal|napster|youtube|amazon (unlimited|prime|music)|pandora|iheart|soundcloud|anghami|boomplay|audiomack|tiktok|facebook|instagram|saavn|gaana|kkbox|netease|tencent|yandex|vk|joox|awa|line music|claro|tim music|qobuz|medianet|snapchat|peloton|triller|shazam/i;
 
-function usageOfStore(store: string): UsageType {
+const usageOfStore = perName(readUsageOfStore);
+
+function readUsageOfStore(store: string): UsageType {
   if (DOWNLOAD_STORES.test(store)) return 'download';
   if (STREAM_STORES.test(store)) return 'stream';
   return 'other';
@@ -164,14 +182,9 @@ function usageOfWord(word: string): UsageType | null {
   return null;
 }
 
-const tierOf = (store: string) => (/\(ads?\)|ad-supported|\bfree\b/i.test(store) ? 'ad-supported' : '');
-
-const common = (row: Row) => ({
-  isrc: isrc(row.get('isrc')),
-  upc: upc(row.get('upc')),
-  title: row.get('title'),
-  artist: row.get('artist'),
-});
+const tierOf = perName((store: string) =>
+  /\(ads?\)|ad-supported|\bfree\b/i.test(store) ? 'ad-supported' : '',
+);
 
 // ---- the templates ------------------------------------------------------------------------------------
 
@@ -230,7 +243,10 @@ const omni: Template = {
     const quantity = whole(row, 'quantity');
     const fxDate = row.get('fxDate') === '' ? '' : day(row, 'fxDate', isoDay, '2024-03-31');
     return {
-      ...common(row),
+      isrc: isrc(row.get('isrc')),
+      upc: upc(row.get('upc')),
+      title: row.get('title'),
+      artist: row.get('artist'),
       saleStart: period(row, 'saleStart').start,
       saleEnd: period(row, 'saleEnd').end,
       reportedAt: row.get('reportedAt') === '' ? '' : day(row, 'reportedAt', isoDay, '2024-03-31'),
@@ -280,7 +296,10 @@ const distrokid: Template = {
     const quantity = whole(row, 'quantity');
     const sale = period(row, 'saleMonth');
     return {
-      ...common(row),
+      isrc: isrc(row.get('isrc')),
+      upc: upc(row.get('upc')),
+      title: row.get('title'),
+      artist: row.get('artist'),
       saleStart: sale.start,
       saleEnd: sale.end,
       reportedAt: day(row, 'reportedAt', isoDay, '2024-03-31'),
@@ -362,9 +381,10 @@ const tunecore: Template = {
     const salesType = row.get('salesType');
     const store = row.get('store');
     return {
-      ...common(row),
+      isrc: isrc(row.get('isrc')),
       upc: upc(row.get('upc')) || upc(row.get('optionalUpc')),
       title: row.get('title') || row.get('releaseTitle'),
+      artist: row.get('artist'),
       saleStart: sale.start,
       saleEnd: sale.end,
       reportedAt: day(row, 'postedDate', isoDay, '2024-03-31'),
@@ -374,7 +394,10 @@ const tunecore: Template = {
       usageType: usageOfWord(salesType) ?? usageOfStore(store),
       proprietaryIds: [],
       quantity,
-      ...m,
+      amountTxn: m.amountTxn,
+      currencyTxn: m.currencyTxn,
+      amountAcct: m.amountAcct,
+      fxRate: m.fxRate,
       fxDate: '',
       adjustmentType: adjustmentOf(row, quantity, salesType),
     };
@@ -409,8 +432,10 @@ const cdbaby: Template = {
     const type = row.get('transactionType');
     const store = row.get('store');
     return {
-      ...common(row),
+      isrc: isrc(row.get('isrc')),
+      upc: upc(row.get('upc')),
       title: row.get('title') || row.get('releaseTitle'),
+      artist: row.get('artist'),
       saleStart: sold,
       saleEnd: sold,
       reportedAt: day(row, 'reportDate', usDay, '10/15/2023'),
@@ -485,7 +510,10 @@ const apple: Template = {
     }
     row.usd = amountAcct;
     return {
-      ...common(row),
+      isrc: isrc(row.get('isrc')),
+      upc: upc(row.get('upc')),
+      title: row.get('title'),
+      artist: row.get('artist'),
       saleStart: day(row, 'startDate', usDay, '08/31/2024'),
       saleEnd: day(row, 'endDate', usDay, '08/31/2024'),
       reportedAt: '',
