@@ -20,9 +20,12 @@ export const reportMonthOf = (line: Pick<StatementLine, 'reportedAt' | 'saleEnd'
 export const streamsOf = (line: Pick<StatementLine, 'usageType' | 'quantity'>) =>
   line.usageType === 'stream' ? line.quantity : 0;
 
-// Columnar form of a chunk of lines: one array per field, so a chunk of a thousand lines is one document
-// of repeated short strings instead of a thousand objects with the same keys (about half the bytes).
-const TEXT = [
+// A chunk of lines at rest: one text, a line per row and its fields tab-separated in FIELDS' order. A
+// document holding a thousand lines as text is written and read as one string (the documents port turns
+// every document into JSON and back), where arrays of objects or of columns cost a JSON value per field:
+// this is what made the ledger's writes twice as fast (bench:royalties).
+const FIELDS = [
+  'lineNo',
   'saleStart',
   'saleEnd',
   'reportedAt',
@@ -32,9 +35,13 @@ const TEXT = [
   'usageType',
   'isrc',
   'upc',
+  'proprietaryIds',
   'title',
   'artist',
+  'quantity',
+  'amountTxn',
   'currencyTxn',
+  'amountAcct',
   'fxRate',
   'fxDate',
   'adjustmentType',
@@ -45,40 +52,83 @@ const TEXT = [
 
 export interface PackedLines {
   n: number;
-  lineNo: number[];
-  quantity: number[];
-  /** Nano-units as decimal integer strings (bigint does not survive JSON). */
-  amountTxn: string[];
-  amountAcct: string[];
-  proprietaryIds: string[][];
-  text: Record<(typeof TEXT)[number], string[]>;
+  /** FIELDS' names, so a reader of an older chunk knows its layout. */
+  fields: string;
+  rows: string;
 }
 
+const SPECIAL = /[\\\t\n]/;
+const escape = (text: string) =>
+  SPECIAL.test(text) ? text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n') : text;
+const unescape = (text: string) =>
+  text.includes('\\')
+    ? text.replace(/\\(\\|t|n)/g, (_, c: string) => (c === 't' ? '\t' : c === 'n' ? '\n' : '\\'))
+    : text;
+
 export function packLines(lines: readonly LedgerLine[]): PackedLines {
-  const text = Object.fromEntries(TEXT.map((k) => [k, lines.map((l) => l[k])])) as PackedLines['text'];
-  return {
-    n: lines.length,
-    lineNo: lines.map((l) => l.lineNo),
-    quantity: lines.map((l) => l.quantity),
-    amountTxn: lines.map((l) => l.amountTxn.toString()),
-    amountAcct: lines.map((l) => l.amountAcct.toString()),
-    proprietaryIds: lines.map((l) => l.proprietaryIds),
-    text,
-  };
+  const rows = new Array<string>(lines.length);
+  for (let i = 0; i < lines.length; i += 1) {
+    const l = lines[i]!;
+    rows[i] = [
+      l.lineNo,
+      l.saleStart,
+      l.saleEnd,
+      l.reportedAt,
+      escape(l.store),
+      escape(l.serviceTier),
+      l.territory,
+      l.usageType,
+      l.isrc,
+      l.upc,
+      escape(l.proprietaryIds.join('|')),
+      escape(l.title),
+      escape(l.artist),
+      l.quantity,
+      l.amountTxn,
+      l.currencyTxn,
+      l.amountAcct,
+      l.fxRate,
+      l.fxDate,
+      escape(l.adjustmentType),
+      l.ownerId,
+      l.releaseId,
+      l.trackId,
+    ].join('\t');
+  }
+  return { n: lines.length, fields: FIELDS.join(','), rows: rows.join('\n') };
 }
 
 export function unpackLines(p: PackedLines): LedgerLine[] {
+  if (p.n === 0) return [];
   const out: LedgerLine[] = [];
-  for (let i = 0; i < p.n; i += 1) {
-    const line = {
-      lineNo: p.lineNo[i],
-      quantity: p.quantity[i],
-      amountTxn: BigInt(p.amountTxn[i] ?? '0'),
-      amountAcct: BigInt(p.amountAcct[i] ?? '0'),
-      proprietaryIds: p.proprietaryIds[i] ?? [],
-    } as Record<string, unknown>;
-    for (const k of TEXT) line[k] = p.text[k][i];
-    out.push(line as unknown as LedgerLine);
+  for (const row of p.rows.split('\n')) {
+    const c = row.split('\t');
+    const ids = unescape(c[10]!);
+    out.push({
+      lineNo: Number(c[0]),
+      saleStart: c[1]!,
+      saleEnd: c[2]!,
+      reportedAt: c[3]!,
+      store: unescape(c[4]!),
+      serviceTier: unescape(c[5]!),
+      territory: c[6]!,
+      usageType: c[7] as LedgerLine['usageType'],
+      isrc: c[8]!,
+      upc: c[9]!,
+      proprietaryIds: ids ? ids.split('|') : [],
+      title: unescape(c[11]!),
+      artist: unescape(c[12]!),
+      quantity: Number(c[13]),
+      amountTxn: BigInt(c[14]!),
+      currencyTxn: c[15]!,
+      amountAcct: BigInt(c[16]!),
+      fxRate: c[17]!,
+      fxDate: c[18]!,
+      adjustmentType: unescape(c[19]!),
+      ownerId: c[20]!,
+      releaseId: c[21]!,
+      trackId: c[22]!,
+    });
   }
   return out;
 }

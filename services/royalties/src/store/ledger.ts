@@ -1,105 +1,138 @@
-// The earnings ledger: statement lines with whose they are, in chunks of an import, append-only. The only
-// writer of `ledger_chunks` and of the sums folded from them (`earnings_months`, `earnings_cube`).
-// An import stages its chunks unpublished (nobody's figures move while a file is read, and a file refused
-// at its end is removed whole); publishing folds a run of chunks into the sums and marks them, in one
-// transaction, so a crash leaves every chunk either counted once or not at all. A run is folded in memory
-// first (bounded by the run's lines), so a row touched by many chunks is written once per run.
+// The earnings ledger: statement lines with whose they are, append-only, in pages per owner. The only
+// writer of `staged_chunks` (an import's lines while the file is read), `ledger_pages` (the ledger) and
+// the month sums folded from it (`earnings_months`).
+//
+// An import stages its lines in file order, one chunk per transaction (a crash resumes after the last
+// chunk; a file refused at its end is removed whole, and nobody's figures move while it is read).
+// Publishing takes a run of staged chunks and, in one transaction, writes their lines into one page per
+// owner, folds them into the month sums and deletes the staged chunks: every line is in the ledger once
+// or not at all. Pages per owner because everything that reads the ledger reads one owner's lines (their
+// analytics, their statement, their balance), and a monthly statement's lines are already sums per
+// track, store and territory: finer rollups would be as large as the ledger and rewritten by every file.
 import type { Doc, DocumentStore, TransactionScope } from '@omni/platform';
-import { type LedgerLine, type PackedLines, packLines, unpackLines } from '../domain/ledger-line';
-import { type Cell, type CubeSum, emptyFold, type Folded, foldLines, type MonthSum } from '../domain/rollups';
+import {
+  type LedgerLine,
+  type PackedLines,
+  packLines,
+  saleMonthOf,
+  unpackLines,
+} from '../domain/ledger-line';
+import { emptyFold, type Folded, foldLines, type MonthSum } from '../domain/rollups';
 
-export const CHUNKS = 'ledger_chunks';
+export const STAGED = 'staged_chunks';
+export const PAGES = 'ledger_pages';
 export const MONTHS = 'earnings_months';
-export const CUBE = 'earnings_cube';
 
-export interface ChunkDoc extends Doc {
+interface StagedDoc extends Doc {
   importId: string;
   seq: number;
-  published: boolean;
-  /** Owners with lines in the chunk (a payee's statement reads only their chunks). */
-  owners: string[];
+  lines: PackedLines;
+}
+
+export interface PageDoc extends Doc {
+  ownerId: string;
+  importId: string;
+  /** The sale months its lines fall in (a reader wanting a range skips the others' pages). */
+  saleMonths: string[];
   lines: PackedLines;
   createdAt: string;
 }
 
 export type MonthDoc = Omit<MonthSum, 'amount'> & Doc & { amount: string; updatedAt: string };
-/** Cells as [streams, quantity, amount (nano string), isrc] under cellKey (rollups.ts). */
-export interface CubeDoc extends Doc {
-  ownerId: string;
-  saleMonth: string;
-  cells: Record<string, [number, number, string, string]>;
-  updatedAt: string;
-}
 
-export const chunkId = (importId: string, seq: number) => `${importId}:${String(seq).padStart(7, '0')}`;
+export const stagedId = (importId: string, seq: number) => `${importId}:${String(seq).padStart(7, '0')}`;
 
 export class LedgerRepository {
-  readonly chunks;
+  readonly staged;
+  readonly pages;
   readonly months;
-  readonly cube;
 
   constructor(store: DocumentStore) {
-    this.chunks = store.collection<ChunkDoc>(CHUNKS, {
-      indexes: [{ fields: { importId: 1, seq: 1 } }, { fields: { owners: 1, published: 1 } }],
+    this.staged = store.collection<StagedDoc>(STAGED, { indexes: [{ fields: { importId: 1, seq: 1 } }] });
+    this.pages = store.collection<PageDoc>(PAGES, {
+      indexes: [{ fields: { ownerId: 1, saleMonths: 1 } }, { fields: { importId: 1 } }],
     });
     this.months = store.collection<MonthDoc>(MONTHS, { indexes: [{ fields: { ownerId: 1 } }] });
-    this.cube = store.collection<CubeDoc>(CUBE, { indexes: [{ fields: { ownerId: 1, saleMonth: 1 } }] });
   }
 
-  /** Stages a chunk of an import (unpublished), in the import's transaction. */
+  /** Stages a chunk of an import's matched lines, in the import's transaction. */
   stage(scope: TransactionScope, importId: string, seq: number, lines: readonly LedgerLine[]) {
-    return scope.collection<ChunkDoc>(CHUNKS).insertOne({
-      _id: chunkId(importId, seq),
-      importId,
-      seq,
-      published: false,
-      owners: [...new Set(lines.map((l) => l.ownerId))],
-      lines: packLines(lines),
-      createdAt: new Date().toISOString(),
-    });
+    return scope
+      .collection<StagedDoc>(STAGED)
+      .insertOne({ _id: stagedId(importId, seq), importId, seq, lines: packLines(lines) });
   }
 
   /**
-   * Folds the import's unpublished chunks numbered [from, to) into the sums and marks them published
-   * (a chunk already published is skipped); returns how many were published.
+   * Moves the import's staged chunks numbered [from, to) into the ledger: one page per owner, the month
+   * sums, the staged chunks gone. Chunks already moved (or never staged: no matched line) are skipped.
    */
   async publish(scope: TransactionScope, importId: string, from: number, to: number): Promise<number> {
-    const chunks = scope.collection<ChunkDoc>(CHUNKS);
-    const folded = emptyFold();
+    const staged = scope.collection<StagedDoc>(STAGED);
+    const byOwner = new Map<string, LedgerLine[]>();
     const ids: string[] = [];
-    // One chunk in memory at a time; the sums grow only by keys not seen in the run.
+    // One chunk unpacked at a time; the run's lines are held once, grouped by owner.
     for (let seq = from; seq < to; seq += 1) {
-      const chunk = await chunks.findById(chunkId(importId, seq));
-      if (!chunk || chunk.published) continue;
-      foldLines(unpackLines(chunk.lines), folded);
+      const chunk = await staged.findById(stagedId(importId, seq));
+      if (!chunk) continue;
+      for (const line of unpackLines(chunk.lines)) {
+        const list = byOwner.get(line.ownerId);
+        if (list) list.push(line);
+        else byOwner.set(line.ownerId, [line]);
+      }
       ids.push(chunk._id);
     }
     if (ids.length === 0) return 0;
-    await this.write(scope, folded);
-    await chunks.updateMany({ _id: { $in: ids }, published: false }, { $set: { published: true } });
+    await this.write(scope, `${importId}:${String(from).padStart(7, '0')}`, importId, byOwner);
+    await staged.deleteMany({ _id: { $in: ids } });
     return ids.length;
   }
 
-  /** Appends lines straight into the ledger, published (an admin attaching waiting lines). */
-  async append(scope: TransactionScope, importId: string, seq: number, lines: readonly LedgerLine[]) {
-    await this.stage(scope, importId, seq, lines);
-    return this.publish(scope, importId, seq, seq + 1);
+  /** Appends lines straight into the ledger (an admin attaching waiting lines to a recording). */
+  append(scope: TransactionScope, importId: string, key: string, lines: readonly LedgerLine[]) {
+    const byOwner = new Map<string, LedgerLine[]>();
+    for (const line of lines) byOwner.set(line.ownerId, [...(byOwner.get(line.ownerId) ?? []), line]);
+    return this.write(scope, `${importId}:${key}`, importId, byOwner);
   }
 
-  /** Removes a refused import's staged chunks (never a published one). */
+  /** Removes a refused import's staged chunks (never a published page). */
   discardStaged(scope: TransactionScope, importId: string) {
-    return scope.collection<ChunkDoc>(CHUNKS).deleteMany({ importId, published: false });
+    return scope.collection<StagedDoc>(STAGED).deleteMany({ importId });
   }
 
-  private async write(scope: TransactionScope, folded: Folded) {
+  private async write(
+    scope: TransactionScope,
+    run: string,
+    importId: string,
+    byOwner: Map<string, LedgerLine[]>,
+  ) {
     const now = new Date().toISOString();
+    const folded = emptyFold();
+    const pages: PageDoc[] = [];
+    for (const [ownerId, lines] of byOwner) {
+      foldLines(lines, folded);
+      pages.push({
+        _id: `${run}:${ownerId}`,
+        ownerId,
+        importId,
+        saleMonths: [...new Set(lines.map(saleMonthOf))].sort(),
+        lines: packLines(lines),
+        createdAt: now,
+      });
+    }
+    await scope.collection<PageDoc>(PAGES).insertMany(pages);
+    await this.addMonths(scope, folded, now);
+  }
+
+  private async addMonths(scope: TransactionScope, folded: Folded, now: string) {
     const months = scope.collection<MonthDoc>(MONTHS);
-    const cube = scope.collection<CubeDoc>(CUBE);
-    const monthRows = await readAll<MonthDoc>(months, [...folded.months.keys()]);
-    const newMonths: MonthDoc[] = [];
+    const ids = [...folded.months.keys()];
+    const rows = new Map<string, MonthDoc>();
+    for (let i = 0; i < ids.length; i += 500)
+      for (const d of await months.find({ _id: { $in: ids.slice(i, i + 500) } })) rows.set(d._id, d);
+    const fresh: MonthDoc[] = [];
     for (const [id, sum] of folded.months) {
-      const row = monthRows.get(id);
-      if (!row) newMonths.push({ ...sum, _id: id, amount: sum.amount.toString(), updatedAt: now });
+      const row = rows.get(id);
+      if (!row) fresh.push({ ...sum, _id: id, amount: sum.amount.toString(), updatedAt: now });
       else
         await months.updateOne(
           { _id: id },
@@ -113,74 +146,36 @@ export class LedgerRepository {
           },
         );
     }
-    if (newMonths.length) await months.insertMany(newMonths);
-    const cubeRows = await readAll<CubeDoc>(cube, [...folded.cube.keys()]);
-    const newCubes: CubeDoc[] = [];
-    for (const [id, sum] of folded.cube) {
-      const row = cubeRows.get(id);
-      const cells: CubeDoc['cells'] = row?.cells ?? {};
-      for (const [key, c] of sum.cells) {
-        const had = cells[key];
-        cells[key] = had
-          ? [
-              had[0] + c.streams,
-              had[1] + c.quantity,
-              (BigInt(had[2]) + c.amount).toString(),
-              had[3] || c.isrc,
-            ]
-          : [c.streams, c.quantity, c.amount.toString(), c.isrc];
-      }
-      if (!row)
-        newCubes.push({ _id: id, ownerId: sum.ownerId, saleMonth: sum.saleMonth, cells, updatedAt: now });
-      else await cube.updateOne({ _id: id }, { $set: { cells, updatedAt: now } });
-    }
-    if (newCubes.length) await cube.insertMany(newCubes);
+    if (fresh.length) await months.insertMany(fresh);
   }
 
   monthsOf(ownerId: string) {
     return this.months.find({ ownerId });
   }
 
-  cubeOf(ownerId: string, from?: string, to?: string) {
-    const saleMonth: Record<string, string> = {};
-    if (from) saleMonth.$gte = from;
-    if (to) saleMonth.$lte = to;
-    return this.cube.find(Object.keys(saleMonth).length ? { ownerId, saleMonth } : { ownerId });
-  }
-
-  /** The highest chunk number of an import (an attachment appends after it). */
-  async lastSeq(importId: string): Promise<number> {
-    const last = await this.chunks.findOne({ importId }, { sort: { seq: -1 } });
-    return last ? last.seq : -1;
+  /** The owner's ledger lines, optionally only sale months from..to (YYYY-MM, inclusive). */
+  async *linesOf(
+    ownerId: string,
+    from?: string,
+    to?: string,
+  ): AsyncGenerator<LedgerLine & { importedAt: string }> {
+    for (const page of await this.pages.find({ ownerId })) {
+      if ((from && page.saleMonths.at(-1)! < from) || (to && page.saleMonths[0]! > to)) continue;
+      for (const line of unpackLines(page.lines)) {
+        const month = saleMonthOf(line);
+        if ((from && month < from) || (to && month > to)) continue;
+        yield Object.assign(line, { importedAt: page.createdAt });
+      }
+    }
   }
 
   /**
-   * Folds every published chunk again from nothing: what the sums must equal. Used by the test that holds
-   * the sums to the ledger, and by an operator after a bug in folding.
+   * Folds every page again from nothing: what the month sums must equal. Used by the test that holds the
+   * sums to the ledger, and by an operator after a bug in folding.
    */
   async refold(): Promise<Folded> {
     const folded = emptyFold();
-    for (const c of await this.chunks.find({ published: true })) foldLines(unpackLines(c.lines), folded);
+    for (const page of await this.pages.find({})) foldLines(unpackLines(page.lines), folded);
     return folded;
   }
 }
-
-/** The cells of a stored cube, as the folded form. */
-export function cellsOf(doc: CubeDoc): Map<string, Cell> {
-  const out = new Map<string, Cell>();
-  for (const [k, [streams, quantity, amount, isrc]] of Object.entries(doc.cells))
-    out.set(k, { streams, quantity, amount: BigInt(amount), isrc });
-  return out;
-}
-
-async function readAll<T extends Doc>(
-  collection: ReturnType<TransactionScope['collection']>,
-  ids: string[],
-): Promise<Map<string, T>> {
-  const out = new Map<string, T>();
-  for (let i = 0; i < ids.length; i += 500)
-    for (const d of await collection.find({ _id: { $in: ids.slice(i, i + 500) } })) out.set(d._id, d as T);
-  return out;
-}
-
-export type { CubeSum };

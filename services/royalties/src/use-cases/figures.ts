@@ -2,8 +2,7 @@
 // ledger (final, by sale month) and from trend reports (estimated, by day), never mixed.
 import type { Analytics } from '@omni/proto/api';
 import { formatAmount } from '../domain/money';
-import { cellParts } from '../domain/rollups';
-import { cellsOf, type LedgerRepository } from '../store/ledger';
+import type { LedgerRepository } from '../store/ledger';
 import type { RecordingsRepository } from '../store/recordings';
 import type { TrendsRepository } from '../store/trends';
 
@@ -86,10 +85,7 @@ const rowsOf = (m: Map<string, Acc>, label: (k: string) => string) =>
     .sort((x, y) => y.streams - x.streams || x.key.localeCompare(y.key));
 
 export async function analytics(deps: FigureDeps, q: AnalyticsQuery): Promise<Analytics> {
-  const [cube, recordings] = await Promise.all([
-    deps.ledger.cubeOf(q.ownerId, q.from || undefined, q.to || undefined),
-    deps.recordings.ofOwner(q.ownerId),
-  ]);
+  const recordings = await deps.recordings.ofOwner(q.ownerId);
   const releaseTitle = new Map<string, string>();
   const trackTitle = new Map<string, { title: string; release: string }>();
   for (const r of recordings) {
@@ -110,28 +106,31 @@ export async function analytics(deps: FigureDeps, q: AnalyticsQuery): Promise<An
   const byTrack = new Map<string, Acc>();
   const totals: Acc = { streams: 0, quantity: 0, amount: 0n };
   let refreshedAt: string | null = null;
-  for (const doc of cube) {
-    for (const [key, cell] of cellsOf(doc)) {
-      const row = { saleMonth: doc.saleMonth, ...cellParts(key) };
-      filters.months.add(row.saleMonth);
-      filters.stores.add(row.store);
-      filters.territories.add(row.territory);
-      filters.releases.add(row.releaseId);
-      if (row.trackId) filters.tracks.add(row.trackId);
-      if (q.store && row.store !== q.store) continue;
-      if (q.territory && row.territory !== q.territory) continue;
-      if (q.releaseId && row.releaseId !== q.releaseId) continue;
-      if (q.trackId && row.trackId !== q.trackId) continue;
-      add(byMonth, row.saleMonth, cell);
-      add(byStore, row.store, cell);
-      add(byTerritory, row.territory, cell);
-      add(byRelease, row.releaseId, cell);
-      add(byTrack, row.trackId || `release:${row.releaseId}`, cell);
-      totals.streams += cell.streams;
-      totals.quantity += cell.quantity;
-      totals.amount += cell.amount;
-      if (!refreshedAt || doc.updatedAt > refreshedAt) refreshedAt = doc.updatedAt;
-    }
+  for await (const line of deps.ledger.linesOf(q.ownerId, q.from || undefined, q.to || undefined)) {
+    const month = line.saleStart.slice(0, 7);
+    filters.months.add(month);
+    filters.stores.add(line.store);
+    filters.territories.add(line.territory);
+    filters.releases.add(line.releaseId);
+    if (line.trackId) filters.tracks.add(line.trackId);
+    if (q.store && line.store !== q.store) continue;
+    if (q.territory && line.territory !== q.territory) continue;
+    if (q.releaseId && line.releaseId !== q.releaseId) continue;
+    if (q.trackId && line.trackId !== q.trackId) continue;
+    const r = {
+      streams: line.usageType === 'stream' ? line.quantity : 0,
+      quantity: line.quantity,
+      amount: line.amountAcct,
+    };
+    add(byMonth, month, r);
+    add(byStore, line.store, r);
+    add(byTerritory, line.territory, r);
+    add(byRelease, line.releaseId, r);
+    add(byTrack, line.trackId || `release:${line.releaseId}`, r);
+    totals.streams += r.streams;
+    totals.quantity += r.quantity;
+    totals.amount += r.amount;
+    if (!refreshedAt || line.importedAt > refreshedAt) refreshedAt = line.importedAt;
   }
   const trends = await trendFigures(deps, q);
   const trackLabel = (k: string) =>
@@ -214,16 +213,15 @@ async function trendFigures(deps: FigureDeps, q: AnalyticsQuery): Promise<Analyt
 export async function playsOf(deps: FigureDeps, ownerId: string, isrcs: readonly string[]) {
   const wanted = new Set(isrcs);
   const out = new Map<string, number>();
-  for (const doc of await deps.ledger.cubeOf(ownerId)) {
-    const year = doc.saleMonth.slice(0, 4);
-    for (const [key, cell] of cellsOf(doc)) {
-      if (!cell.isrc || (wanted.size && !wanted.has(cell.isrc)) || cell.streams <= 0) continue;
-      const k = `${cell.isrc}|${cellParts(key).territory}|${year}`;
-      out.set(k, (out.get(k) ?? 0) + cell.streams);
-    }
+  for await (const line of deps.ledger.linesOf(ownerId)) {
+    if (line.usageType !== 'stream' || !line.isrc || (wanted.size && !wanted.has(line.isrc))) continue;
+    const k = `${line.isrc}|${line.territory}|${line.saleStart.slice(0, 4)}`;
+    out.set(k, (out.get(k) ?? 0) + line.quantity);
   }
-  return [...out].map(([k, streams]) => {
-    const [isrc = '', territory = '', year = '0'] = k.split('|');
-    return { isrc, territory, streams, year: Number(year) };
-  });
+  return [...out]
+    .filter(([, streams]) => streams > 0)
+    .map(([k, streams]) => {
+      const [isrc = '', territory = '', year = '0'] = k.split('|');
+      return { isrc, territory, streams, year: Number(year) };
+    });
 }

@@ -50,10 +50,10 @@ export async function resolveUnmatched(
     byImport.set(w.importId, list);
   }
   await deps.documents.transaction(async (scope) => {
-    for (const [importId, lines] of byImport) {
-      const seq = (await deps.ledger.lastSeq(importId)) + 1;
-      await deps.ledger.append(scope, importId, seq, lines);
-    }
+    // Keyed by the first line's number: attaching the same lines twice cannot happen (they are no longer
+    // open), and a page id never repeats.
+    for (const [importId, lines] of byImport)
+      await deps.ledger.append(scope, importId, `attached-${lines[0]!.lineNo}`, lines);
     await deps.unmatched.resolve(
       scope,
       waiting.map((w) => w._id),
