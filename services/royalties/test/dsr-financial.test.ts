@@ -338,6 +338,23 @@ describe('Financial Reporting profile (SY10 / SR08)', () => {
     expect(await refusal(read(Buffer.from([0x48, 0x45, 0x41, 0x44, 0, 0, 0])))).toMatch(/not a text report/);
   });
 
+  it('adds several fees of one summary into one line, and refuses a second header', async () => {
+    const text = srbFile().replace(
+      '\tMinimumGuarantee\t5\t5.421\t',
+      '\tMinimumGuarantee|Marketing\t5|1\t5.421|1.0842\t',
+    );
+    const { lines } = await collect(read(text));
+    expect(lines[0]).toMatchObject({
+      lineNo: 5,
+      title: 'MinimumGuarantee, Marketing',
+      amountTxn: 6_000_000_000n,
+      amountAcct: 6_505_200_000n,
+    });
+    expect(await refusal(read(srbFile({ extra: [HEAD] })))).toBe(
+      'The file has a second header record (HEAD) at line 11: two reports may have been joined into one file. Ask the store for each report as a file of its own.',
+    );
+  });
+
   it('reads escaped tabs and pipes in cells (Part 1 §6.6.4)', async () => {
     const text = srbFile()
       .replace('\tMorning\t', '\tMorning\\\tAfter\t')

@@ -91,7 +91,14 @@ export interface Collected {
 export async function collect(statement: Statement): Promise<Collected> {
   const header = await statement.header;
   const items: ReadItem[] = [];
-  for await (const item of statement.items) items.push(item);
+  let last = 0;
+  for await (const item of statement.items) {
+    // Imports resume after a line number: every reader must give strictly increasing ones.
+    const lineNo = item.kind === 'line' ? item.line.lineNo : item.lineNo;
+    if (lineNo <= last) throw new Error(`line ${lineNo} came after line ${last}`);
+    last = lineNo;
+    items.push(item);
+  }
   return {
     header,
     items,

@@ -98,9 +98,13 @@ export const afterFooter = (lineNo: number) =>
   );
 
 export const unknownRecord = (lineNo: number, type: string, profile: string) =>
-  new StatementRefused(
-    `Line ${count(lineNo)} is a record of type "${type.slice(0, 12)}", which a ${profile} DSR file does not have. The file may be damaged; ask the store for it again.`,
-  );
+  type === 'HEAD'
+    ? new StatementRefused(
+        `The file has a second header record (HEAD) at line ${count(lineNo)}: two reports may have been joined into one file. Ask the store for each report as a file of its own.`,
+      )
+    : new StatementRefused(
+        `Line ${count(lineNo)} is a record of type "${type.slice(0, 12)}", which a ${profile} DSR file does not have. The file may be damaged; ask the store for it again.`,
+      );
 
 function declared(cell: string | undefined, what: string, lineNo: number): number | null {
   const t = text(cell);

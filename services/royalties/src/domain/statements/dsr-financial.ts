@@ -12,7 +12,7 @@
 // AllocatedNetRevenueInCurrencyOfAccounting, the same quantity summed (XSD: "Net Revenue generated that is
 // to be allocated to the MessageRecipient"). FinalTotalAmount is not compared: by its definition it also
 // holds the usage-independent fees, which no SR08 line carries; those fees are read from the SY10 and
-// become lines of their own (adjustment 'usage_independent_fee') so that money is not lost.
+// become a line of their own (adjustment 'usage_independent_fee') so that money is not lost.
 import { formatAmount, normalizeRate, parseAmount } from '../money';
 import { baseType, cellsOf, SR08 as SR08_CELLS, SY10 as SY10_CELLS, text, values } from './dsr-cells';
 import { afterFooter, checkFooter, type Head, noFooter, recordLine, unknownRecord } from './dsr-file';
@@ -72,18 +72,25 @@ function amountOrNull(cell: string | undefined): bigint | null | 'bad' {
 }
 
 function moneyOf(sy: Summary, txnCell: string | undefined, acctCell: string | undefined): Money {
-  const { currencyTxn, currencyAcct } = sy;
   const txn = amountOrNull(txnCell);
   const acct = amountOrNull(acctCell);
+  return moneyFrom(sy, txn, acct, txn === 'bad' ? text(txnCell) : text(acctCell));
+}
+
+/** The line's money from its two amounts as read; `shown` is the cell quoted when one is not a number. */
+function moneyFrom(
+  sy: Summary,
+  txn: bigint | null | 'bad',
+  acct: bigint | null | 'bad',
+  shown: string,
+): Money {
+  const { currencyTxn, currencyAcct } = sy;
   // A refused line still says what it was worth when its accounting amount is in USD and readable.
   const usd = currencyAcct === 'USD' && typeof acct === 'bigint' ? acct : null;
   const no = (reason: string): Money => ({ ok: false, reason, amountAcct: usd, acctCell: acct });
   if (!currencyTxn || !currencyAcct)
     return no(`its summary record (${sy.id}) does not name both currencies.`);
-  if (txn === 'bad' || acct === 'bad') {
-    const bad = txn === 'bad' ? text(txnCell) : text(acctCell);
-    return no(`the amount "${bad.slice(0, 40)}" is not a number.`);
-  }
+  if (txn === 'bad' || acct === 'bad') return no(`the amount "${shown.slice(0, 40)}" is not a number.`);
   if (currencyAcct === 'USD') {
     if (acct === null) return no('it has no amount.');
     if (txn === null || currencyTxn === 'USD') {
@@ -167,54 +174,71 @@ function readSummary(cells: string[], lineNo: number, head: Head): Summary {
   };
 }
 
-/** The SY10's usage-independent fees (minimum guarantees and the like) as lines of their own. */
-function feeLines(cells: string[], sy: Summary, head: Head): ReadItem[] {
-  const types = values(cells[SY10.UsageIndependentFeeType]);
-  const txn = values(cells[SY10.UsageIndependentFeeInCurrencyOfTransaction]);
-  const acct = values(cells[SY10.UsageIndependentFeeInCurrencyOfAccounting]);
-  const n = Math.max(types.length, acct.length, txn.length);
-  const out: ReadItem[] = [];
-  for (let i = 0; i < n; i += 1) {
-    const m = moneyOf(sy, txn[i], acct[i]);
-    const reason = problemOf(sy);
-    if (!m.ok || reason) {
-      const why = reason ?? (m.ok ? '' : m.reason);
-      out.push(
-        refused(
-          sy.lineNo,
-          `A fee in the summary record on line ${count(sy.lineNo)} cannot be used: ${why}`,
-          m.amountAcct,
-        ),
-      );
-      continue;
-    }
-    out.push({
-      kind: 'line',
-      line: {
-        lineNo: sy.lineNo,
-        saleStart: sy.period!.start,
-        saleEnd: sy.period!.end,
-        reportedAt: head.reportedAt,
-        store: sy.store,
-        serviceTier: sy.serviceTier,
-        territory: sy.territory!,
-        usageType: 'other',
-        isrc: '',
-        upc: '',
-        proprietaryIds: [],
-        title: types[i] ?? '',
-        artist: '',
-        quantity: 0,
-        amountTxn: m.amountTxn,
-        currencyTxn: m.currencyTxn,
-        amountAcct: m.amountAcct,
-        fxRate: m.fxRate,
-        fxDate: m.fxDate,
-        adjustmentType: 'usage_independent_fee',
-      },
-    });
+/** The values of a multi-value amount cell added up; null when empty, 'bad' when one is not a number. */
+function sumOf(cell: string | undefined): bigint | null | 'bad' {
+  let total: bigint | null = null;
+  for (const v of values(cell)) {
+    const a = amountOrNull(v);
+    if (a === 'bad') return 'bad';
+    if (a !== null) total = (total ?? 0n) + a;
   }
-  return out;
+  return total;
+}
+
+/**
+ * The SY10's usage-independent fees (minimum guarantees and the like): one line for all of them, named
+ * by their types, so that no two items share a line number (an import resumes after a line number).
+ */
+function feeLine(cells: string[], sy: Summary, head: Head): ReadItem | null {
+  const types = values(cells[SY10.UsageIndependentFeeType]);
+  const txn = sumOf(cells[SY10.UsageIndependentFeeInCurrencyOfTransaction]);
+  const acct = sumOf(cells[SY10.UsageIndependentFeeInCurrencyOfAccounting]);
+  if (txn === null && acct === null) return null;
+  const m = moneyFrom(
+    sy,
+    txn,
+    acct,
+    text(
+      cells[
+        txn === 'bad'
+          ? SY10.UsageIndependentFeeInCurrencyOfTransaction
+          : SY10.UsageIndependentFeeInCurrencyOfAccounting
+      ],
+    ),
+  );
+  const problem = problemOf(sy) ?? (m.ok ? null : m.reason);
+  if (!m.ok || problem) {
+    return refused(
+      sy.lineNo,
+      `The fees in the summary record on line ${count(sy.lineNo)} cannot be used: ${problem}`,
+      m.amountAcct,
+    );
+  }
+  return {
+    kind: 'line',
+    line: {
+      lineNo: sy.lineNo,
+      saleStart: sy.period!.start,
+      saleEnd: sy.period!.end,
+      reportedAt: head.reportedAt,
+      store: sy.store,
+      serviceTier: sy.serviceTier,
+      territory: sy.territory!,
+      usageType: 'other',
+      isrc: '',
+      upc: '',
+      proprietaryIds: [],
+      title: types.join(', '),
+      artist: '',
+      quantity: 0,
+      amountTxn: m.amountTxn,
+      currencyTxn: m.currencyTxn,
+      amountAcct: m.amountAcct,
+      fxRate: m.fxRate,
+      fxDate: m.fxDate,
+      adjustmentType: 'usage_independent_fee',
+    },
+  };
 }
 
 /** What makes every line of a summary unusable, if anything. */
@@ -345,7 +369,8 @@ export async function* readFinancial(
           );
         }
         summaries.set(sy.id, sy);
-        out.push(...feeLines(cells, sy, head));
+        const fee = feeLine(cells, sy, head);
+        if (fee) out.push(fee);
       } else if (type === 'SRFO' || type === 'FOOT') {
         footerAt = lineNo;
         checkFooter(type, cells, lineNo, { lines: lineNo, summaries: summaries.size });

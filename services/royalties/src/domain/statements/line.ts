@@ -66,7 +66,11 @@ export class StatementRefused extends Error {
   override name = 'StatementRefused';
 }
 
-/** What every reader returns: the header as soon as it is read, then the items in file order. */
+/**
+ * What every reader returns: the header as soon as it is read, then the items in file order. Line numbers
+ * strictly increase from item to item (at most one item per physical line), so an import can resume
+ * after the last line number it kept. Iterate `items` to the end or stop it (break): that closes the file.
+ */
 export interface Statement {
   header: Promise<StatementHeader>;
   items: AsyncIterable<ReadItem>;
