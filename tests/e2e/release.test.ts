@@ -288,11 +288,14 @@ describe('/artist-upload signed in', () => {
     await list.getByRole('link', { name: 'All Stores' }).waitFor();
     await list.getByRole('link', { name: 'Chosen Stores' }).waitFor();
     await page.getByRole('link', { name: 'Upgrade to Pro' }).waitFor();
-    await page.getByRole('button', { name: 'View Analytics' }).click();
-    await toast('Analytics feature coming soon! Track your performance across all DSPs in real-time.');
     await page.getByRole('button', { name: 'Manage Splits' }).click();
     await toast('Split management coming soon! Automatically distribute royalties to collaborators.');
     await shot('dashboard');
+    // View Analytics is a link to the analytics page now, no longer a coming-soon notice.
+    await page.getByRole('link', { name: 'View Analytics' }).click();
+    await page.waitForURL(/\/app\/analytics$/);
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+    await page.goBack();
     await page.getByRole('link', { name: 'Upload Release' }).click();
     await page.waitForURL(/\/artist-upload$/);
   });
