@@ -2,6 +2,7 @@
 // so a server change shows up as one clear error instead of `undefined` deep inside a screen; optional
 // fields get defaults so a missing extra does not. The gateway builds its answers to the same types.
 import * as z from 'zod/mini';
+import { dashboardEarnings } from './royalties';
 
 export const platformsSchema = z.object({
   platforms: z.array(z.object({ key: z.string(), name: z.string() })),
@@ -93,21 +94,34 @@ export type Release = z.infer<typeof releaseSchema>;
 export const isReleaseId = (id: string): boolean =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
-export const dashboardSchema = z.object({
-  totalReleases: z.number(),
-  monthlyStreams: z.number(),
-  totalEarnings: z.number(),
-  collaborators: z.number(),
-  releases: z.array(
-    z.object({
-      id: z.string(),
-      title: z.string(),
-      status: z.string(),
-      createdAt: z._default(z.optional(z.string()), ''),
-      artworkUrl: z._default(z.optional(z.nullable(z.string())), ''),
-    }),
-  ),
-});
+/**
+ * GET /api/dashboard: /app's figures and the caller's recent releases. `monthlyStreams` and `totalEarnings`
+ * (dollars, two decimals) were always there; a server with statements adds the rest of `dashboardEarnings`
+ * (the exact USD total and which sale and reporting months the figures are from). An older server sends
+ * only the numbers, so the additions are optional and the cards fall back to `totalEarnings`.
+ */
+export const dashboardSchema = z.extend(
+  z.object({
+    totalReleases: z.number(),
+    monthlyStreams: dashboardEarnings.shape.monthlyStreams,
+    totalEarnings: z.number(),
+    collaborators: z.number(),
+    releases: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        status: z.string(),
+        createdAt: z._default(z.optional(z.string()), ''),
+        artworkUrl: z._default(z.optional(z.nullable(z.string())), ''),
+      }),
+    ),
+  }),
+  {
+    streamsMonth: z.optional(dashboardEarnings.shape.streamsMonth),
+    totalEarningsUsd: z.optional(dashboardEarnings.shape.totalEarningsUsd),
+    earningsThrough: z.optional(dashboardEarnings.shape.earningsThrough),
+  },
+);
 export type DashboardData = z.infer<typeof dashboardSchema>;
 
 export const storageStatusSchema = z.object({

@@ -5,7 +5,6 @@
 // The schemas are the API contract's (zod's mini build, so they cost the bundle a few kilobytes).
 import {
   type CreateReleaseRequest,
-  dashboardEarnings,
   dashboardSchema,
   type EditReleaseRequest,
   type jobSchema,
@@ -46,16 +45,10 @@ export type DeliveryJob = z.infer<typeof jobSchema>;
 export type Track = z.infer<typeof trackSchema>;
 export type Release = z.infer<typeof releaseSchema>;
 /**
- * /app's figures. A server with statements adds the earnings fields (`dashboardEarnings`: the exact USD
- * total and which sale and reporting months the figures are from); an older one sends only the numbers,
- * so the additions are optional here and the cards fall back to `totalEarnings` and `monthlyStreams`.
+ * /app's figures, as the contract's `dashboardSchema` parses them: the earnings fields are optional there
+ * (an older server sends only the numbers), and the cards fall back to `totalEarnings` without them.
  */
-const dashboardAnswerSchema = z.extend(dashboardSchema, {
-  streamsMonth: z.optional(dashboardEarnings.shape.streamsMonth),
-  totalEarningsUsd: z.optional(dashboardEarnings.shape.totalEarningsUsd),
-  earningsThrough: z.optional(dashboardEarnings.shape.earningsThrough),
-});
-export type DashboardData = z.infer<typeof dashboardAnswerSchema>;
+export type DashboardData = z.infer<typeof dashboardSchema>;
 export type StorageStatus = z.infer<typeof storageStatusSchema>;
 export type StoredFile = z.infer<typeof uploadsListSchema>['files'][number];
 
@@ -85,7 +78,7 @@ export async function fetchReleases(): Promise<Release[]> {
 }
 
 export async function fetchDashboard(): Promise<DashboardData> {
-  return dashboardAnswerSchema.parse(await apiFetch('/api/dashboard'));
+  return dashboardSchema.parse(await apiFetch('/api/dashboard'));
 }
 
 export async function fetchStorageStatus(): Promise<StorageStatus> {
