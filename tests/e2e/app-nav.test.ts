@@ -20,6 +20,7 @@ const pages = suite.keepPages();
 const ARTIST_LINKS = [
   ['Dashboard', '/app'],
   ['Releases', '/releases'],
+  ['Analytics', '/app/analytics'],
   ['Upload', '/artist-upload'],
   ['Uploader', '/uploader'],
   ['Finder', '/missing-money-finder'],
@@ -111,6 +112,7 @@ describe('at 1280 px, every app screen has the one navigation with the current p
     ['/app', () => '/app', 'Dashboard', 'Welcome back'],
     ['/releases', () => '/releases', 'Releases', 'Releases'],
     ['/release/:id', () => `/release/${releaseId}`, 'Releases', 'Nav Single'],
+    ['/app/analytics', () => '/app/analytics', 'Analytics', 'Analytics'],
     ['/artist-upload', () => '/artist-upload', 'Upload', 'Artist Upload'],
     ['/uploader', () => '/uploader', 'Uploader', 'Uploader'],
     ['/missing-money-finder', () => '/missing-money-finder', 'Finder', 'Missing Money Finder'],
@@ -145,6 +147,9 @@ describe('at 1280 px, every app screen has the one navigation with the current p
     expect(await appNav(page).getByRole('link', { name: 'Releases' }).getAttribute('aria-current')).toBe(
       'page',
     );
+    await appNav(page).getByRole('link', { name: 'Analytics' }).click();
+    await page.waitForURL(`${suite.url}/app/analytics`);
+    await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
     await appNav(page).getByRole('link', { name: 'Dashboard' }).click();
     await page.waitForURL(`${suite.url}/app`);
     // The dashboard's recent releases lead to the whole list.
@@ -160,7 +165,7 @@ describe('at 1280 px, every app screen has the one navigation with the current p
     );
   });
 
-  it("fits an admin's seven links and Sign out in one row from 1,024 px", async () => {
+  it("fits an admin's eight links and Sign out in one row from 1,024 px", async () => {
     for (const width of [1024, 1100]) {
       const page = await signedInPage(await adminSession(), width);
       await page.goto(`${suite.url}/app`);

@@ -31,21 +31,31 @@ async function planLines(card: Locator): Promise<[string, boolean][]> {
   );
 }
 
+// Analytics is live for every account (/app/analytics): a Free line, not a Pro promise.
+const FREE_LINES: [string, boolean][] = [
+  ['Delivery to 142 stores', false],
+  ['100% of your royalties', false],
+  ['Catalog management for singles, EPs and albums', false],
+  ['Free ISRC and UPC codes', false],
+  ['Streaming and earnings analytics by store, territory and month', false],
+];
+
 const PRO_LINES: [string, boolean][] = [
   ['Everything in Free', false],
-  ['Streaming analytics across every store', true],
   ['Smart splits and automated payouts', true],
   ['Collaborator invitations with roles', true],
   ['AI-written marketing copy for your releases', true],
 ];
 
-describe('the Pro card says what Pro includes today and what is coming', () => {
+describe('the Free card lists analytics; the Pro card says what Pro includes today and what is coming', () => {
   for (const path of ['/pricing', '/']) {
     it(`on ${path}`, async () => {
       const page = await open(path);
       const pro = page.getByTestId('pro-plan');
       await pro.scrollIntoViewIfNeeded();
+      expect(await planLines(page.getByTestId('free-plan'))).toEqual(FREE_LINES);
       expect(await planLines(pro)).toEqual(PRO_LINES);
+      expect(await pro.innerText()).not.toMatch(/analytics/i);
       expect(await pro.getByTestId('pro-today').innerText()).toContain(
         'Today Pro includes everything in Free and nothing more yet.',
       );
@@ -68,17 +78,17 @@ describe('feature cards mark what is not built yet', () => {
     expect([title, marked]).toEqual([title, says]);
     return marked;
   };
-  it('on the home page: analytics, teamwork and monetization; distribution is real', async () => {
+  it('on the home page: teamwork and monetization; distribution and analytics are real', async () => {
     const page = await open('/');
-    for (const title of ['Analytics', 'Teamwork', 'Monetization'])
-      expect(await comingSoon(page, title)).toBe(true);
+    for (const title of ['Teamwork', 'Monetization']) expect(await comingSoon(page, title)).toBe(true);
     expect(await comingSoon(page, 'Distribution')).toBe(false);
+    expect(await comingSoon(page, 'Analytics')).toBe(false);
     expect(await comingSoon(page, 'Core Feature')).toBe(false);
   });
   it('on /features, /artists, /labels and /managers', async () => {
     const checks: [string, string[], string[]][] = [
       ['/features', ['Royalties and payouts', 'Control'], ['Distribution engine', 'Catalog management']],
-      ['/artists', ['Earnings tracking'], ['Upload', 'Metadata checks']],
+      ['/artists', [], ['Upload', 'Metadata checks', 'Earnings tracking']],
       ['/labels', ['Sub-labels', 'Roll-up analytics'], []],
       ['/managers', ['Portfolio dashboards', 'Permission scoping', 'Exportable summaries'], []],
       [
@@ -97,11 +107,14 @@ describe('feature cards mark what is not built yet', () => {
   });
 });
 
-describe('the pricing FAQ says payouts and splits are not here yet', () => {
+describe('the pricing FAQ says payouts and splits are not here yet (earnings are recorded)', () => {
   it('answers the payout and collaborator questions plainly first', async () => {
     const page = await open('/pricing');
     for (const [question, opening] of [
-      ['When do I get paid?', 'Payouts are coming soon: Omni does not record earnings or pay out yet.'],
+      [
+        'When do I get paid?',
+        'Payouts are coming soon: Omni records your earnings from the stores’ statements (your dashboard and Analytics show them) but does not pay out yet.',
+      ],
       ['Can I pay collaborators who don’t have an Omni account?', 'Not yet: splits are coming soon.'],
     ] as const) {
       await page.getByRole('button', { name: question }).click();
@@ -148,7 +161,7 @@ describe('no demo video that does not exist', () => {
 });
 
 describe('the dashboard', () => {
-  it("marks Analytics and Splits 'Coming soon' and sells Pro for what it is", async () => {
+  it("links View Analytics to the live page, marks Splits 'Coming soon' and sells Pro for what it is", async () => {
     const page = await suite.newPage();
     pages.push(page);
     await storeSession(page, suite.url, await verifiedSession(suite.url, `copy-${Date.now()}@example.com`));
@@ -160,9 +173,12 @@ describe('the dashboard', () => {
     const titles = await actions.getByRole('heading', { level: 3 }).allInnerTexts();
     expect(titles.map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
       'Upload Release',
-      'View Analytics Coming soon',
+      'View Analytics',
       'Manage Splits Coming soon',
     ]);
+    expect(await actions.getByRole('link', { name: 'View Analytics' }).getAttribute('href')).toBe(
+      '/app/analytics',
+    );
     await suite.shot(page, 'dashboard');
   });
 });

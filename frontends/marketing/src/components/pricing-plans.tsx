@@ -84,7 +84,7 @@ export function PricingPlans() {
 
       <ul className="mt-10 grid gap-6 lg:grid-cols-3">
         <li>
-          <Card className="flex h-full flex-col">
+          <Card className="flex h-full flex-col" data-testid="free-plan">
             <CardHeader>
               <CardTitle>Free</CardTitle>
               <CardDescription>Release music and get paid, at no cost.</CardDescription>
@@ -111,7 +111,7 @@ export function PricingPlans() {
                 <Badge>Most popular</Badge>
               </div>
               <CardDescription>
-                For artists who release often: analytics, splits and payouts as they ship.
+                For artists who release often: splits and payouts as they ship.
               </CardDescription>
               <p className="pt-4" aria-live="polite" data-testid="pro-price">
                 <span className="text-4xl font-bold">{pro.amount}</span>{' '}

@@ -21,16 +21,18 @@ export const FREE_FEATURES: readonly PlanFeature[] = [
   { text: '100% of your royalties' },
   { text: 'Catalog management for singles, EPs and albums' },
   { text: 'Free ISRC and UPC codes' },
+  // Live for every account: /app/analytics (earnings from store statements, estimated daily streams).
+  { text: 'Streaming and earnings analytics by store, territory and month' },
 ];
 
 /**
- * Pro's lines. Analytics, splits and payouts, collaborator invitations and AI copy are later issues
- * (issue 21 §3.13): until each ships it is marked 'Coming soon', and the card says in plain words that Pro
- * adds nothing to Free today, so nobody pays for a promise believing it is a feature.
+ * Pro's lines. Splits and payouts, collaborator invitations and AI copy are later issues (issue 21 §3.13):
+ * until each ships it is marked 'Coming soon', and the card says in plain words that Pro adds nothing to
+ * Free today, so nobody pays for a promise believing it is a feature. Analytics shipped for every account,
+ * so it is a Free line, not a Pro one.
  */
 export const PRO_FEATURES: readonly PlanFeature[] = [
   { text: 'Everything in Free' },
-  { text: 'Streaming analytics across every store', comingSoon: true },
   { text: 'Smart splits and automated payouts', comingSoon: true },
   { text: 'Collaborator invitations with roles', comingSoon: true },
   { text: 'AI-written marketing copy for your releases', comingSoon: true },
@@ -59,7 +61,7 @@ export const FAQ = [
   {
     question: 'When do I get paid?',
     // Payouts and splits are later issues (issue 21 §3.13): the answers say so before how they will work.
-    answer: `Payouts are coming soon: Omni does not record earnings or pay out yet. Once it does: once your balance reaches ${usd(MINIMUM_PAYOUT)}, we pay it out on our ${PAYOUT_CYCLE_DAYS}-day cycle, and a smaller balance simply carries over to the next cycle.`,
+    answer: `Payouts are coming soon: Omni records your earnings from the stores’ statements (your dashboard and Analytics show them) but does not pay out yet. Once it does: once your balance reaches ${usd(MINIMUM_PAYOUT)}, we pay it out on our ${PAYOUT_CYCLE_DAYS}-day cycle, and a smaller balance simply carries over to the next cycle.`,
   },
   {
     question: 'Can I pay collaborators who don’t have an Omni account?',

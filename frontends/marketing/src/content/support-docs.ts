@@ -93,7 +93,7 @@ export const SUPPORT_DOCS: readonly SupportDoc[] = [
     title: 'When and how you get paid',
     summary: `Payouts every ${PAYOUT_CYCLE_DAYS} days once you reach ${usd(MINIMUM_PAYOUT)}.`,
     comingSoon:
-      'Coming soon: Omni does not record earnings or pay out yet. Your dashboard shows $0.00 until store reports and payouts are built; this article describes how they will work.',
+      'Coming soon: Omni does not pay out yet. Your earnings from the stores’ statements already show on your dashboard and in Analytics; this article describes how payouts will work.',
     body: [
       'You keep 100% of the royalties stores report for your music.',
       `Earnings are paid on a ${PAYOUT_CYCLE_DAYS}-day cycle once your balance reaches the ${usd(MINIMUM_PAYOUT)} minimum. A smaller balance carries over to the next cycle; nothing is lost.`,

@@ -19,9 +19,8 @@ const STEPS = [
   },
   {
     title: 'Earnings tracking',
-    text: 'See what each release earns, store by store, and share it with collaborators through splits. You keep 100%.',
+    text: 'See what each release earns, store by store and month by month, from the stores’ own statements. You keep 100%.',
     Icon: BarChart3,
-    comingSoon: true,
   },
 ] as const;
 

@@ -37,9 +37,8 @@ const FEATURES = [
   },
   {
     title: 'Analytics',
-    text: 'Release data and streaming analytics on your dashboard, with AI-written marketing copy.',
+    text: 'Streams and earnings on your dashboard, by month, store, territory, release and track.',
     Icon: BarChart3,
-    comingSoon: true,
   },
   {
     title: 'Teamwork',

@@ -1,4 +1,5 @@
 import {
+  BarChart3,
   Disc3,
   HardDriveUpload,
   LayoutDashboard,
@@ -37,6 +38,7 @@ export interface AppNavLink {
 export const APP_NAV_LINKS: readonly AppNavLink[] = [
   { to: '/app', label: 'Dashboard', Icon: LayoutDashboard },
   { to: '/releases', label: 'Releases', Icon: Disc3, alsoCurrentUnder: '/release/' },
+  { to: '/app/analytics', label: 'Analytics', Icon: BarChart3 },
   { to: '/artist-upload', label: 'Upload', Icon: Upload },
   { to: '/uploader', label: 'Uploader', Icon: HardDriveUpload },
   { to: '/missing-money-finder', label: 'Finder', Icon: SearchCheck },
