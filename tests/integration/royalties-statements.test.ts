@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { type StatementImport, statementAccepted, statementImport, unmatchedList } from '@omni/proto/api';
+import { ImportsRepository } from '../../services/royalties/src/store/imports';
 import { LedgerRepository } from '../../services/royalties/src/store/ledger';
 import { type ReleasePlatform, releaseBody, startReleasePlatform, waitUntil } from './releases.fixtures';
 
@@ -143,7 +144,9 @@ describe('a CSV statement for an artist', () => {
     expect(dash3.totalEarningsUsd).toBe('11.07500001');
 
     // The rollups the figures read are the ledger folded again.
-    const ledger = new LedgerRepository(await platform.ports.documents('royalties'));
+    const documents = await platform.ports.documents('royalties');
+    const imports = new ImportsRepository(documents);
+    const ledger = new LedgerRepository(documents, (ids) => imports.publishedOf(ids));
     const refolded = await ledger.refold();
     const rows = await ledger.monthsOf(a.userId);
     expect(rows.length).toBeGreaterThan(0);

@@ -34,7 +34,7 @@ export const royaltiesService: ServiceModule = {
     const { config, logger } = ctx;
     const documents = await ctx.ports.documents('royalties');
     const imports = new ImportsRepository(documents);
-    const ledger = new LedgerRepository(documents);
+    const ledger = new LedgerRepository(documents, (ids) => imports.publishedOf(ids));
     const unmatched = new UnmatchedRepository(documents);
     const recordings = new RecordingsRepository(documents);
     const trends = new TrendsRepository(documents);

@@ -161,6 +161,13 @@ export class ImportsRepository {
     }
   }
 
+  /** How many chunks of each import are in the ledger (what ledger pages' visibility follows). */
+  async publishedOf(ids: readonly string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const found = await this.collection.find({ _id: { $in: [...ids] } });
+    return new Map(found.map((i) => [i._id, i.state === 'done' ? Number.MAX_SAFE_INTEGER : i.published]));
+  }
+
   byDsrKey(dsrKey: string) {
     return this.collection.findOne({ dsrKey });
   }

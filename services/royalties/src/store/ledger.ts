@@ -1,14 +1,15 @@
 // The earnings ledger: statement lines with whose they are, append-only, in pages per owner. The only
-// writer of `staged_chunks` (an import's lines while the file is read), `ledger_pages` (the ledger) and
-// the month sums folded from it (`earnings_months`).
+// writer of `ledger_pages` and of the month sums folded from them (`earnings_months`).
 //
-// An import stages its lines in file order, one chunk per transaction (a crash resumes after the last
-// chunk; a file refused at its end is removed whole, and nobody's figures move while it is read).
-// Publishing takes a run of staged chunks and, in one transaction, writes their lines into one page per
-// owner, folds them into the month sums and deletes the staged chunks: every line is in the ledger once
-// or not at all. Pages per owner because everything that reads the ledger reads one owner's lines (their
-// analytics, their statement, their balance), and a monthly statement's lines are already sums per
-// track, store and territory: finer rollups would be as large as the ledger and rewritten by every file.
+// An import writes its matched lines as they are read, one page per owner per chunk, in the chunk's
+// transaction (a crash resumes after the last chunk). Those pages are not the ledger yet: a page counts
+// once its import has published its chunk (the import's `published` cursor; every chunk once the import
+// is done). Publishing a run of chunks folds their pages into the month sums and moves the cursor, in one
+// transaction: every line is counted once or not at all, nobody's figures move while a file is read, and
+// a file refused at its end has its pages removed whole. Pages per owner because every reader reads one
+// owner's lines (their analytics, their statement, their balance); a statement's lines are already sums
+// per track, store and territory, so finer rollups would be as large as the ledger and rewritten by
+// every file.
 import type { Doc, DocumentStore, TransactionScope } from '@omni/platform';
 import {
   type LedgerLine,
@@ -19,19 +20,14 @@ import {
 } from '../domain/ledger-line';
 import { emptyFold, type Folded, foldLines, type MonthSum } from '../domain/rollups';
 
-export const STAGED = 'staged_chunks';
 export const PAGES = 'ledger_pages';
 export const MONTHS = 'earnings_months';
-
-interface StagedDoc extends Doc {
-  importId: string;
-  seq: number;
-  lines: PackedLines;
-}
 
 export interface PageDoc extends Doc {
   ownerId: string;
   importId: string;
+  /** The import's chunk the lines came in; -1 for lines an admin attached later (in the ledger at once). */
+  seq: number;
   /** The sale months its lines fall in (a reader wanting a range skips the others' pages). */
   saleMonths: string[];
   lines: PackedLines;
@@ -40,90 +36,80 @@ export interface PageDoc extends Doc {
 
 export type MonthDoc = Omit<MonthSum, 'amount'> & Doc & { amount: string; updatedAt: string };
 
-export const stagedId = (importId: string, seq: number) => `${importId}:${String(seq).padStart(7, '0')}`;
+/** How many chunks of each import are published (Infinity-like once done). */
+export type PublishedOf = (importIds: readonly string[]) => Promise<Map<string, number>>;
+
+const pad = (seq: number) => String(seq).padStart(7, '0');
 
 export class LedgerRepository {
-  readonly staged;
   readonly pages;
   readonly months;
 
-  constructor(store: DocumentStore) {
-    this.staged = store.collection<StagedDoc>(STAGED, { indexes: [{ fields: { importId: 1, seq: 1 } }] });
+  constructor(
+    store: DocumentStore,
+    private readonly publishedOf: PublishedOf,
+  ) {
     this.pages = store.collection<PageDoc>(PAGES, {
-      indexes: [{ fields: { ownerId: 1, saleMonths: 1 } }, { fields: { importId: 1 } }],
+      indexes: [{ fields: { ownerId: 1, saleMonths: 1 } }, { fields: { importId: 1, seq: 1 } }],
     });
     this.months = store.collection<MonthDoc>(MONTHS, { indexes: [{ fields: { ownerId: 1 } }] });
   }
 
-  /** Stages a chunk of an import's matched lines, in the import's transaction. */
+  /** Writes a chunk's matched lines, one page per owner, in the chunk's transaction (not counted yet). */
   stage(scope: TransactionScope, importId: string, seq: number, lines: readonly LedgerLine[]) {
-    return scope
-      .collection<StagedDoc>(STAGED)
-      .insertOne({ _id: stagedId(importId, seq), importId, seq, lines: packLines(lines) });
+    return this.writePages(scope, `${importId}:${pad(seq)}`, importId, seq, lines);
   }
 
-  /**
-   * Moves the import's staged chunks numbered [from, to) into the ledger: one page per owner, the month
-   * sums, the staged chunks gone. Chunks already moved (or never staged: no matched line) are skipped.
-   */
-  async publish(scope: TransactionScope, importId: string, from: number, to: number): Promise<number> {
-    const staged = scope.collection<StagedDoc>(STAGED);
-    const byOwner = new Map<string, LedgerLine[]>();
-    const ids: string[] = [];
-    // One chunk unpacked at a time; the run's lines are held once, grouped by owner.
-    for (let seq = from; seq < to; seq += 1) {
-      const chunk = await staged.findById(stagedId(importId, seq));
-      if (!chunk) continue;
-      for (const line of unpackLines(chunk.lines)) {
-        const list = byOwner.get(line.ownerId);
-        if (list) list.push(line);
-        else byOwner.set(line.ownerId, [line]);
-      }
-      ids.push(chunk._id);
-    }
-    if (ids.length === 0) return 0;
-    await this.write(scope, `${importId}:${String(from).padStart(7, '0')}`, importId, byOwner);
-    await staged.deleteMany({ _id: { $in: ids } });
-    return ids.length;
+  /** Folds the pages of the import's chunks [from, to) into the month sums; the caller moves the cursor. */
+  async publish(scope: TransactionScope, importId: string, from: number, to: number): Promise<void> {
+    const pages = await scope.collection<PageDoc>(PAGES).find({ importId, seq: { $gte: from, $lt: to } });
+    const folded = emptyFold();
+    for (const page of pages) foldLines(unpackLines(page.lines), folded);
+    await this.addMonths(scope, folded);
   }
 
   /** Appends lines straight into the ledger (an admin attaching waiting lines to a recording). */
-  append(scope: TransactionScope, importId: string, key: string, lines: readonly LedgerLine[]) {
-    const byOwner = new Map<string, LedgerLine[]>();
-    for (const line of lines) byOwner.set(line.ownerId, [...(byOwner.get(line.ownerId) ?? []), line]);
-    return this.write(scope, `${importId}:${key}`, importId, byOwner);
+  async append(scope: TransactionScope, importId: string, key: string, lines: readonly LedgerLine[]) {
+    await this.writePages(scope, `${importId}:${key}`, importId, -1, lines);
+    await this.addMonths(scope, foldLines(lines));
   }
 
-  /** Removes a refused import's staged chunks (never a published page). */
+  /** Removes a refused import's pages (none of which was ever counted). */
   discardStaged(scope: TransactionScope, importId: string) {
-    return scope.collection<StagedDoc>(STAGED).deleteMany({ importId });
+    return scope.collection<PageDoc>(PAGES).deleteMany({ importId });
   }
 
-  private async write(
+  private async writePages(
     scope: TransactionScope,
-    run: string,
+    prefix: string,
     importId: string,
-    byOwner: Map<string, LedgerLine[]>,
+    seq: number,
+    lines: readonly LedgerLine[],
   ) {
+    if (lines.length === 0) return;
+    const byOwner = new Map<string, LedgerLine[]>();
+    for (const line of lines) {
+      const list = byOwner.get(line.ownerId);
+      if (list) list.push(line);
+      else byOwner.set(line.ownerId, [line]);
+    }
     const now = new Date().toISOString();
-    const folded = emptyFold();
     const pages: PageDoc[] = [];
-    for (const [ownerId, lines] of byOwner) {
-      foldLines(lines, folded);
+    for (const [ownerId, own] of byOwner)
       pages.push({
-        _id: `${run}:${ownerId}`,
+        _id: `${prefix}:${ownerId}`,
         ownerId,
         importId,
-        saleMonths: [...new Set(lines.map(saleMonthOf))].sort(),
-        lines: packLines(lines),
+        seq,
+        saleMonths: [...new Set(own.map(saleMonthOf))].sort(),
+        lines: packLines(own),
         createdAt: now,
       });
-    }
     await scope.collection<PageDoc>(PAGES).insertMany(pages);
-    await this.addMonths(scope, folded, now);
   }
 
-  private async addMonths(scope: TransactionScope, folded: Folded, now: string) {
+  private async addMonths(scope: TransactionScope, folded: Folded) {
+    const now = new Date().toISOString();
     const months = scope.collection<MonthDoc>(MONTHS);
     const ids = [...folded.months.keys()];
     const rows = new Map<string, MonthDoc>();
@@ -153,13 +139,19 @@ export class LedgerRepository {
     return this.months.find({ ownerId });
   }
 
+  /** The counted pages among these (their import has published their chunk). */
+  private async counted(pages: PageDoc[]): Promise<PageDoc[]> {
+    const cursors = await this.publishedOf([...new Set(pages.map((p) => p.importId))]);
+    return pages.filter((p) => p.seq < (cursors.get(p.importId) ?? 0));
+  }
+
   /** The owner's ledger lines, optionally only sale months from..to (YYYY-MM, inclusive). */
   async *linesOf(
     ownerId: string,
     from?: string,
     to?: string,
   ): AsyncGenerator<LedgerLine & { importedAt: string }> {
-    for (const page of await this.pages.find({ ownerId })) {
+    for (const page of await this.counted(await this.pages.find({ ownerId }))) {
       if ((from && page.saleMonths.at(-1)! < from) || (to && page.saleMonths[0]! > to)) continue;
       for (const line of unpackLines(page.lines)) {
         const month = saleMonthOf(line);
@@ -170,12 +162,13 @@ export class LedgerRepository {
   }
 
   /**
-   * Folds every page again from nothing: what the month sums must equal. Used by the test that holds the
-   * sums to the ledger, and by an operator after a bug in folding.
+   * Folds every counted page again from nothing: what the month sums must equal. Used by the test that
+   * holds the sums to the ledger, and by an operator after a bug in folding.
    */
   async refold(): Promise<Folded> {
     const folded = emptyFold();
-    for (const page of await this.pages.find({})) foldLines(unpackLines(page.lines), folded);
+    for (const page of await this.counted(await this.pages.find({})))
+      foldLines(unpackLines(page.lines), folded);
     return folded;
   }
 }

@@ -28,7 +28,7 @@ export class TrendsRepository {
   readonly days;
   readonly files;
 
-  constructor(store: DocumentStore) {
+  constructor(private readonly store: DocumentStore) {
     this.days = store.collection<TrendDayDoc>(TREND_DAYS, { indexes: [{ fields: { ownerId: 1, date: 1 } }] });
     this.files = store.collection<TrendFileDoc>(TREND_FILES);
   }
@@ -40,12 +40,17 @@ export class TrendsRepository {
   /** A day's figure replaces the one sent before for the same store, territory and track. */
   async put(rows: Omit<TrendDayDoc, '_id' | 'updatedAt'>[]) {
     const now = new Date().toISOString();
-    for (const r of rows)
-      await this.days.updateOne(
-        { _id: `${r.ownerId}|${r.date}|${r.store}|${r.territory}|${r.trackId}` },
-        { $set: { ...r, updatedAt: now } },
-        { upsert: true },
-      );
+    if (rows.length === 0) return;
+    // One transaction for the batch: each write on its own would wait for its own disk flush.
+    await this.store.transaction(async (scope) => {
+      const days = scope.collection<TrendDayDoc>(TREND_DAYS);
+      for (const r of rows)
+        await days.updateOne(
+          { _id: `${r.ownerId}|${r.date}|${r.store}|${r.territory}|${r.trackId}` },
+          { $set: { ...r, updatedAt: now } },
+          { upsert: true },
+        );
+    });
   }
 
   record(sha256: string, name: string, rows: number, unknown: number) {

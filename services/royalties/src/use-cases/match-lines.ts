@@ -28,14 +28,17 @@ export class Matcher {
     for (const line of lines) {
       const found =
         (line.isrc && this.known.get(line.isrc)) || (line.upc && this.known.get(line.upc)) || null;
-      if (!found) unmatched.push(line);
-      else
-        matched.push({
-          ...line,
-          ownerId: found.ownerId,
-          releaseId: found.releaseId,
-          trackId: found.kind === 'isrc' ? found.trackId : '',
-        });
+      if (!found) {
+        unmatched.push(line);
+        continue;
+      }
+      // The line becomes the ledger's in place: a spread of a 20-field object per line cost more than
+      // reading it (bench:royalties).
+      const owned = line as LedgerLine;
+      owned.ownerId = found.ownerId;
+      owned.releaseId = found.releaseId;
+      owned.trackId = found.kind === 'isrc' ? found.trackId : '';
+      matched.push(owned);
     }
     return { matched, unmatched };
   }

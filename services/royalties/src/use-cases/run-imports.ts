@@ -17,12 +17,12 @@ import type { UnmatchedRepository } from '../store/unmatched';
 import type { Matcher } from './match-lines';
 
 /** Lines per staged chunk: one transaction and one ledger document of a few hundred KB. */
-export const CHUNK_LINES = 2000;
+export const CHUNK_LINES = 10_000;
 /**
  * Chunks published per transaction: their sums are folded in memory first (at most this many chunks'
  * lines of keys), so a row many chunks touch is written once per run rather than once per chunk.
  */
-export const PUBLISH_CHUNKS = 10;
+export const PUBLISH_CHUNKS = 5;
 /** After a failure that is ours (catalog away, the store busy), the import is tried again after this. */
 const RETRY_MS = 5000;
 
