@@ -30,7 +30,7 @@ import { AttachDialog, NotOursDialog } from './resolve-dialogs';
 import { identifierLabel, storeName, type UnmatchedGroup } from './unmatched-words';
 
 const PAGE_SIZE = 25;
-const COLUMNS = 8;
+const COLUMNS = 7;
 type Filter = UnmatchedGroup['status'];
 const FILTERS: { value: Filter; label: string; empty: string }[] = [
   {
@@ -155,7 +155,8 @@ export function UnmatchedQueue({
                     <TableHead className="hidden text-right lg:table-cell">Quantity</TableHead>
                     <TableHead className="text-right">Amount</TableHead>
                     <TableHead className="hidden lg:table-cell">Stores · imports</TableHead>
-                    <TableHead className="hidden sm:table-cell">Status</TableHead>
+                    {/* No status column: a tab holds one status, and a resolved row says it where its actions were
+                        (beside the CMS sidebar at 1280 px the eighth column pushed the actions out of view). */}
                     <TableHead className="text-right">Actions</TableHead>
                   </TableRow>
                 </TableHeader>
@@ -219,11 +220,6 @@ export function UnmatchedQueue({
                             ) : null}
                           </ul>
                         </TableCell>
-                        <TableCell className="hidden sm:table-cell">
-                          <Badge variant={STATUS_BADGE[group.status].variant} className="whitespace-nowrap">
-                            {STATUS_BADGE[group.status].label}
-                          </Badge>
-                        </TableCell>
                         <TableCell>
                           {group.status === 'open' ? (
                             <div className="ml-auto flex w-fit flex-col gap-2 [&>button]:justify-start">
@@ -249,9 +245,14 @@ export function UnmatchedQueue({
                               </Button>
                             </div>
                           ) : (
-                            <p className="text-right text-xs text-muted-foreground sm:hidden">
-                              {STATUS_BADGE[group.status].label}
-                            </p>
+                            <div className="text-right">
+                              <Badge
+                                variant={STATUS_BADGE[group.status].variant}
+                                className="whitespace-nowrap"
+                              >
+                                {STATUS_BADGE[group.status].label}
+                              </Badge>
+                            </div>
                           )}
                         </TableCell>
                       </TableRow>
