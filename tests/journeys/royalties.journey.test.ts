@@ -22,13 +22,14 @@ import {
   unmatchedList,
 } from '@omni/proto/api';
 import type { Browser, Locator } from 'playwright-core';
+// The writer's own modules (the reports folder's index also brings the simulator's sales model).
 import {
   createDsrWriter,
-  parseNano,
   type Sr08Line,
   SummaryTotals,
   type Sy10Summary,
-} from '../../services/delivery/src/simulator/reports';
+} from '../../services/delivery/src/simulator/reports/dsr-writer';
+import { parseNano } from '../../services/delivery/src/simulator/reports/nano';
 import { launchBrowser } from '../support/browser';
 import type { ApiSession } from '../support/session';
 import { verifiedSession } from '../support/session';
