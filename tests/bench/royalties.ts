@@ -1,0 +1,113 @@
+// `npm run bench:royalties`: statement import speed and memory, and the /app figures with a large ledger.
+//
+// 1. A generated DDEX DSR (FinancialReportingToRecordCompaniesProfileSRB, written by the store simulator's
+//    own writer: tests/bench/royalties/dsr-file.ts) of BENCH_ROYALTIES_LINES lines (default 1,000,000) for
+//    a catalogue of 1,000 artists × 10 recordings, and one of 10,000 lines.
+// 2. The floor: a plain streaming parse of the same file (read, split on tabs), in a process of its own.
+// 3. The import: royalties' own ImportRunner on the embedded SQLite store (spool, read, match, pages,
+//    publish, month sums), in a process of its own so its peak RSS is the import's; catalog is answered
+//    from the catalogue in memory (the import asks it once per code). The same for the 10,000-line file:
+//    the goal is a peak RSS within 50 MB of it (memory flat whatever the size) and ≥ 0.5 of the floor's
+//    lines per second.
+// 4. The /app figures (earningsSummary, what GET /api/dashboard asks) with BENCH_ROYALTIES_LEDGER_LINES
+//    (default 10,000,000) ledger lines written through the ledger's own writes: p99 over 2,000 artists,
+//    goal < 50 ms; and /app/analytics' p99 for comparison.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { writeBenchDsr } from './royalties/dsr-file';
+
+const LINES = Number(process.env.BENCH_ROYALTIES_LINES ?? 1_000_000);
+const SMALL = 10_000;
+const here = resolve(__dirname, 'royalties');
+
+function child<T>(script: string, args: string[] = [], env: Record<string, string> = {}): T {
+  const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(here, script), ...args], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (run.status !== 0) throw new Error(`${script} failed (${run.status})`);
+  const last = run.stdout.trim().split('\n').at(-1)!;
+  return JSON.parse(last) as T;
+}
+
+interface Import {
+  ms: number;
+  state: string;
+  lines: number;
+  imported: number;
+  balanced: boolean;
+  peakRssMb: number;
+}
+interface Parse {
+  ms: number;
+  lines: number;
+  peakRssMb: number;
+}
+
+const perSecond = (lines: number, ms: number) => Math.round((lines / ms) * 1000);
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'omni-bench-dsr-'));
+  try {
+    const big = join(dir, 'DSR_OMNI_BENCH_Bench_2026-09_WW_1of1_20261115T100000.tsv');
+    const small = join(dir, 'DSR_OMNI_BENCH_Bench_2026-09_WW_1of1_20261115T100001.tsv');
+    let t = performance.now();
+    await writeBenchDsr(big, LINES);
+    await writeBenchDsr(small, SMALL);
+    console.log(
+      `generated ${fmt(LINES)} lines (${(statSync(big).size / 2 ** 20).toFixed(0)} MB) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
+
+    const parse = child<Parse>('parse-child.ts', [big]);
+    const importBig = child<Import>('import-child.ts', [big]);
+    const importSmall = child<Import>('import-child.ts', [small]);
+    for (const [name, r, n] of [
+      ['large', importBig, LINES],
+      ['small', importSmall, SMALL],
+    ] as const)
+      if (r.state !== 'done' || r.imported !== n || !r.balanced)
+        throw new Error(`the ${name} import did not import every line: ${JSON.stringify(r)}`);
+    const parseRate = perSecond(parse.lines, parse.ms);
+    const importRate = perSecond(importBig.lines, importBig.ms);
+    console.log('\nstatement import (DDEX DSR, FinancialReportingToRecordCompaniesProfileSRB)');
+    console.log(
+      `  plain streaming parse    ${fmt(parseRate)} lines/s  (${(parse.ms / 1000).toFixed(1)} s, peak RSS ${parse.peakRssMb.toFixed(0)} MB)`,
+    );
+    console.log(
+      `  import, ${fmt(LINES)} lines  ${fmt(importRate)} lines/s  (${(importBig.ms / 1000).toFixed(1)} s, peak RSS ${importBig.peakRssMb.toFixed(0)} MB)`,
+    );
+    console.log(`  import, ${fmt(SMALL)} lines     peak RSS ${importSmall.peakRssMb.toFixed(0)} MB`);
+    console.log(`  ratio import/parse        ${(importRate / parseRate).toFixed(2)}  (goal ≥ 0.5)`);
+    console.log(
+      `  RSS over the small import ${(importBig.peakRssMb - importSmall.peakRssMb).toFixed(0)} MB  (goal ≤ 50 MB)`,
+    );
+
+    t = performance.now();
+    const dash = child<{
+      buildMs: number;
+      lines: number;
+      p50Ms: number;
+      p99Ms: number;
+      analyticsP99Ms: number;
+    }>('dashboard-child.ts');
+    console.log(
+      `\n/app figures with ${fmt(dash.lines)} ledger lines (written in ${(dash.buildMs / 1000).toFixed(0)} s)`,
+    );
+    console.log(
+      `  dashboard earnings  p50 ${dash.p50Ms.toFixed(2)} ms  p99 ${dash.p99Ms.toFixed(2)} ms  (goal p99 < 50 ms)`,
+    );
+    console.log(`  analytics (one artist's pages)  p99 ${dash.analyticsP99Ms.toFixed(1)} ms`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
