@@ -3,8 +3,12 @@
 // again changes nothing, a line for an unknown ISRC waits in the queue and reconciles, and a file whose
 // structure is wrong is refused whole.
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type StatementImport, statementAccepted, statementImport, unmatchedList } from '@omni/proto/api';
+import { formatAmount } from '../../services/royalties/src/domain/money';
 import { ImportsRepository } from '../../services/royalties/src/store/imports';
 import { LedgerRepository } from '../../services/royalties/src/store/ledger';
 import { type ReleasePlatform, releaseBody, startReleasePlatform, waitUntil } from './releases.fixtures';
@@ -174,5 +178,71 @@ describe('a CSV statement for an artist', () => {
       body: 'x',
     });
     expect(noName.status).toBe(400);
+  });
+});
+
+describe('an import cut off by a stop', () => {
+  it('resumes after the last chunk written when the service starts again: every line counted once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'omni-royalties-resume-'));
+    let first: ReleasePlatform | undefined = await startReleasePlatform(dir);
+    let second: ReleasePlatform | undefined;
+    try {
+      const userId = randomUUID();
+      const token = await first.token(userId);
+      const created = await first.api('/api/releases', { method: 'POST', token, json: releaseBody(userId) });
+      const { release } = (await created.json()) as { release: { tracks: { isrc: string }[] } };
+      const isrc = release.tracks[0]!.isrc;
+      const adminToken = await first.token(randomUUID(), ['admin']);
+      const lines = 60_000;
+      const rows = [CANONICAL_HEADER];
+      let expected = 0n;
+      for (let i = 0; i < lines; i += 1) {
+        const cents = 1 + (i % 97);
+        expected += BigInt(cents) * 10_000_000n;
+        rows.push(
+          `2026-08-01,2026-08-31,2026-10-15,Spotify,,US,stream,${isrc},,T,A,1,0.${String(cents).padStart(2, '0')},USD,0.${String(cents).padStart(2, '0')},1,,`,
+        );
+      }
+      const res = await fetch(`${first.url}/api/admin/statements?source=omni`, {
+        method: 'POST',
+        body: rows.join('\n'),
+        headers: { authorization: `Bearer ${adminToken}`, 'x-file-name': 'big.csv' },
+      });
+      const { id } = statementAccepted.parse(await res.json());
+      const api = first;
+      // Stop as soon as some chunks are written but not all.
+      await waitUntil(
+        async () => {
+          const imp = statementImport.parse(
+            await (await api.api(`/api/admin/statements/${id}`, { token: adminToken })).json(),
+          );
+          return imp.lines.total > 0 && imp.lines.total < lines ? imp : undefined;
+        },
+        30_000,
+        'the import to be part-way',
+      );
+      await first.close({ keepData: true });
+      first = undefined;
+      second = await startReleasePlatform(dir);
+      const again = second;
+      const imp = await waitUntil(
+        async () => {
+          const got = statementImport.parse(
+            await (await again.api(`/api/admin/statements/${id}`, { token: adminToken })).json(),
+          );
+          return got.state === 'done' ? got : undefined;
+        },
+        60_000,
+        'the resumed import to finish',
+      );
+      expect(imp.lines).toEqual({ total: lines, imported: lines, unmatched: 0, refused: 0 });
+      expect(imp.reconciliation.balanced).toBe(true);
+      const dash = (await (await second.api('/api/dashboard', { token })).json()) as Record<string, unknown>;
+      expect(dash.totalEarningsUsd).toBe(formatAmount(expected));
+      expect(dash.monthlyStreams).toBe(lines);
+    } finally {
+      await first?.close({ keepData: true });
+      await second?.close();
+    }
   });
 });
