@@ -367,7 +367,10 @@ function record<T extends readonly string[]>(order: T, type: string, values: Cel
 }
 
 export function createDsrWriter(out: Writable, head: DsrHead): DsrWriter {
-  const summaries = new Map<string, { input: Sy10Summary; rate: bigint; seen: SummaryTotals }>();
+  const summaries = new Map<
+    string,
+    { input: Sy10Summary; rate: bigint; seen: SummaryTotals; units: Map<bigint, [string, string]> }
+  >();
   let lines = 0;
   let buffer = '';
   let ended = false;
@@ -417,7 +420,7 @@ export function createDsrWriter(out: Writable, head: DsrHead): DsrWriter {
         );
       const id = String(summaries.size + 1);
       const rate = parseNano(s.exchangeRate);
-      summaries.set(id, { input: s, rate, seen: new SummaryTotals() });
+      summaries.set(id, { input: s, rate, seen: new SummaryTotals(), units: new Map() });
       const t = s.totals;
       const fee = s.subscriptionFeeNano ?? 0n;
       const types = [...t.deductions.keys()];
@@ -474,8 +477,13 @@ export function createDsrWriter(out: Writable, head: DsrHead): DsrWriter {
       const a = lineAmounts(l, rate);
       seen.add(l, rate, a);
       lines++;
-      const unitTxn = formatNano(l.unitPriceNano);
-      const unitAcc = formatNano(a.unitAcc);
+      // A summary's lines mostly share a few unit prices: their text is kept, not formatted each time.
+      let unit = summary.units.get(l.unitPriceNano);
+      if (!unit) {
+        unit = [formatNano(l.unitPriceNano), formatNano(a.unitAcc)];
+        if (summary.units.size < 64) summary.units.set(l.unitPriceNano, unit);
+      }
+      const [unitTxn, unitAcc] = unit;
       const cells: string[] = [
         'SR08',
         l.salesTransactionId ?? `ST${lines}`,

@@ -21,8 +21,10 @@ export function parseNano(text: string): bigint {
 export function formatNano(value: bigint, minDecimals = 2): string {
   const negative = value < 0n;
   const abs = negative ? -value : value;
-  const whole = abs / NANO;
-  let fraction = (abs % NANO).toString().padStart(9, '0');
+  // Digits sliced rather than divided: this runs several times per report line.
+  const digits = abs.toString();
+  const whole = digits.length > 9 ? digits.slice(0, -9) : '0';
+  let fraction = digits.length > 9 ? digits.slice(-9) : digits.padStart(9, '0');
   let end = 9;
   while (end > minDecimals && fraction.charCodeAt(end - 1) === 48) end--;
   fraction = fraction.slice(0, end);
