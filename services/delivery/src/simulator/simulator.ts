@@ -19,6 +19,7 @@ import { PROCESSED_ACK_FOLDER } from '../providers/transport/layout';
 import { ACCEPT, afterBatch, DEFAULT_REASONS, type SimulatorBehaviour } from './behaviour';
 import { appendLine, exists, mkdirPrivate, readIngested, readJson, writeAtomic } from './files';
 import { createLimit } from './limit';
+import { type StoreReportsResult, type WriteStoreReportsOptions, writeStoreReports } from './reports';
 import { verifyMessage } from './verify';
 
 /** `N_<batchId>` (DDEX: New / Purge / Metadata-only prefixes) or the bare batch id. */
@@ -100,6 +101,10 @@ export interface StoreSimulator {
   ): Promise<SimulatorBehaviour>;
   behaviour(key: string): SimulatorBehaviour;
   stats(key: string): Promise<SimulatorStats>;
+  /** Every store's DSR statement and daily trend files for a sale period, into `outDir` (reports/). */
+  writeReports(
+    options: Omit<WriteStoreReportsOptions, 'simulatorRoot' | 'keys'>,
+  ): Promise<StoreReportsResult>;
 }
 
 export function createStoreSimulator(options: StoreSimulatorOptions): StoreSimulator {
@@ -415,6 +420,8 @@ export function createStoreSimulator(options: StoreSimulatorOptions): StoreSimul
       return next;
     },
     behaviour: (key) => ({ ...state(key).behaviour }),
+    writeReports: (reports) =>
+      writeStoreReports({ ...reports, simulatorRoot: options.root, keys: options.keys }),
     async stats(key) {
       const s = state(key);
       const entries = await fs.readdir(storeDir(key), { withFileTypes: true }).catch(() => []);
