@@ -159,15 +159,24 @@ export async function generateDsr(options: GenerateDsrOptions): Promise<Generate
     const usages = download ? 1 + (h % 5) : 1 + (h % 2000);
     const returns = download && h % 53 === 0 ? 1 : 0;
     const spam = !download && i % 997 === 996;
+    // One object shape for every line (no conditional spreads): V8 keeps it a fast object.
     return {
-      ...track,
       summaryId,
+      releaseIcpn: track.releaseIcpn,
+      dspReleaseId: track.dspReleaseId,
+      releaseDisplayArtistName: track.releaseDisplayArtistName,
+      isrc: track.isrc,
+      dspResourceId: track.dspResourceId,
+      resourceType: track.resourceType,
+      resourceTitle: track.resourceTitle,
+      resourceDisplayArtistName: track.resourceDisplayArtistName,
       date: dates[i % days] as string,
       usages: spam ? 0 : usages,
       returns,
       unitPriceNano: c.unit,
-      ...(download ? { wholesale: true, copyrightObligationWithDsp: false } : {}),
-      ...(spam ? { deductions: [{ type: 'spam_deduction', nano: BigInt(usages) * c.unit }] } : {}),
+      wholesale: download,
+      copyrightObligationWithDsp: !download,
+      deductions: spam ? [{ type: 'spam_deduction', nano: BigInt(usages) * c.unit }] : undefined,
     };
   };
 
