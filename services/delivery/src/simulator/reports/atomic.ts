@@ -42,12 +42,15 @@ export async function writeFileAtomically(
   }
 }
 
-/** Writes a small text file atomically. */
-export function writeTextAtomically(target: string, text: string): Promise<AtomicOutcome> {
+/** Writes a small text file atomically; one already holding `text` is not touched (nor written to disk). */
+export async function writeTextAtomically(target: string, text: string): Promise<AtomicOutcome> {
+  const bytes = Buffer.from(text);
+  const existing = await fs.readFile(target).catch(() => undefined);
+  if (existing?.equals(bytes)) return 'unchanged';
   return writeFileAtomically(target, async (out) => {
     await new Promise<void>((resolve, reject) => {
       out.once('error', reject);
-      out.end(text, () => resolve());
+      out.end(bytes, () => resolve());
     });
   });
 }

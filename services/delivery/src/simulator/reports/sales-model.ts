@@ -73,12 +73,37 @@ const h = (seed: string, ...parts: readonly string[]) => hash32(`${seed}\u0000${
 
 // ---- dates (UTC calendar dates, `YYYY-MM-DD`) -------------------------------------------------------------
 
-const DAY_MS = 86_400_000;
-export const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-export const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+// Civil-calendar arithmetic on integers (H. Hinnant's days_from_civil): no Date objects, since the report
+// asks for hundreds of thousands of days.
+/** Days since 1970-01-01. */
+export function dayNumber(date: string): number {
+  const month = Number(date.slice(5, 7));
+  const y = Number(date.slice(0, 4)) - (month <= 2 ? 1 : 0);
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * ((month + 9) % 12) + 2) / 5) + Number(date.slice(8, 10)) - 1;
+  return era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468;
+}
+
+/** The `YYYY-MM-DD` of a day number. */
+export function dateOf(day: number): string {
+  const z = day + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return `${String(y).padStart(4, '0')}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
+}
+
 export const addDays = (date: string, days: number) => dateOf(dayNumber(date) + days);
-/** 0 = Monday … 6 = Sunday. */
-export const weekday = (date: string) => (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+/** 0 = Monday … 6 = Sunday (1970-01-01 was a Thursday). */
+export const weekday = (date: string) => (((dayNumber(date) + 3) % 7) + 7) % 7;
 
 // ---- tables ------------------------------------------------------------------------------------------------
 
@@ -189,10 +214,20 @@ export interface SaleKey {
   liveDate: string;
 }
 
+/** Known popularities by seed and ISRC (a report asks for the same few thousand recordings again and again). */
+const popularities = new Map<string, number>();
+
 export function popularity(isrc: string, seed = MODEL_SEED): number {
-  const a = h(seed, 'popularity', isrc);
-  const b = h(seed, 'popularity-fine', isrc);
-  return Math.floor((20 * 2 ** (a % 9) * (1000 + (b % 1000))) / 1000);
+  const key = `${seed}\u0000${isrc}`;
+  let value = popularities.get(key);
+  if (value === undefined) {
+    const a = h(seed, 'popularity', isrc);
+    const b = h(seed, 'popularity-fine', isrc);
+    value = Math.floor((20 * 2 ** (a % 9) * (1000 + (b % 1000))) / 1000);
+    if (popularities.size >= 100_000) popularities.clear();
+    popularities.set(key, value);
+  }
+  return value;
 }
 
 function decay(key: SaleKey): number {

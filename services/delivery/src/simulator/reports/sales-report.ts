@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { createLimit } from '../limit';
 import { writeFileAtomically, writeTextAtomically } from './atomic';
 import { createDsrWriter, type Sr08Line, SummaryTotals, type Sy10Summary } from './dsr-writer';
 import {
@@ -275,7 +276,8 @@ interface Context {
   territory: string;
 }
 
-type PlannedLine = Omit<Sr08Line, 'summaryId'>;
+/** A line before its summary is written: `summaryId` is set on the second pass. */
+type PlannedLine = Sr08Line;
 
 /** Every line of the store's statement, in file order (by territory, tier, release, track, day). */
 function* statementLines(plan: StorePlan): Generator<{ context: Context; line: PlannedLine }> {
@@ -283,22 +285,38 @@ function* statementLines(plan: StorePlan): Generator<{ context: Context; line: P
   for (const territory of plan.territories) {
     for (const tier of TIERS) {
       const context: Context = { key: `${territory}|${tier}`, tier, territory };
+      const download = tier === 'download';
+      const unit = download ? downloadPrice(store, territory).nano : streamRate(store, territory, tier).nano;
       for (const release of plan.releases) {
         for (const isrc of release.isrcs) {
-          const base = (date: string, version: ReleaseVersion, track: CatalogTrack) => ({
+          const dspResourceId = release.dspResourceIds.get(isrc) as string;
+          // Every line one object shape, built in one literal (spreads made slow objects of a million lines).
+          const lineOf = (
+            held: { date: string; version: ReleaseVersion; track: CatalogTrack },
+            usages: number,
+            returns: number,
+            deductions: PlannedLine['deductions'],
+          ): PlannedLine => ({
+            summaryId: '',
             releaseIcpn: release.upc,
             dspReleaseId: release.dspReleaseId,
-            proprietaryReleaseIds: track.proprietaryReleaseIds,
-            releaseType: version.releaseType,
-            releaseTitle: version.title,
-            releaseDisplayArtistName: version.displayArtist,
+            proprietaryReleaseIds: held.track.proprietaryReleaseIds,
+            releaseType: held.version.releaseType,
+            releaseTitle: held.version.title,
+            releaseDisplayArtistName: held.version.displayArtist,
             isrc,
-            dspResourceId: release.dspResourceIds.get(isrc) as string,
-            proprietaryResourceIds: track.proprietaryResourceIds,
+            dspResourceId,
+            proprietaryResourceIds: held.track.proprietaryResourceIds,
             resourceType: 'SoundRecording',
-            resourceTitle: track.title,
-            resourceDisplayArtistName: track.displayArtist,
-            date,
+            resourceTitle: held.track.title,
+            resourceDisplayArtistName: held.track.displayArtist,
+            date: held.date,
+            usages,
+            returns,
+            unitPriceNano: unit,
+            wholesale: download,
+            copyrightObligationWithDsp: !download,
+            deductions,
           });
           let periodStreams = 0;
           let last: { date: string; version: ReleaseVersion; track: CatalogTrack } | undefined;
@@ -312,23 +330,12 @@ function* statementLines(plan: StorePlan): Generator<{ context: Context; line: P
               date: held.date,
               liveDate: release.liveDate,
             };
-            if (tier === 'download') {
+            if (download) {
               if (!grants.download) continue;
               const usages = dailyDownloads(key, plan.seed);
               const returns = dailyReturns(key, plan.seed);
               if (usages === 0 && returns === 0) continue;
-              const price = downloadPrice(store, territory).nano;
-              yield {
-                context,
-                line: {
-                  ...base(held.date, held.version, held.track),
-                  usages,
-                  returns,
-                  unitPriceNano: price,
-                  wholesale: true,
-                  copyrightObligationWithDsp: false,
-                },
-              };
+              yield { context, line: lineOf(held, usages, returns, undefined) };
               continue;
             }
             if (!grants[tier]) continue;
@@ -336,33 +343,18 @@ function* statementLines(plan: StorePlan): Generator<{ context: Context; line: P
             if (streams === 0) continue;
             periodStreams += streams;
             last = held;
-            yield {
-              context,
-              line: {
-                ...base(held.date, held.version, held.track),
-                usages: streams,
-                returns: 0,
-                unitPriceNano: streamRate(store, territory, tier).nano,
-              },
-            };
+            yield { context, line: lineOf(held, streams, 0, undefined) };
           }
-          if (tier === 'download' || !last) continue;
+          if (download || !last) continue;
           const spam = spamStreams(
             { isrc, upc: release.upc, store, territory, tier, ...plan.period },
             periodStreams,
             plan.seed,
           );
           if (spam === 0) continue;
-          const rate = streamRate(store, territory, tier).nano;
           yield {
             context,
-            line: {
-              ...base(last.date, last.version, last.track),
-              usages: 0,
-              returns: 0,
-              unitPriceNano: rate,
-              deductions: [{ type: 'spam_deduction', nano: BigInt(spam) * rate }],
-            },
+            line: lineOf(last, 0, 0, [{ type: 'spam_deduction', nano: BigInt(spam) * unit }]),
           };
         }
       }
@@ -404,7 +396,7 @@ async function writeStatement(
       entry = { context, totals: new SummaryTotals(), rate };
       contexts.set(context.key, entry);
     }
-    entry.totals.add({ ...line, summaryId: '' }, entry.rate);
+    entry.totals.add(line, entry.rate);
   }
   const summaries = [...contexts.values()].map((e) => ({
     key: e.context.key,
@@ -452,7 +444,8 @@ async function writeStatement(
     });
     const ids = new Map(summaries.map((s) => [s.key, writer.summary(s.summary)]));
     for (const { context, line } of statementLines(plan)) {
-      const wait = writer.line({ ...line, summaryId: ids.get(context.key) as string });
+      line.summaryId = ids.get(context.key) as string;
+      const wait = writer.line(line);
       if (wait) await wait;
     }
     const result = await writer.end();
@@ -464,10 +457,14 @@ async function writeStatement(
 
 // ---- trend reports ----------------------------------------------------------------------------------------
 
+/** Trend files written at once: each is flushed to disk, and the waits overlap. */
+const TREND_WRITES = 8;
+
 async function writeTrends(plan: StorePlan, outDir: string): Promise<string[]> {
   const store = plan.catalog.key;
-  const files: string[] = [];
+  const limit = createLimit(TREND_WRITES);
   const days = dayNumber(plan.period.end) - dayNumber(plan.period.start);
+  const writes: Array<Promise<string>> = [];
   for (let i = 0; i <= days; i++) {
     const date = addDays(plan.period.start, i);
     const rows = ['date,store,territory,isrc,upc,streams'];
@@ -493,8 +490,8 @@ async function writeTrends(plan: StorePlan, outDir: string): Promise<string[]> {
       }
     }
     const file = path.join(outDir, `TREND_${store}_${date}.csv`);
-    await writeTextAtomically(file, `${rows.join('\n')}\n`);
-    files.push(file);
+    const text = `${rows.join('\n')}\n`;
+    writes.push(limit(() => writeTextAtomically(file, text)).then(() => file));
   }
-  return files;
+  return Promise.all(writes);
 }
