@@ -3,13 +3,20 @@
 // last) and the store's acknowledgement, with retries, dead letters, takedowns and purges. Consumes
 // release.created and release.resubmitted (jobs held until approved); announces every change as
 // delivery.updated through its outbox. STORES=simulator runs the embedded store simulator in-process.
-import { adapterLine, Outbox, type PlatformConfig, type ServiceModule } from '@omni/platform';
+import {
+  adapterLine,
+  Outbox,
+  type PlatformConfig,
+  type ServiceModule,
+  storeReportsDir,
+} from '@omni/platform';
 import { catalog, delivery, storage } from '@omni/proto';
 import { createErnValidator } from './domain/ddex';
 import { onReleaseSubmitted } from './events/release-submitted';
 import { deliveryHandlers } from './grpc/server';
 import { openStoreRegistry, simulatorRoot } from './providers/stores';
 import { createStoreSimulator } from './simulator';
+import { writeNextReports } from './simulator/report-cursor';
 import { JobsRepository } from './store/jobs';
 import { ReviewsRepository } from './store/reviews';
 import { VersionsRepository } from './store/versions';
@@ -86,6 +93,15 @@ export const deliveryService: ServiceModule = {
         wake: () => pipeline.worker.wake(),
         simulator: simulator && {
           configure: (key, settings) => simulator.configure(key, settings),
+          // The days not reported yet, up to today (UTC), into the folder royalties reads.
+          writeReports: () => {
+            const now = new Date();
+            return writeNextReports(
+              simulatorRoot(config.dataDir),
+              (period) => simulator.writeReports({ outDir: storeReportsDir(config), period, createdAt: now }),
+              now,
+            );
+          },
         },
       }),
     );

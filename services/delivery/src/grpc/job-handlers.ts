@@ -18,6 +18,8 @@ export interface SimulatorControl {
     target: string,
     settings: { mode: SimulatorMode; times: number; reason: string; delayMs?: number },
   ): Promise<unknown>;
+  /** The simulated stores' sales and trend reports for the month so far; how many files were written. */
+  writeReports(): Promise<number>;
 }
 
 export interface JobHandlerDeps {
@@ -36,7 +38,8 @@ type JobCalls =
   | 'getErn'
   | 'listDeadLetters'
   | 'replayDeadLetter'
-  | 'configureSimulator';
+  | 'configureSimulator'
+  | 'writeStoreReports';
 
 export function jobHandlers(
   deps: JobHandlerDeps,
@@ -96,6 +99,11 @@ export function jobHandlers(
       return { job: jobToProto(job) };
     },
 
+    async writeStoreReports(req) {
+      if (!deps.simulator) return { available: false, files: 0 };
+      if (req.dryRun) return { available: true, files: 0 };
+      return { available: true, files: await deps.simulator.writeReports() };
+    },
     async configureSimulator(req) {
       if (!deps.simulator) throw fail('simulator_unavailable', DELIVERY_MESSAGES.simulatorOnly);
       if (!(SIMULATOR_MODES as readonly string[]).includes(req.mode))
