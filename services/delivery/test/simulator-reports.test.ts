@@ -728,6 +728,31 @@ describe('the stores’ reports', () => {
   });
 });
 
+test('two stores under one DDEX party refuse to report (their statements would share a name)', async () => {
+  const root = path.join(mkdtempSync(path.join(tmpdir(), 'omni-reports-dpid-')), 'stores');
+  ingest(
+    root,
+    'spotify',
+    '2026-12-01T10:00:00.000Z',
+    newRelease(forStore('spotify', singleInput(), '196000000012')),
+  );
+  // deezer's folder holds a message addressed to spotify's DPID.
+  ingest(
+    root,
+    'deezer',
+    '2026-12-01T10:00:00.000Z',
+    newRelease(forStore('spotify', singleInput(), '196000000029')),
+  );
+  await expect(
+    writeStoreReports({
+      simulatorRoot: root,
+      outDir: path.join(root, '..', 'out'),
+      period: DECEMBER,
+      createdAt: CREATED,
+    }),
+  ).rejects.toThrow(/stores deezer and spotify both took releases as DDEX party/);
+});
+
 // ---- through the simulator ---------------------------------------------------------------------------------
 
 test('the running simulator reports what it acknowledged, from the day it took it', async () => {

@@ -132,11 +132,17 @@ export async function writeStoreReports(options: WriteStoreReportsOptions): Prom
   const files: string[] = [];
   let lines = 0;
   let total = 0n;
+  const senders = new Map<string, string>();
   for (const key of keys) {
     const catalog = await readStoreCatalog(options.simulatorRoot, key);
     if (!catalog) continue;
     const plan = planStore(catalog, period, seed);
     if (!plan) continue;
+    // The file is named by the store's DPID: two stores under one DPID would overwrite each other's.
+    const other = senders.get(catalog.store.partyId);
+    if (other)
+      throw new Error(`stores ${other} and ${key} both took releases as DDEX party ${catalog.store.partyId}`);
+    senders.set(catalog.store.partyId, key);
     const dsr = await writeStatement(plan, options.outDir, created);
     files.push(dsr.file);
     lines += dsr.lines;
