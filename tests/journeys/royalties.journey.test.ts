@@ -33,7 +33,7 @@ import { parseNano } from '../../services/delivery/src/simulator/reports/nano';
 import { launchBrowser } from '../support/browser';
 import type { ApiSession } from '../support/session';
 import { verifiedSession } from '../support/session';
-import { call, createRelease, login } from './support/api';
+import { call, createRelease, deliveries, login } from './support/api';
 import { eventually, type Omni, startOmni } from './support/omni-process';
 import { newEmail, PASSWORD, personPage, shot, signIn } from './support/people';
 
@@ -652,3 +652,88 @@ it('the screens: /admin/statements lists both imports balanced; /app and /app/an
     await artist.context().close();
   }
 }, 300_000);
+
+it('the simulated stores report back: a live release’s DSR statements and trend files are imported from the report folder', async () => {
+  try {
+    const artist = await verifiedSession(omni.url, newEmail('royalties-live'), PASSWORD);
+    const release = await createRelease(omni.url, artist, {
+      title: 'Live Wire',
+      stores: ['spotify', 'deezer'],
+    });
+    await eventually(
+      async () => {
+        const r = await call(omni.url, `/api/admin/releases/${release.id}/approve`, admin.accessToken, {
+          method: 'POST',
+        });
+        if (r.status === 200) return true;
+        if (r.status !== 404) throw new Error(`approve: ${r.status} ${await r.text()}`);
+        return undefined;
+      },
+      'the release to reach review',
+      60_000,
+    );
+    await eventually(
+      async () => {
+        const { jobs } = await deliveries(omni.url, artist.accessToken, release.id);
+        return jobs.length === 2 && jobs.every((j) => j.status === 'live') ? true : undefined;
+      },
+      'both stores Live',
+      120_000,
+    );
+    const before = new Set((await importsList()).map((i) => i.id));
+    const available = await json(
+      await call(omni.url, '/api/admin/statements/store-reports', admin.accessToken),
+      'GET store-reports',
+    );
+    expect(available).toEqual({ available: true });
+    const asked = (await json(
+      await call(omni.url, '/api/admin/statements/store-reports', admin.accessToken, { method: 'POST' }),
+      'POST store-reports',
+      202,
+    )) as { files: number };
+    expect(asked.files).toBeGreaterThan(0);
+    // One DSR per store that has the release live, imported from the folder; nothing else is in the ledger
+    // of this artist, so their earnings are exactly those statements' imported amounts.
+    const imports = await eventually(
+      async () => {
+        const fresh = (await importsList()).filter((i) => !before.has(i.id) && i.via === 'inbox');
+        return fresh.length === 2 && fresh.every((i) => i.state === 'done') ? fresh : undefined;
+      },
+      'the two stores’ statements imported',
+      60_000,
+    );
+    let total = 0n;
+    for (const imp of imports) {
+      expect(imp.fileName).toMatch(/^DSR_/);
+      expect(imp.lines.unmatched).toBe(0);
+      total += reconciled(imp).imported;
+    }
+    expect(total).toBeGreaterThan(0n);
+    const dash = await dashboard(artist);
+    expect(nano(dash.totalEarningsUsd!)).toBe(total);
+    // The same ask again the same day: the days are reported already, nothing new is written.
+    const again = (await json(
+      await call(omni.url, '/api/admin/statements/store-reports', admin.accessToken, { method: 'POST' }),
+      'POST store-reports again',
+      202,
+    )) as { files: number };
+    expect(again.files).toBe(0);
+    // The trend files are the estimated feed, kept apart on /app/analytics.
+    const analytics = await eventually(
+      async () => {
+        const a = (await json(
+          await call(omni.url, '/api/analytics', artist.accessToken),
+          'GET /api/analytics',
+        )) as {
+          trends: { totals: { streams: number }; byDay: unknown[] };
+        };
+        return a.trends.totals.streams > 0 ? a : undefined;
+      },
+      'estimated streams from the trend files',
+      30_000,
+    );
+    expect(analytics.trends.byDay.length).toBeGreaterThan(0);
+  } catch (err) {
+    omni.explain(err);
+  }
+});
