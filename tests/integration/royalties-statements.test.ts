@@ -6,8 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { type StatementImport, statementAccepted, statementImport, unmatchedList } from '@omni/proto/api';
+import { createDsrWriter, SummaryTotals } from '../../services/delivery/src/simulator/reports/dsr-writer';
+import { parseNano } from '../../services/delivery/src/simulator/reports/nano';
 import { formatAmount } from '../../services/royalties/src/domain/money';
 import { ImportsRepository } from '../../services/royalties/src/store/imports';
 import { LedgerRepository } from '../../services/royalties/src/store/ledger';
@@ -244,5 +247,92 @@ describe('an import cut off by a stop', () => {
       await first?.close({ keepData: true });
       await second?.close();
     }
+  });
+});
+
+/** A one-summary, two-line DSR (Financial Reporting SRB) for `isrc`, written by the store simulator's writer. */
+async function dsr(isrc: string, messageId: string, createdAt: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  const out = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
+  const writer = createDsrWriter(out, {
+    messageId,
+    createdAt,
+    usageStart: '2026-09-01',
+    usageEnd: '2026-09-30',
+    sender: { partyId: 'PADPIDA2014120301U', name: 'Deezer' },
+    serviceDescription: 'DeezerPremium',
+  });
+  const lines = [0, 1].map((i) => ({
+    summaryId: '',
+    dspReleaseId: 'R1',
+    isrc,
+    date: '2026-09-30',
+    usages: 100 + i,
+    returns: 0,
+    unitPriceNano: 3_000_000n,
+  }));
+  const totals = new SummaryTotals();
+  for (const l of lines) totals.add(l, parseNano('1'));
+  const id = writer.summary({
+    commercialModel: 'SubscriptionModel',
+    useType: 'OnDemandStream',
+    start: '2026-09-01',
+    end: '2026-09-30',
+    territory: 'FR',
+    currency: 'USD',
+    exchangeRate: '1',
+    totals,
+  });
+  for (const l of lines) await writer.line({ ...l, summaryId: id });
+  await writer.end();
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+describe('DDEX DSR statements', () => {
+  it('the same report regenerated (new bytes, same sender and MessageId) is refused and changes nothing', async () => {
+    const a = await artistWithRelease();
+    const messageId = `msg-${randomUUID()}`;
+    const first = statementAccepted.parse(
+      await (await send('dsr', 'DSR_first.tsv', await dsr(a.isrc, messageId, '2026-11-12T09:30:00Z'))).json(),
+    );
+    expect((await finished(first.id)).state).toBe('done');
+    const total = (
+      (await (await platform.api('/api/dashboard', { token: a.token })).json()) as Record<string, unknown>
+    ).totalEarningsUsd;
+    expect(total).toBe('0.603');
+    const again = statementAccepted.parse(
+      await (
+        await send('dsr', 'DSR_regenerated.tsv', await dsr(a.isrc, messageId, '2026-11-13T08:00:00Z'))
+      ).json(),
+    );
+    expect(again.duplicate).toBe(false);
+    const refused = await finished(again.id);
+    expect(refused.state).toBe('refused');
+    expect(refused.refusal).toContain(messageId);
+    const after = (
+      (await (await platform.api('/api/dashboard', { token: a.token })).json()) as Record<string, unknown>
+    ).totalEarningsUsd;
+    expect(after).toBe('0.603');
+  });
+
+  it('a file cut short (its footer counts more lines than arrived) is refused whole', async () => {
+    const a = await artistWithRelease();
+    const text = await dsr(a.isrc, `msg-${randomUUID()}`, '2026-11-12T09:30:00Z');
+    const rows = text.trimEnd().split('\n');
+    const cut = [...rows.slice(0, -2), rows.at(-1)].join('\n');
+    const { id } = statementAccepted.parse(await (await send('dsr', 'DSR_cut.tsv', cut)).json());
+    const imp = await finished(id);
+    expect(imp.state).toBe('refused');
+    expect(imp.refusal).not.toMatch(/undefined|Error|stack/);
+    const dash = (await (await platform.api('/api/dashboard', { token: a.token })).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(dash.totalEarningsUsd).toBe('0.00');
   });
 });

@@ -44,8 +44,11 @@ async function main() {
   global.gc?.();
   const startRss = process.memoryUsage().rss;
   let peak = startRss;
+  let peakHeap = process.memoryUsage().heapUsed;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    const m = process.memoryUsage();
+    peak = Math.max(peak, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
   }, 20);
   const started = performance.now();
   runner.kick();
@@ -68,6 +71,7 @@ async function main() {
         BigInt(done.sums.imported) + BigInt(done.sums.unmatched) + BigInt(done.sums.refused) ===
         BigInt(done.sums.file),
       peakRssMb: peak / 2 ** 20,
+      peakHeapMb: peakHeap / 2 ** 20,
       startRssMb: startRss / 2 ** 20,
     })}\n`,
   );
