@@ -28,7 +28,8 @@ export interface PageDoc extends Doc {
   importId: string;
   /** The import's chunk the lines came in; -1 for lines an admin attached later (in the ledger at once). */
   seq: number;
-  /** The sale months its lines fall in (a reader wanting a range skips the others' pages). */
+  /** The sale months its lines fall in (a reader wanting a range skips the others' pages; not indexed:
+   * an owner's pages are read together, and a multikey index cost a tenth of an import's time). */
   saleMonths: string[];
   lines: PackedLines;
   createdAt: string;
@@ -50,7 +51,7 @@ export class LedgerRepository {
     private readonly publishedOf: PublishedOf,
   ) {
     this.pages = store.collection<PageDoc>(PAGES, {
-      indexes: [{ fields: { ownerId: 1, saleMonths: 1 } }, { fields: { importId: 1, seq: 1 } }],
+      indexes: [{ fields: { ownerId: 1 } }, { fields: { importId: 1, seq: 1 } }],
     });
     this.months = store.collection<MonthDoc>(MONTHS, { indexes: [{ fields: { ownerId: 1 } }] });
   }

@@ -16,13 +16,15 @@ import type { LedgerRepository } from '../store/ledger';
 import type { UnmatchedRepository } from '../store/unmatched';
 import type { Matcher } from './match-lines';
 
-/** Lines per staged chunk: one transaction and one ledger document of a few hundred KB. */
-export const CHUNK_LINES = 10_000;
 /**
- * Chunks published per transaction: their sums are folded in memory first (at most this many chunks'
- * lines of keys), so a row many chunks touch is written once per run rather than once per chunk.
+ * Lines per chunk: one transaction, one ledger page per owner in it. A statement lists every track
+ * under each store and territory, so a chunk holds a few lines of many owners: larger chunks make fewer,
+ * fuller pages (bench:royalties, 200,000 lines: 10,000 → 7.4 s, 25,000 → 5.7 s, 50,000 → 6.6 s as the
+ * heap fills).
  */
-export const PUBLISH_CHUNKS = 5;
+export const CHUNK_LINES = 25_000;
+/** Chunks published per transaction: their month sums are folded in memory first, written once per run. */
+export const PUBLISH_CHUNKS = 2;
 /** After a failure that is ours (catalog away, the store busy), the import is tried again after this. */
 const RETRY_MS = 5000;
 
