@@ -196,7 +196,7 @@ describe('an import cut off by a stop', () => {
       const { release } = (await created.json()) as { release: { tracks: { isrc: string }[] } };
       const isrc = release.tracks[0]!.isrc;
       const adminToken = await first.token(randomUUID(), ['admin']);
-      const lines = 60_000;
+      const lines = 120_000;
       const rows = [CANONICAL_HEADER];
       let expected = 0n;
       for (let i = 0; i < lines; i += 1) {
@@ -247,7 +247,7 @@ describe('an import cut off by a stop', () => {
       await first?.close({ keepData: true });
       await second?.close();
     }
-  });
+  }, 120_000);
 });
 
 /** A one-summary, two-line DSR (Financial Reporting SRB) for `isrc`, written by the store simulator's writer. */
