@@ -58,9 +58,9 @@ export interface PackedLines {
 }
 
 const SPECIAL = /[\\\t\n]/;
-const escape = (text: string) =>
+const escapeText = (text: string) =>
   SPECIAL.test(text) ? text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n') : text;
-const unescape = (text: string) =>
+const unescapeText = (text: string) =>
   text.includes('\\')
     ? text.replace(/\\(\\|t|n)/g, (_, c: string) => (c === 't' ? '\t' : c === 'n' ? '\n' : '\\'))
     : text;
@@ -74,22 +74,22 @@ export function packLines(lines: readonly LedgerLine[]): PackedLines {
       l.saleStart,
       l.saleEnd,
       l.reportedAt,
-      escape(l.store),
-      escape(l.serviceTier),
+      escapeText(l.store),
+      escapeText(l.serviceTier),
       l.territory,
       l.usageType,
       l.isrc,
       l.upc,
-      escape(l.proprietaryIds.join('|')),
-      escape(l.title),
-      escape(l.artist),
+      escapeText(l.proprietaryIds.join('|')),
+      escapeText(l.title),
+      escapeText(l.artist),
       l.quantity,
       l.amountTxn,
       l.currencyTxn,
       l.amountAcct,
       l.fxRate,
       l.fxDate,
-      escape(l.adjustmentType),
+      escapeText(l.adjustmentType),
       l.ownerId,
       l.releaseId,
       l.trackId,
@@ -103,28 +103,28 @@ export function unpackLines(p: PackedLines): LedgerLine[] {
   const out: LedgerLine[] = [];
   for (const row of p.rows.split('\n')) {
     const c = row.split('\t');
-    const ids = unescape(c[10]!);
+    const ids = unescapeText(c[10]!);
     out.push({
       lineNo: Number(c[0]),
       saleStart: c[1]!,
       saleEnd: c[2]!,
       reportedAt: c[3]!,
-      store: unescape(c[4]!),
-      serviceTier: unescape(c[5]!),
+      store: unescapeText(c[4]!),
+      serviceTier: unescapeText(c[5]!),
       territory: c[6]!,
       usageType: c[7] as LedgerLine['usageType'],
       isrc: c[8]!,
       upc: c[9]!,
       proprietaryIds: ids ? ids.split('|') : [],
-      title: unescape(c[11]!),
-      artist: unescape(c[12]!),
+      title: unescapeText(c[11]!),
+      artist: unescapeText(c[12]!),
       quantity: Number(c[13]),
       amountTxn: BigInt(c[14]!),
       currencyTxn: c[15]!,
       amountAcct: BigInt(c[16]!),
       fxRate: c[17]!,
       fxDate: c[18]!,
-      adjustmentType: unescape(c[19]!),
+      adjustmentType: unescapeText(c[19]!),
       ownerId: c[20]!,
       releaseId: c[21]!,
       trackId: c[22]!,

@@ -34,7 +34,10 @@ export function foldLines(lines: Iterable<LedgerLine>, into: Folded = emptyFold(
     const m = { ownerId: line.ownerId, saleMonth, reportMonth: reportMonthOf(line) };
     const mk = monthKey(m);
     let ms = months.get(mk);
-    if (!ms) months.set(mk, (ms = { ...m, streams: 0, quantity: 0, amount: 0n }));
+    if (!ms) {
+      ms = { ...m, streams: 0, quantity: 0, amount: 0n };
+      months.set(mk, ms);
+    }
     ms.streams += streams;
     ms.quantity += line.quantity;
     ms.amount += line.amountAcct;

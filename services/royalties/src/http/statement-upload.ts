@@ -13,12 +13,7 @@ export function statementUploadRoutes(deps: ReceiveDeps): Router {
   router.post('/statements/upload/:token', async (req, res, next) => {
     try {
       const imp = await deps.imports.byTokenHash(hashToken(String(req.params.token)));
-      if (
-        !imp ||
-        imp.state !== 'receiving' ||
-        !imp.tokenExpiresAt ||
-        imp.tokenExpiresAt < new Date().toISOString()
-      )
+      if (imp?.state !== 'receiving' || !imp.tokenExpiresAt || imp.tokenExpiresAt < new Date().toISOString())
         throw new HttpError(
           403,
           'This upload link has expired or was used. Send the file again.',

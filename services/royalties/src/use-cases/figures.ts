@@ -42,7 +42,8 @@ export async function earningsSummary(deps: FigureDeps, ownerId: string) {
   // to it later; the card names the month and when it was reported, so a number that grows is explained.
   const ofMonth = rows.filter((r) => r.saleMonth === latestSale);
   const streams = ofMonth.reduce((n, r) => n + r.streams, 0);
-  const reportedMonth = ofMonth.reduce((m, r) => (r.reportMonth > m ? r.reportMonth : m), '');
+  // Months as YYYY-MM strings compare in time order.
+  const reportedMonth = ofMonth.map((r) => r.reportMonth).sort().at(-1) ?? '';
   return {
     monthlyStreams: streams,
     streamsMonth: { saleMonth: latestSale, reportedMonth },
