@@ -43,7 +43,11 @@ export async function earningsSummary(deps: FigureDeps, ownerId: string) {
   const ofMonth = rows.filter((r) => r.saleMonth === latestSale);
   const streams = ofMonth.reduce((n, r) => n + r.streams, 0);
   // Months as YYYY-MM strings compare in time order.
-  const reportedMonth = ofMonth.map((r) => r.reportMonth).sort().at(-1) ?? '';
+  const reportedMonth =
+    ofMonth
+      .map((r) => r.reportMonth)
+      .sort()
+      .at(-1) ?? '';
   return {
     monthlyStreams: streams,
     streamsMonth: { saleMonth: latestSale, reportedMonth },
