@@ -356,6 +356,10 @@ describe('ownership', () => {
       monthlyStreams: 0,
       totalEarnings: 0,
       collaborators: 0,
+      // No statement has been imported for them: royalties' figures are empty, and say so.
+      streamsMonth: null,
+      totalEarningsUsd: '0.00',
+      earningsThrough: null,
       // Draft until delivery's review of release.created reaches catalog (delivery.updated), then in review.
       releases: [
         expect.objectContaining({

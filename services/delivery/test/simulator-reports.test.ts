@@ -55,7 +55,7 @@ import { releaseBatch, sourceRelease } from './support/store-batch';
 
 const XSD = path.join(
   __dirname,
-  '../../../../shared/ddex/dsrf/schemas/FinancialReportingToRecordCompaniesProfileSRB-1.0.xsd',
+  '../../royalties/ddex/dsrf/FinancialReportingToRecordCompaniesProfileSRB-1.0.xsd',
 );
 
 /** The element names of a complexType's sequence, in order, read from the XSD. */

@@ -19,6 +19,8 @@ export const DATA_DIR_ENTRIES: readonly string[] = [
   'mailbox',
   'secrets',
   'initial-admin.txt',
+  // The stores' report folder's default place (storeReportsDir).
+  'store-reports',
 ];
 
 /** Entries looked at together: a folder of thousands of uploads is walked in parallel, not one by one. */

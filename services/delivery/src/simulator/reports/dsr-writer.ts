@@ -1,6 +1,6 @@
 // A streaming writer of one DDEX DSR flat file in the FinancialReportingToRecordCompaniesProfileSRB 1.0
 // profile (DSR Part 9, single-record-block variant): TSV, one record per line, in the order the profile's
-// XSD gives (shared/ddex/dsrf/schemas/FinancialReportingToRecordCompaniesProfileSRB-1.0.xsd):
+// XSD gives (services/royalties/ddex/dsrf/FinancialReportingToRecordCompaniesProfileSRB-1.0.xsd):
 //
 //   HEAD (RecordType-SRHE) · SY10 × n (summaries, ≥ 1) · SR08 × m (one line = release + resource + sale) · SRFO
 //

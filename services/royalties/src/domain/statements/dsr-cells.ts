@@ -1,7 +1,7 @@
 // DDEX DSR flat-file cells: where each cell sits in its record, and how a line is cut into cells.
 //
 // Cell order is the order of each record type's xs:sequence in the profile XSDs
-// (shared/ddex/dsrf/schemas: FinancialReportingToRecordCompaniesProfileSRB-1.0.xsd and
+// (services/royalties/ddex/dsrf: FinancialReportingToRecordCompaniesProfileSRB-1.0.xsd and
 // BasicAudioProfile-1.2.xsd). Cell 0 is the RecordType. A cell that may repeat (maxOccurs unbounded) is
 // still one cell whose values are separated by '|' (Part 1 §6.6.3.3).
 //
