@@ -333,6 +333,7 @@ describe('operations', () => {
       'finder',
       'gateway',
       'identity',
+      'royalties',
       'storage',
     ]);
     expect(new Set(Object.values(body.services))).toEqual(new Set(['SERVING']));
