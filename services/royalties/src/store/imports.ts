@@ -172,11 +172,6 @@ export class ImportsRepository {
     return this.collection.findOne({ dsrKey });
   }
 
-  /** Progress of a staged chunk, in the chunk's transaction. */
-  staged(scope: TransactionScope, id: string, set: Partial<ImportDoc>) {
-    return scope.collection<ImportDoc>(IMPORTS).updateOne({ _id: id }, { $set: set });
-  }
-
   set(id: string, set: Partial<ImportDoc>, scope?: TransactionScope) {
     const c = scope ? scope.collection<ImportDoc>(IMPORTS) : this.collection;
     return c.updateOne({ _id: id }, { $set: set });

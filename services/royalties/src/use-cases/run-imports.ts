@@ -186,21 +186,25 @@ export class ImportRunner {
         await documents.transaction(async (scope) => {
           if (matched.length) await ledger.stage(scope, imp._id, seq, matched as LedgerLine[]);
           await unmatched.stage(scope, imp._id, waiting);
-          await imports.staged(scope, imp._id, {
-            checkpoint: { lineNo, chunks: state.chunks },
-            lines: state.lines,
-            sums: {
-              file: state.sums.file.toString(),
-              imported: state.sums.imported.toString(),
-              unmatched: state.sums.unmatched.toString(),
-              refused: state.sums.refused.toString(),
+          await imports.set(
+            imp._id,
+            {
+              checkpoint: { lineNo, chunks: state.chunks },
+              lines: state.lines,
+              sums: {
+                file: state.sums.file.toString(),
+                imported: state.sums.imported.toString(),
+                unmatched: state.sums.unmatched.toString(),
+                refused: state.sums.refused.toString(),
+              },
+              refusedLines: state.refusedLines,
+              bytesRead: Math.min(bytesRead, imp.bytes),
+              periodStart: state.period.start,
+              periodEnd: state.period.end,
+              reportedAt: state.reportedAt,
             },
-            refusedLines: state.refusedLines,
-            bytesRead: Math.min(bytesRead, imp.bytes),
-            periodStart: state.period.start,
-            periodEnd: state.period.end,
-            reportedAt: state.reportedAt,
-          });
+            scope,
+          );
         });
       };
       for await (const item of reader.items) {
