@@ -34,13 +34,48 @@ describe('packed ledger lines', () => {
       line(),
       line({
         lineNo: 8,
-        title: 'Tab\there\nnewline \\ back\\slash \\t literal',
+        title: 'Tab\there\nnewline \\ back\\slash \\t \\d literal \x7f del',
         artist: '',
         proprietaryIds: [],
       }),
       line({ lineNo: 9, trackId: '', isrc: '', amountAcct: 10n ** 20n }),
     ];
     expect(unpackLines(packLines(lines))).toEqual(lines);
+  });
+
+  it('pages written in the first layout (tabs and newlines) still read', () => {
+    const first = {
+      n: 2,
+      fields: 'x',
+      rows: [
+        '7\t2026-09-01\t2026-09-30\t2026-11-15\tSpotify\tpremium\tUS\tstream\tQZOMN2600001\t190000000001\tomni:release:1|omni:track:2\tNight Drive\tNova Reyes\t-12\t-123456789\tEUR\t-133333332\t1.08\t2026-09-30\tspam_deduction\towner-1\trelease-1\ttrack-1',
+        '8\t2026-09-01\t2026-09-30\t2026-11-15\tSpotify\tpremium\tUS\tstream\t\t\t\tA\\tB\\\\C\t\t1\t5\tUSD\t5\t1\t\t\towner-1\trelease-1\t',
+      ].join('\n'),
+    };
+    expect(unpackLines(first)).toEqual([
+      line(),
+      line({
+        lineNo: 8,
+        isrc: '',
+        upc: '',
+        proprietaryIds: [],
+        title: 'A\tB\\C',
+        artist: '',
+        quantity: 1,
+        amountTxn: 5n,
+        currencyTxn: 'USD',
+        amountAcct: 5n,
+        fxRate: '1',
+        fxDate: '',
+        adjustmentType: '',
+        trackId: '',
+      }),
+    ]);
+  });
+
+  it('a page of ordinary lines holds nothing JSON must escape (its round trips stay on the fast path)', () => {
+    const packed = packLines([line(), line({ lineNo: 8, title: 'plain title' })]);
+    expect(JSON.stringify(packed.rows)).toBe(`"${packed.rows}"`);
   });
 
   it('an empty chunk is empty', () => {

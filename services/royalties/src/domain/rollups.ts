@@ -25,22 +25,28 @@ export interface Folded {
 
 export const emptyFold = (): Folded => ({ months: new Map() });
 
-/** Adds lines into running sums (a publish folds chunk after chunk into one). */
+/** Adds lines into running sums (a chunk's lines as they are staged; a whole ledger to check). */
 export function foldLines(lines: Iterable<LedgerLine>, into: Folded = emptyFold()): Folded {
-  const { months } = into;
-  for (const line of lines) {
-    const saleMonth = saleMonthOf(line);
-    const streams = streamsOf(line);
-    const m = { ownerId: line.ownerId, saleMonth, reportMonth: reportMonthOf(line) };
-    const mk = monthKey(m);
-    let ms = months.get(mk);
-    if (!ms) {
-      ms = { ...m, streams: 0, quantity: 0, amount: 0n };
-      months.set(mk, ms);
-    }
-    ms.streams += streams;
-    ms.quantity += line.quantity;
-    ms.amount += line.amountAcct;
-  }
+  for (const line of lines)
+    addSum(into, {
+      ownerId: line.ownerId,
+      saleMonth: saleMonthOf(line),
+      reportMonth: reportMonthOf(line),
+      streams: streamsOf(line),
+      quantity: line.quantity,
+      amount: line.amountAcct,
+    });
   return into;
+}
+
+/** Adds one sum into running sums (a publish adds chunk after chunk into one). */
+export function addSum({ months }: Folded, sum: MonthSum): void {
+  const mk = monthKey(sum);
+  const ms = months.get(mk);
+  if (!ms) months.set(mk, { ...sum });
+  else {
+    ms.streams += sum.streams;
+    ms.quantity += sum.quantity;
+    ms.amount += sum.amount;
+  }
 }

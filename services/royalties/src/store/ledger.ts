@@ -18,10 +18,12 @@ import {
   saleMonthOf,
   unpackLines,
 } from '../domain/ledger-line';
-import { emptyFold, type Folded, foldLines, type MonthSum } from '../domain/rollups';
+import { addSum, emptyFold, type Folded, foldLines, type MonthSum } from '../domain/rollups';
 
 export const PAGES = 'ledger_pages';
 export const MONTHS = 'earnings_months';
+/** A staged chunk's month sums, folded as its lines were written, so publishing it reads no page. */
+export const CHUNK_SUMS = 'ledger_chunk_sums';
 
 export interface PageDoc extends Doc {
   ownerId: string;
@@ -36,6 +38,14 @@ export interface PageDoc extends Doc {
 }
 
 export type MonthDoc = Omit<MonthSum, 'amount'> & Doc & { amount: string; updatedAt: string };
+
+/** [ownerId, saleMonth, reportMonth, streams, quantity, amount]: compact, as a chunk has thousands. */
+type SumRow = [string, string, string, number, number, string];
+interface ChunkSumsDoc extends Doc {
+  importId: string;
+  seq: number;
+  months: SumRow[];
+}
 
 /** How many chunks of each import are published (Infinity-like once done). */
 export type PublishedOf = (importIds: readonly string[]) => Promise<Map<string, number>>;
@@ -54,18 +64,39 @@ export class LedgerRepository {
       indexes: [{ fields: { ownerId: 1 } }, { fields: { importId: 1, seq: 1 } }],
     });
     this.months = store.collection<MonthDoc>(MONTHS, { indexes: [{ fields: { ownerId: 1 } }] });
+    store.collection<ChunkSumsDoc>(CHUNK_SUMS, { indexes: [{ fields: { importId: 1, seq: 1 } }] });
   }
 
-  /** Writes a chunk's matched lines, one page per owner, in the chunk's transaction (not counted yet). */
-  stage(scope: TransactionScope, importId: string, seq: number, lines: readonly LedgerLine[]) {
-    return this.writePages(scope, `${importId}:${pad(seq)}`, importId, seq, lines);
+  /**
+   * Writes a chunk's matched lines, one page per owner, and their month sums, in the chunk's transaction
+   * (not counted yet).
+   */
+  async stage(scope: TransactionScope, importId: string, seq: number, lines: readonly LedgerLine[]) {
+    await this.writePages(scope, `${importId}:${pad(seq)}`, importId, seq, lines);
+    const months: SumRow[] = [];
+    for (const m of foldLines(lines).months.values())
+      months.push([m.ownerId, m.saleMonth, m.reportMonth, m.streams, m.quantity, m.amount.toString()]);
+    await scope
+      .collection<ChunkSumsDoc>(CHUNK_SUMS)
+      .insertOne({ _id: `${importId}:${pad(seq)}`, importId, seq, months });
   }
 
-  /** Folds the pages of the import's chunks [from, to) into the month sums; the caller moves the cursor. */
+  /**
+   * Adds the month sums of the import's chunks [from, to) to the owners' months; the caller moves the
+   * cursor in the same transaction. A chunk staged before its sums were kept (a file being read while
+   * Omni was upgraded) is folded from its pages.
+   */
   async publish(scope: TransactionScope, importId: string, from: number, to: number): Promise<void> {
-    const pages = await scope.collection<PageDoc>(PAGES).find({ importId, seq: { $gte: from, $lt: to } });
+    const range = { importId, seq: { $gte: from, $lt: to } };
+    const chunks = await scope.collection<ChunkSumsDoc>(CHUNK_SUMS).find(range);
     const folded = emptyFold();
-    for (const page of pages) foldLines(unpackLines(page.lines), folded);
+    for (const chunk of chunks)
+      for (const [ownerId, saleMonth, reportMonth, streams, quantity, amount] of chunk.months)
+        addSum(folded, { ownerId, saleMonth, reportMonth, streams, quantity, amount: BigInt(amount) });
+    const summed = new Set(chunks.map((c) => c.seq));
+    if (summed.size < to - from)
+      for (const page of await scope.collection<PageDoc>(PAGES).find(range))
+        if (!summed.has(page.seq)) foldLines(unpackLines(page.lines), folded);
     await this.addMonths(scope, folded);
   }
 
@@ -75,9 +106,10 @@ export class LedgerRepository {
     await this.addMonths(scope, foldLines(lines));
   }
 
-  /** Removes a refused import's pages (none of which was ever counted). */
-  discardStaged(scope: TransactionScope, importId: string) {
-    return scope.collection<PageDoc>(PAGES).deleteMany({ importId });
+  /** Removes a refused import's pages and sums (none of which was ever counted). */
+  async discardStaged(scope: TransactionScope, importId: string) {
+    await scope.collection<PageDoc>(PAGES).deleteMany({ importId });
+    await scope.collection<ChunkSumsDoc>(CHUNK_SUMS).deleteMany({ importId });
   }
 
   private async writePages(
