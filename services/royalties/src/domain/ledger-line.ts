@@ -107,29 +107,29 @@ export function packLines(lines: readonly LedgerLine[]): PackedLines {
   return { n: lines.length, fields: FIELDS.join(','), layout: 2, rows: cells.join(DEL) };
 }
 
-const lineFrom = (c: readonly string[], at: number, unescape: (t: string) => string): LedgerLine => {
-  const ids = unescape(c[at + 10]!);
+const lineFrom = (c: readonly string[], at: number, plain: (t: string) => string): LedgerLine => {
+  const ids = plain(c[at + 10]!);
   return {
     lineNo: Number(c[at]),
     saleStart: c[at + 1]!,
     saleEnd: c[at + 2]!,
     reportedAt: c[at + 3]!,
-    store: unescape(c[at + 4]!),
-    serviceTier: unescape(c[at + 5]!),
+    store: plain(c[at + 4]!),
+    serviceTier: plain(c[at + 5]!),
     territory: c[at + 6]!,
     usageType: c[at + 7] as LedgerLine['usageType'],
-    isrc: unescape(c[at + 8]!),
+    isrc: plain(c[at + 8]!),
     upc: c[at + 9]!,
     proprietaryIds: ids ? ids.split('|') : [],
-    title: unescape(c[at + 11]!),
-    artist: unescape(c[at + 12]!),
+    title: plain(c[at + 11]!),
+    artist: plain(c[at + 12]!),
     quantity: Number(c[at + 13]),
     amountTxn: BigInt(c[at + 14]!),
     currencyTxn: c[at + 15]!,
     amountAcct: BigInt(c[at + 16]!),
     fxRate: c[at + 17]!,
     fxDate: c[at + 18]!,
-    adjustmentType: unescape(c[at + 19]!),
+    adjustmentType: plain(c[at + 19]!),
     ownerId: c[at + 20]!,
     releaseId: c[at + 21]!,
     trackId: c[at + 22]!,
