@@ -15,3 +15,4 @@ export * from './release-rules';
 export * from './releases';
 export * from './responses';
 export * from './royalties';
+export * from './splits';

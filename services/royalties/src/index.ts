@@ -10,13 +10,18 @@ import { ReportFolder } from './providers/inbox/folder';
 import { Spool } from './providers/spool/local';
 import { ImportsRepository } from './store/imports';
 import { LedgerRepository } from './store/ledger';
+import { PayeesRepository } from './store/payees';
 import { RecordingsRepository } from './store/recordings';
+import { SplitsRepository } from './store/splits';
 import { TrendsRepository } from './store/trends';
 import { UnmatchedRepository } from './store/unmatched';
+import { PayeeAllocator } from './use-cases/allocate-payees';
 import { importTrends } from './use-cases/import-trends';
 import { Matcher } from './use-cases/match-lines';
 import { receiveFromInbox } from './use-cases/receive-statement';
 import { ImportRunner } from './use-cases/run-imports';
+import { lapseDue, type SplitDeps, type SplitNotices } from './use-cases/splits';
+import { readInWorker } from './use-cases/statement-reader/client';
 
 export const royaltiesService: ServiceModule = {
   name: 'royalties',
@@ -42,8 +47,53 @@ export const royaltiesService: ServiceModule = {
     await spool.ready();
     const catalogClient = ctx.client('catalog', catalog.CatalogServiceService);
     const matcher = () => new Matcher(catalogClient, recordings);
-    const runner = new ImportRunner({ documents, imports, ledger, unmatched, spool, matcher, logger });
+    const runner = new ImportRunner({
+      read: readInWorker,
+      documents,
+      imports,
+      ledger,
+      unmatched,
+      spool,
+      matcher,
+      logger,
+    });
     const deps = { documents, imports, ledger, unmatched, recordings, trends, spool, runner, matcher };
+
+    // Splits: share tables, invitations and expenses, and the payees' allocations of the published
+    // ledger (a step after publishing that only reads the ledger).
+    const splits = new SplitsRepository(documents);
+    const payees = new PayeesRepository(documents);
+    const allocator = new PayeeAllocator({ documents, imports, ledger, splits, payees, logger });
+    // Invitation links go back to the owner in the answer that created them (to share as they like) and
+    // the owner's splits list lapsed invitations as notices. Mailing them (through identity, which owns
+    // mail) is not built yet: the log says what would be sent, never the link itself.
+    const notices: SplitNotices = {
+      async invited(inv) {
+        logger.info(
+          { invitationId: inv._id, releaseId: inv.releaseId },
+          'royalties: split invitation issued',
+        );
+      },
+      async lapsed(inv) {
+        logger.info(
+          { invitationId: inv._id, releaseId: inv.releaseId },
+          'royalties: split invitation lapsed',
+        );
+      },
+    };
+    const split: SplitDeps = {
+      splits,
+      payees,
+      catalog: catalogClient,
+      notices,
+      publicUrl: config.publicUrl,
+    };
+    const lapseTimer = setInterval(
+      () =>
+        void lapseDue(split).catch((err: unknown) => logger.warn({ err }, 'royalties: lapse sweep failed')),
+      60_000,
+    );
+    lapseTimer.unref();
 
     // An upload cut off by a stop or a crash has no whole file: it is refused (the admin sends it again).
     for (const imp of await imports.inState(['receiving']))
@@ -74,16 +124,19 @@ export const royaltiesService: ServiceModule = {
     ctx.http.use(statementUploadRoutes(deps));
     ctx.grpc.add(
       royalties.RoyaltiesServiceService,
-      royaltiesHandlers({ ...deps, lookAtReports: () => folder.look(true) }),
+      royaltiesHandlers({ ...deps, split, lookAtReports: () => folder.look(true) }),
     );
     ctx.readiness('documents', () => documents.healthy());
     ctx.onStarted(async () => {
       runner.kick();
+      allocator.start();
       await folder.start();
     });
     ctx.onStop(async () => {
+      clearInterval(lapseTimer);
       await folder.stop();
       await runner.stop();
+      await allocator.stop();
     });
   },
 };

@@ -1,13 +1,25 @@
 // RoyaltiesService over gRPC: adapts each request to its use case or repository read. Inputs are checked
 // here too (the gateway checks first, but every service defends its own boundary).
-import { invalidArgument, notFoundError, type UnaryImpl } from '@omni/platform';
+import { invalidArgument, notFoundError, parseWith, type UnaryImpl } from '@omni/platform';
 import type { royalties } from '@omni/proto';
-import { isStatementSource } from '@omni/proto/api';
+import { expenseBody, invitationActionBody, isStatementSource, setSplitsBody } from '@omni/proto/api';
 import type { ImportsRepository } from '../store/imports';
 import type { UnmatchedRepository } from '../store/unmatched';
 import { analytics, earningsSummary, type FigureDeps, playsOf } from '../use-cases/figures';
 import { openUpload, type ReceiveDeps } from '../use-cases/receive-statement';
 import { ResolveRefused, resolveUnmatched } from '../use-cases/resolve-unmatched';
+import {
+  acceptInvitation,
+  actOnInvitation,
+  addExpense,
+  type Caller,
+  collaboratorCount,
+  getSplits,
+  invitationByToken,
+  myEarnings,
+  type SplitDeps,
+  setSplits,
+} from '../use-cases/splits';
 import { importJson, unmatchedJson } from '../use-cases/statement-json';
 
 type ResolveDeps = Parameters<typeof resolveUnmatched>[0];
@@ -18,10 +30,25 @@ const required = (value: string, what: string) => {
   return value;
 };
 
+/** The caller the gateway verified; a request without one is a programming error, not a person's. */
+const callerOf = (c: royalties.SplitCaller | undefined): Caller => ({
+  userId: required(c?.userId ?? '', 'The caller'),
+  email: c?.email ?? '',
+  isAdmin: c?.isAdmin ?? false,
+});
+const bodyOf = (json: string) => {
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    throw invalidArgument('The request body is not JSON.');
+  }
+};
+
 export function royaltiesHandlers(
   deps: FigureDeps &
     ReceiveDeps &
     ResolveDeps & {
+      split: SplitDeps;
       imports: ImportsRepository;
       unmatched: UnmatchedRepository;
       lookAtReports: () => Promise<void>;
@@ -91,6 +118,44 @@ export function royaltiesHandlers(
     async getPlays(req) {
       const plays = await playsOf(deps, required(req.ownerId, 'The owner'), req.isrcs);
       return { plays };
+    },
+    async getSplits(req) {
+      const view = await getSplits(deps.split, callerOf(req.caller), req.releaseId);
+      return { splitsJson: JSON.stringify(view) };
+    },
+    async setSplits(req) {
+      const body = parseWith(setSplitsBody, bodyOf(req.bodyJson), { first: true });
+      const view = await setSplits(deps.split, callerOf(req.caller), req.releaseId, body);
+      return { splitsJson: JSON.stringify(view) };
+    },
+    async actOnInvitation(req) {
+      const body = parseWith(invitationActionBody, bodyOf(req.bodyJson), { first: true });
+      const view = await actOnInvitation(
+        deps.split,
+        callerOf(req.caller),
+        req.releaseId,
+        req.invitationId,
+        body,
+      );
+      return { splitsJson: JSON.stringify(view) };
+    },
+    async addExpense(req) {
+      const body = parseWith(expenseBody, bodyOf(req.bodyJson), { first: true });
+      const view = await addExpense(deps.split, callerOf(req.caller), req.releaseId, body);
+      return { splitsJson: JSON.stringify(view) };
+    },
+    async getInvitation(req) {
+      return { invitationJson: JSON.stringify(await invitationByToken(deps.split, req.token)) };
+    },
+    async acceptInvitation(req) {
+      const view = await acceptInvitation(deps.split, callerOf(req.caller), req.token);
+      return { invitationJson: JSON.stringify(view) };
+    },
+    async getPayeeEarnings(req) {
+      return { earningsJson: JSON.stringify(await myEarnings(deps.split, callerOf(req.caller))) };
+    },
+    async countCollaborators(req) {
+      return { collaborators: await collaboratorCount(deps.split, required(req.ownerId, 'The owner')) };
     },
   };
 }

@@ -133,6 +133,97 @@ export interface ScanReportFolderRequest {
 export interface ScanReportFolderResponse {
 }
 
+/**
+ * Who asks, as the gateway verified them: splits answer owners and admins in full, a collaborator only
+ * their own share, anyone else as if the release did not exist.
+ */
+export interface SplitCaller {
+  userId: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+export interface GetSplitsRequest {
+  caller?: SplitCaller | undefined;
+  releaseId: string;
+}
+
+export interface SetSplitsRequest {
+  caller?: SplitCaller | undefined;
+  releaseId: string;
+  /** proto/api/splits.ts setSplitsBody. */
+  bodyJson: string;
+}
+
+export interface ActOnInvitationRequest {
+  caller?: SplitCaller | undefined;
+  releaseId: string;
+  invitationId: string;
+  /** proto/api/splits.ts invitationActionBody. */
+  bodyJson: string;
+}
+
+export interface AddExpenseRequest {
+  caller?: SplitCaller | undefined;
+  releaseId: string;
+  /** proto/api/splits.ts expenseBody. */
+  bodyJson: string;
+}
+
+/** proto/api/splits.ts releaseSplits; after a change splitsChanged (new links, shown once). */
+export interface GetSplitsResponse {
+  splitsJson: string;
+}
+
+export interface SetSplitsResponse {
+  splitsJson: string;
+}
+
+export interface ActOnInvitationResponse {
+  splitsJson: string;
+}
+
+export interface AddExpenseResponse {
+  splitsJson: string;
+}
+
+export interface GetInvitationRequest {
+  /** The secret from the invitation link. */
+  token: string;
+}
+
+export interface AcceptInvitationRequest {
+  token: string;
+  caller?: SplitCaller | undefined;
+}
+
+/** proto/api/splits.ts invitationView. */
+export interface GetInvitationResponse {
+  invitationJson: string;
+}
+
+export interface AcceptInvitationResponse {
+  invitationJson: string;
+}
+
+export interface GetPayeeEarningsRequest {
+  caller?: SplitCaller | undefined;
+}
+
+export interface GetPayeeEarningsResponse {
+  /** proto/api/splits.ts myEarnings. */
+  earningsJson: string;
+}
+
+export interface CountCollaboratorsRequest {
+  ownerId: string;
+}
+
+export interface CountCollaboratorsResponse {
+  /** Distinct addresses the owner invited to a share of any of their releases. */
+  collaborators: number;
+}
+
 function createBaseOpenStatementUploadRequest(): OpenStatementUploadRequest {
   return { source: "", fileName: "", adminId: "" };
 }
@@ -1709,6 +1800,1433 @@ export const ScanReportFolderResponse: MessageFns<ScanReportFolderResponse> = {
   },
 };
 
+function createBaseSplitCaller(): SplitCaller {
+  return { userId: "", email: "", isAdmin: false };
+}
+
+export const SplitCaller: MessageFns<SplitCaller> = {
+  encode(message: SplitCaller, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.email !== "") {
+      writer.uint32(18).string(message.email);
+    }
+    if (message.isAdmin !== false) {
+      writer.uint32(24).bool(message.isAdmin);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SplitCaller {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSplitCaller();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.email = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.isAdmin = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SplitCaller {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      email: isSet(object.email) ? globalThis.String(object.email) : "",
+      isAdmin: isSet(object.isAdmin)
+        ? globalThis.Boolean(object.isAdmin)
+        : isSet(object.is_admin)
+        ? globalThis.Boolean(object.is_admin)
+        : false,
+    };
+  },
+
+  toJSON(message: SplitCaller): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.email !== "") {
+      obj.email = message.email;
+    }
+    if (message.isAdmin !== false) {
+      obj.isAdmin = message.isAdmin;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SplitCaller>): SplitCaller {
+    return SplitCaller.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SplitCaller>): SplitCaller {
+    const message = createBaseSplitCaller();
+    message.userId = object.userId ?? "";
+    message.email = object.email ?? "";
+    message.isAdmin = object.isAdmin ?? false;
+    return message;
+  },
+};
+
+function createBaseGetSplitsRequest(): GetSplitsRequest {
+  return { caller: undefined, releaseId: "" };
+}
+
+export const GetSplitsRequest: MessageFns<GetSplitsRequest> = {
+  encode(message: GetSplitsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      SplitCaller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.releaseId !== "") {
+      writer.uint32(18).string(message.releaseId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSplitsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSplitsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = SplitCaller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSplitsRequest {
+    return {
+      caller: isSet(object.caller) ? SplitCaller.fromJSON(object.caller) : undefined,
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetSplitsRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = SplitCaller.toJSON(message.caller);
+    }
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetSplitsRequest>): GetSplitsRequest {
+    return GetSplitsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetSplitsRequest>): GetSplitsRequest {
+    const message = createBaseGetSplitsRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? SplitCaller.fromPartial(object.caller)
+      : undefined;
+    message.releaseId = object.releaseId ?? "";
+    return message;
+  },
+};
+
+function createBaseSetSplitsRequest(): SetSplitsRequest {
+  return { caller: undefined, releaseId: "", bodyJson: "" };
+}
+
+export const SetSplitsRequest: MessageFns<SetSplitsRequest> = {
+  encode(message: SetSplitsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      SplitCaller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.releaseId !== "") {
+      writer.uint32(18).string(message.releaseId);
+    }
+    if (message.bodyJson !== "") {
+      writer.uint32(26).string(message.bodyJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetSplitsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetSplitsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = SplitCaller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.bodyJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetSplitsRequest {
+    return {
+      caller: isSet(object.caller) ? SplitCaller.fromJSON(object.caller) : undefined,
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      bodyJson: isSet(object.bodyJson)
+        ? globalThis.String(object.bodyJson)
+        : isSet(object.body_json)
+        ? globalThis.String(object.body_json)
+        : "",
+    };
+  },
+
+  toJSON(message: SetSplitsRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = SplitCaller.toJSON(message.caller);
+    }
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.bodyJson !== "") {
+      obj.bodyJson = message.bodyJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SetSplitsRequest>): SetSplitsRequest {
+    return SetSplitsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SetSplitsRequest>): SetSplitsRequest {
+    const message = createBaseSetSplitsRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? SplitCaller.fromPartial(object.caller)
+      : undefined;
+    message.releaseId = object.releaseId ?? "";
+    message.bodyJson = object.bodyJson ?? "";
+    return message;
+  },
+};
+
+function createBaseActOnInvitationRequest(): ActOnInvitationRequest {
+  return { caller: undefined, releaseId: "", invitationId: "", bodyJson: "" };
+}
+
+export const ActOnInvitationRequest: MessageFns<ActOnInvitationRequest> = {
+  encode(message: ActOnInvitationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      SplitCaller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.releaseId !== "") {
+      writer.uint32(18).string(message.releaseId);
+    }
+    if (message.invitationId !== "") {
+      writer.uint32(26).string(message.invitationId);
+    }
+    if (message.bodyJson !== "") {
+      writer.uint32(34).string(message.bodyJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ActOnInvitationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseActOnInvitationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = SplitCaller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.invitationId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.bodyJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ActOnInvitationRequest {
+    return {
+      caller: isSet(object.caller) ? SplitCaller.fromJSON(object.caller) : undefined,
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      invitationId: isSet(object.invitationId)
+        ? globalThis.String(object.invitationId)
+        : isSet(object.invitation_id)
+        ? globalThis.String(object.invitation_id)
+        : "",
+      bodyJson: isSet(object.bodyJson)
+        ? globalThis.String(object.bodyJson)
+        : isSet(object.body_json)
+        ? globalThis.String(object.body_json)
+        : "",
+    };
+  },
+
+  toJSON(message: ActOnInvitationRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = SplitCaller.toJSON(message.caller);
+    }
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.invitationId !== "") {
+      obj.invitationId = message.invitationId;
+    }
+    if (message.bodyJson !== "") {
+      obj.bodyJson = message.bodyJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ActOnInvitationRequest>): ActOnInvitationRequest {
+    return ActOnInvitationRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ActOnInvitationRequest>): ActOnInvitationRequest {
+    const message = createBaseActOnInvitationRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? SplitCaller.fromPartial(object.caller)
+      : undefined;
+    message.releaseId = object.releaseId ?? "";
+    message.invitationId = object.invitationId ?? "";
+    message.bodyJson = object.bodyJson ?? "";
+    return message;
+  },
+};
+
+function createBaseAddExpenseRequest(): AddExpenseRequest {
+  return { caller: undefined, releaseId: "", bodyJson: "" };
+}
+
+export const AddExpenseRequest: MessageFns<AddExpenseRequest> = {
+  encode(message: AddExpenseRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      SplitCaller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.releaseId !== "") {
+      writer.uint32(18).string(message.releaseId);
+    }
+    if (message.bodyJson !== "") {
+      writer.uint32(26).string(message.bodyJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AddExpenseRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAddExpenseRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = SplitCaller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.bodyJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AddExpenseRequest {
+    return {
+      caller: isSet(object.caller) ? SplitCaller.fromJSON(object.caller) : undefined,
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      bodyJson: isSet(object.bodyJson)
+        ? globalThis.String(object.bodyJson)
+        : isSet(object.body_json)
+        ? globalThis.String(object.body_json)
+        : "",
+    };
+  },
+
+  toJSON(message: AddExpenseRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = SplitCaller.toJSON(message.caller);
+    }
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.bodyJson !== "") {
+      obj.bodyJson = message.bodyJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AddExpenseRequest>): AddExpenseRequest {
+    return AddExpenseRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AddExpenseRequest>): AddExpenseRequest {
+    const message = createBaseAddExpenseRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? SplitCaller.fromPartial(object.caller)
+      : undefined;
+    message.releaseId = object.releaseId ?? "";
+    message.bodyJson = object.bodyJson ?? "";
+    return message;
+  },
+};
+
+function createBaseGetSplitsResponse(): GetSplitsResponse {
+  return { splitsJson: "" };
+}
+
+export const GetSplitsResponse: MessageFns<GetSplitsResponse> = {
+  encode(message: GetSplitsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.splitsJson !== "") {
+      writer.uint32(10).string(message.splitsJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSplitsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSplitsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.splitsJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSplitsResponse {
+    return {
+      splitsJson: isSet(object.splitsJson)
+        ? globalThis.String(object.splitsJson)
+        : isSet(object.splits_json)
+        ? globalThis.String(object.splits_json)
+        : "",
+    };
+  },
+
+  toJSON(message: GetSplitsResponse): unknown {
+    const obj: any = {};
+    if (message.splitsJson !== "") {
+      obj.splitsJson = message.splitsJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetSplitsResponse>): GetSplitsResponse {
+    return GetSplitsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetSplitsResponse>): GetSplitsResponse {
+    const message = createBaseGetSplitsResponse();
+    message.splitsJson = object.splitsJson ?? "";
+    return message;
+  },
+};
+
+function createBaseSetSplitsResponse(): SetSplitsResponse {
+  return { splitsJson: "" };
+}
+
+export const SetSplitsResponse: MessageFns<SetSplitsResponse> = {
+  encode(message: SetSplitsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.splitsJson !== "") {
+      writer.uint32(10).string(message.splitsJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetSplitsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetSplitsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.splitsJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetSplitsResponse {
+    return {
+      splitsJson: isSet(object.splitsJson)
+        ? globalThis.String(object.splitsJson)
+        : isSet(object.splits_json)
+        ? globalThis.String(object.splits_json)
+        : "",
+    };
+  },
+
+  toJSON(message: SetSplitsResponse): unknown {
+    const obj: any = {};
+    if (message.splitsJson !== "") {
+      obj.splitsJson = message.splitsJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SetSplitsResponse>): SetSplitsResponse {
+    return SetSplitsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SetSplitsResponse>): SetSplitsResponse {
+    const message = createBaseSetSplitsResponse();
+    message.splitsJson = object.splitsJson ?? "";
+    return message;
+  },
+};
+
+function createBaseActOnInvitationResponse(): ActOnInvitationResponse {
+  return { splitsJson: "" };
+}
+
+export const ActOnInvitationResponse: MessageFns<ActOnInvitationResponse> = {
+  encode(message: ActOnInvitationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.splitsJson !== "") {
+      writer.uint32(10).string(message.splitsJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ActOnInvitationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseActOnInvitationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.splitsJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ActOnInvitationResponse {
+    return {
+      splitsJson: isSet(object.splitsJson)
+        ? globalThis.String(object.splitsJson)
+        : isSet(object.splits_json)
+        ? globalThis.String(object.splits_json)
+        : "",
+    };
+  },
+
+  toJSON(message: ActOnInvitationResponse): unknown {
+    const obj: any = {};
+    if (message.splitsJson !== "") {
+      obj.splitsJson = message.splitsJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ActOnInvitationResponse>): ActOnInvitationResponse {
+    return ActOnInvitationResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ActOnInvitationResponse>): ActOnInvitationResponse {
+    const message = createBaseActOnInvitationResponse();
+    message.splitsJson = object.splitsJson ?? "";
+    return message;
+  },
+};
+
+function createBaseAddExpenseResponse(): AddExpenseResponse {
+  return { splitsJson: "" };
+}
+
+export const AddExpenseResponse: MessageFns<AddExpenseResponse> = {
+  encode(message: AddExpenseResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.splitsJson !== "") {
+      writer.uint32(10).string(message.splitsJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AddExpenseResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAddExpenseResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.splitsJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AddExpenseResponse {
+    return {
+      splitsJson: isSet(object.splitsJson)
+        ? globalThis.String(object.splitsJson)
+        : isSet(object.splits_json)
+        ? globalThis.String(object.splits_json)
+        : "",
+    };
+  },
+
+  toJSON(message: AddExpenseResponse): unknown {
+    const obj: any = {};
+    if (message.splitsJson !== "") {
+      obj.splitsJson = message.splitsJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AddExpenseResponse>): AddExpenseResponse {
+    return AddExpenseResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AddExpenseResponse>): AddExpenseResponse {
+    const message = createBaseAddExpenseResponse();
+    message.splitsJson = object.splitsJson ?? "";
+    return message;
+  },
+};
+
+function createBaseGetInvitationRequest(): GetInvitationRequest {
+  return { token: "" };
+}
+
+export const GetInvitationRequest: MessageFns<GetInvitationRequest> = {
+  encode(message: GetInvitationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetInvitationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetInvitationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetInvitationRequest {
+    return { token: isSet(object.token) ? globalThis.String(object.token) : "" };
+  },
+
+  toJSON(message: GetInvitationRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetInvitationRequest>): GetInvitationRequest {
+    return GetInvitationRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetInvitationRequest>): GetInvitationRequest {
+    const message = createBaseGetInvitationRequest();
+    message.token = object.token ?? "";
+    return message;
+  },
+};
+
+function createBaseAcceptInvitationRequest(): AcceptInvitationRequest {
+  return { token: "", caller: undefined };
+}
+
+export const AcceptInvitationRequest: MessageFns<AcceptInvitationRequest> = {
+  encode(message: AcceptInvitationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    if (message.caller !== undefined) {
+      SplitCaller.encode(message.caller, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AcceptInvitationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAcceptInvitationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.caller = SplitCaller.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AcceptInvitationRequest {
+    return {
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+      caller: isSet(object.caller) ? SplitCaller.fromJSON(object.caller) : undefined,
+    };
+  },
+
+  toJSON(message: AcceptInvitationRequest): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    if (message.caller !== undefined) {
+      obj.caller = SplitCaller.toJSON(message.caller);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AcceptInvitationRequest>): AcceptInvitationRequest {
+    return AcceptInvitationRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AcceptInvitationRequest>): AcceptInvitationRequest {
+    const message = createBaseAcceptInvitationRequest();
+    message.token = object.token ?? "";
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? SplitCaller.fromPartial(object.caller)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetInvitationResponse(): GetInvitationResponse {
+  return { invitationJson: "" };
+}
+
+export const GetInvitationResponse: MessageFns<GetInvitationResponse> = {
+  encode(message: GetInvitationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.invitationJson !== "") {
+      writer.uint32(10).string(message.invitationJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetInvitationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetInvitationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.invitationJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetInvitationResponse {
+    return {
+      invitationJson: isSet(object.invitationJson)
+        ? globalThis.String(object.invitationJson)
+        : isSet(object.invitation_json)
+        ? globalThis.String(object.invitation_json)
+        : "",
+    };
+  },
+
+  toJSON(message: GetInvitationResponse): unknown {
+    const obj: any = {};
+    if (message.invitationJson !== "") {
+      obj.invitationJson = message.invitationJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetInvitationResponse>): GetInvitationResponse {
+    return GetInvitationResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetInvitationResponse>): GetInvitationResponse {
+    const message = createBaseGetInvitationResponse();
+    message.invitationJson = object.invitationJson ?? "";
+    return message;
+  },
+};
+
+function createBaseAcceptInvitationResponse(): AcceptInvitationResponse {
+  return { invitationJson: "" };
+}
+
+export const AcceptInvitationResponse: MessageFns<AcceptInvitationResponse> = {
+  encode(message: AcceptInvitationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.invitationJson !== "") {
+      writer.uint32(10).string(message.invitationJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AcceptInvitationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAcceptInvitationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.invitationJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AcceptInvitationResponse {
+    return {
+      invitationJson: isSet(object.invitationJson)
+        ? globalThis.String(object.invitationJson)
+        : isSet(object.invitation_json)
+        ? globalThis.String(object.invitation_json)
+        : "",
+    };
+  },
+
+  toJSON(message: AcceptInvitationResponse): unknown {
+    const obj: any = {};
+    if (message.invitationJson !== "") {
+      obj.invitationJson = message.invitationJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<AcceptInvitationResponse>): AcceptInvitationResponse {
+    return AcceptInvitationResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<AcceptInvitationResponse>): AcceptInvitationResponse {
+    const message = createBaseAcceptInvitationResponse();
+    message.invitationJson = object.invitationJson ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPayeeEarningsRequest(): GetPayeeEarningsRequest {
+  return { caller: undefined };
+}
+
+export const GetPayeeEarningsRequest: MessageFns<GetPayeeEarningsRequest> = {
+  encode(message: GetPayeeEarningsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      SplitCaller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPayeeEarningsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPayeeEarningsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = SplitCaller.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPayeeEarningsRequest {
+    return { caller: isSet(object.caller) ? SplitCaller.fromJSON(object.caller) : undefined };
+  },
+
+  toJSON(message: GetPayeeEarningsRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = SplitCaller.toJSON(message.caller);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPayeeEarningsRequest>): GetPayeeEarningsRequest {
+    return GetPayeeEarningsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPayeeEarningsRequest>): GetPayeeEarningsRequest {
+    const message = createBaseGetPayeeEarningsRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? SplitCaller.fromPartial(object.caller)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetPayeeEarningsResponse(): GetPayeeEarningsResponse {
+  return { earningsJson: "" };
+}
+
+export const GetPayeeEarningsResponse: MessageFns<GetPayeeEarningsResponse> = {
+  encode(message: GetPayeeEarningsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.earningsJson !== "") {
+      writer.uint32(10).string(message.earningsJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPayeeEarningsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPayeeEarningsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.earningsJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPayeeEarningsResponse {
+    return {
+      earningsJson: isSet(object.earningsJson)
+        ? globalThis.String(object.earningsJson)
+        : isSet(object.earnings_json)
+        ? globalThis.String(object.earnings_json)
+        : "",
+    };
+  },
+
+  toJSON(message: GetPayeeEarningsResponse): unknown {
+    const obj: any = {};
+    if (message.earningsJson !== "") {
+      obj.earningsJson = message.earningsJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPayeeEarningsResponse>): GetPayeeEarningsResponse {
+    return GetPayeeEarningsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPayeeEarningsResponse>): GetPayeeEarningsResponse {
+    const message = createBaseGetPayeeEarningsResponse();
+    message.earningsJson = object.earningsJson ?? "";
+    return message;
+  },
+};
+
+function createBaseCountCollaboratorsRequest(): CountCollaboratorsRequest {
+  return { ownerId: "" };
+}
+
+export const CountCollaboratorsRequest: MessageFns<CountCollaboratorsRequest> = {
+  encode(message: CountCollaboratorsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ownerId !== "") {
+      writer.uint32(10).string(message.ownerId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CountCollaboratorsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCountCollaboratorsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CountCollaboratorsRequest {
+    return {
+      ownerId: isSet(object.ownerId)
+        ? globalThis.String(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.String(object.owner_id)
+        : "",
+    };
+  },
+
+  toJSON(message: CountCollaboratorsRequest): unknown {
+    const obj: any = {};
+    if (message.ownerId !== "") {
+      obj.ownerId = message.ownerId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CountCollaboratorsRequest>): CountCollaboratorsRequest {
+    return CountCollaboratorsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CountCollaboratorsRequest>): CountCollaboratorsRequest {
+    const message = createBaseCountCollaboratorsRequest();
+    message.ownerId = object.ownerId ?? "";
+    return message;
+  },
+};
+
+function createBaseCountCollaboratorsResponse(): CountCollaboratorsResponse {
+  return { collaborators: 0 };
+}
+
+export const CountCollaboratorsResponse: MessageFns<CountCollaboratorsResponse> = {
+  encode(message: CountCollaboratorsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.collaborators !== 0) {
+      writer.uint32(8).int32(message.collaborators);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CountCollaboratorsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCountCollaboratorsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.collaborators = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CountCollaboratorsResponse {
+    return { collaborators: isSet(object.collaborators) ? globalThis.Number(object.collaborators) : 0 };
+  },
+
+  toJSON(message: CountCollaboratorsResponse): unknown {
+    const obj: any = {};
+    if (message.collaborators !== 0) {
+      obj.collaborators = Math.round(message.collaborators);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CountCollaboratorsResponse>): CountCollaboratorsResponse {
+    return CountCollaboratorsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CountCollaboratorsResponse>): CountCollaboratorsResponse {
+    const message = createBaseCountCollaboratorsResponse();
+    message.collaborators = object.collaborators ?? 0;
+    return message;
+  },
+};
+
 export type RoyaltiesServiceService = typeof RoyaltiesServiceService;
 export const RoyaltiesServiceService = {
   openStatementUpload: {
@@ -1807,6 +3325,88 @@ export const RoyaltiesServiceService = {
       Buffer.from(ScanReportFolderResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ScanReportFolderResponse => ScanReportFolderResponse.decode(value),
   },
+  /** Splits and collaborators (proto/api/splits.ts). */
+  getSplits: {
+    path: "/omni.royalties.v1.RoyaltiesService/GetSplits" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetSplitsRequest): Buffer => Buffer.from(GetSplitsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetSplitsRequest => GetSplitsRequest.decode(value),
+    responseSerialize: (value: GetSplitsResponse): Buffer => Buffer.from(GetSplitsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetSplitsResponse => GetSplitsResponse.decode(value),
+  },
+  setSplits: {
+    path: "/omni.royalties.v1.RoyaltiesService/SetSplits" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SetSplitsRequest): Buffer => Buffer.from(SetSplitsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SetSplitsRequest => SetSplitsRequest.decode(value),
+    responseSerialize: (value: SetSplitsResponse): Buffer => Buffer.from(SetSplitsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SetSplitsResponse => SetSplitsResponse.decode(value),
+  },
+  actOnInvitation: {
+    path: "/omni.royalties.v1.RoyaltiesService/ActOnInvitation" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ActOnInvitationRequest): Buffer =>
+      Buffer.from(ActOnInvitationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ActOnInvitationRequest => ActOnInvitationRequest.decode(value),
+    responseSerialize: (value: ActOnInvitationResponse): Buffer =>
+      Buffer.from(ActOnInvitationResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ActOnInvitationResponse => ActOnInvitationResponse.decode(value),
+  },
+  addExpense: {
+    path: "/omni.royalties.v1.RoyaltiesService/AddExpense" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: AddExpenseRequest): Buffer => Buffer.from(AddExpenseRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AddExpenseRequest => AddExpenseRequest.decode(value),
+    responseSerialize: (value: AddExpenseResponse): Buffer => Buffer.from(AddExpenseResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AddExpenseResponse => AddExpenseResponse.decode(value),
+  },
+  getInvitation: {
+    path: "/omni.royalties.v1.RoyaltiesService/GetInvitation" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetInvitationRequest): Buffer => Buffer.from(GetInvitationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetInvitationRequest => GetInvitationRequest.decode(value),
+    responseSerialize: (value: GetInvitationResponse): Buffer =>
+      Buffer.from(GetInvitationResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetInvitationResponse => GetInvitationResponse.decode(value),
+  },
+  acceptInvitation: {
+    path: "/omni.royalties.v1.RoyaltiesService/AcceptInvitation" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: AcceptInvitationRequest): Buffer =>
+      Buffer.from(AcceptInvitationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AcceptInvitationRequest => AcceptInvitationRequest.decode(value),
+    responseSerialize: (value: AcceptInvitationResponse): Buffer =>
+      Buffer.from(AcceptInvitationResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AcceptInvitationResponse => AcceptInvitationResponse.decode(value),
+  },
+  getPayeeEarnings: {
+    path: "/omni.royalties.v1.RoyaltiesService/GetPayeeEarnings" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPayeeEarningsRequest): Buffer =>
+      Buffer.from(GetPayeeEarningsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPayeeEarningsRequest => GetPayeeEarningsRequest.decode(value),
+    responseSerialize: (value: GetPayeeEarningsResponse): Buffer =>
+      Buffer.from(GetPayeeEarningsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPayeeEarningsResponse => GetPayeeEarningsResponse.decode(value),
+  },
+  countCollaborators: {
+    path: "/omni.royalties.v1.RoyaltiesService/CountCollaborators" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CountCollaboratorsRequest): Buffer =>
+      Buffer.from(CountCollaboratorsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CountCollaboratorsRequest => CountCollaboratorsRequest.decode(value),
+    responseSerialize: (value: CountCollaboratorsResponse): Buffer =>
+      Buffer.from(CountCollaboratorsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CountCollaboratorsResponse => CountCollaboratorsResponse.decode(value),
+  },
 } as const;
 
 export interface RoyaltiesServiceServer extends UntypedServiceImplementation {
@@ -1820,6 +3420,15 @@ export interface RoyaltiesServiceServer extends UntypedServiceImplementation {
   getPlays: handleUnaryCall<GetPlaysRequest, GetPlaysResponse>;
   /** Looks at the stores' report folder now (the simulator has just written to it). */
   scanReportFolder: handleUnaryCall<ScanReportFolderRequest, ScanReportFolderResponse>;
+  /** Splits and collaborators (proto/api/splits.ts). */
+  getSplits: handleUnaryCall<GetSplitsRequest, GetSplitsResponse>;
+  setSplits: handleUnaryCall<SetSplitsRequest, SetSplitsResponse>;
+  actOnInvitation: handleUnaryCall<ActOnInvitationRequest, ActOnInvitationResponse>;
+  addExpense: handleUnaryCall<AddExpenseRequest, AddExpenseResponse>;
+  getInvitation: handleUnaryCall<GetInvitationRequest, GetInvitationResponse>;
+  acceptInvitation: handleUnaryCall<AcceptInvitationRequest, AcceptInvitationResponse>;
+  getPayeeEarnings: handleUnaryCall<GetPayeeEarningsRequest, GetPayeeEarningsResponse>;
+  countCollaborators: handleUnaryCall<CountCollaboratorsRequest, CountCollaboratorsResponse>;
 }
 
 export interface RoyaltiesServiceClient extends Client {
@@ -1958,6 +3567,127 @@ export interface RoyaltiesServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ScanReportFolderResponse) => void,
+  ): ClientUnaryCall;
+  /** Splits and collaborators (proto/api/splits.ts). */
+  getSplits(
+    request: GetSplitsRequest,
+    callback: (error: ServiceError | null, response: GetSplitsResponse) => void,
+  ): ClientUnaryCall;
+  getSplits(
+    request: GetSplitsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetSplitsResponse) => void,
+  ): ClientUnaryCall;
+  getSplits(
+    request: GetSplitsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetSplitsResponse) => void,
+  ): ClientUnaryCall;
+  setSplits(
+    request: SetSplitsRequest,
+    callback: (error: ServiceError | null, response: SetSplitsResponse) => void,
+  ): ClientUnaryCall;
+  setSplits(
+    request: SetSplitsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SetSplitsResponse) => void,
+  ): ClientUnaryCall;
+  setSplits(
+    request: SetSplitsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SetSplitsResponse) => void,
+  ): ClientUnaryCall;
+  actOnInvitation(
+    request: ActOnInvitationRequest,
+    callback: (error: ServiceError | null, response: ActOnInvitationResponse) => void,
+  ): ClientUnaryCall;
+  actOnInvitation(
+    request: ActOnInvitationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ActOnInvitationResponse) => void,
+  ): ClientUnaryCall;
+  actOnInvitation(
+    request: ActOnInvitationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ActOnInvitationResponse) => void,
+  ): ClientUnaryCall;
+  addExpense(
+    request: AddExpenseRequest,
+    callback: (error: ServiceError | null, response: AddExpenseResponse) => void,
+  ): ClientUnaryCall;
+  addExpense(
+    request: AddExpenseRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AddExpenseResponse) => void,
+  ): ClientUnaryCall;
+  addExpense(
+    request: AddExpenseRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AddExpenseResponse) => void,
+  ): ClientUnaryCall;
+  getInvitation(
+    request: GetInvitationRequest,
+    callback: (error: ServiceError | null, response: GetInvitationResponse) => void,
+  ): ClientUnaryCall;
+  getInvitation(
+    request: GetInvitationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetInvitationResponse) => void,
+  ): ClientUnaryCall;
+  getInvitation(
+    request: GetInvitationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetInvitationResponse) => void,
+  ): ClientUnaryCall;
+  acceptInvitation(
+    request: AcceptInvitationRequest,
+    callback: (error: ServiceError | null, response: AcceptInvitationResponse) => void,
+  ): ClientUnaryCall;
+  acceptInvitation(
+    request: AcceptInvitationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AcceptInvitationResponse) => void,
+  ): ClientUnaryCall;
+  acceptInvitation(
+    request: AcceptInvitationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AcceptInvitationResponse) => void,
+  ): ClientUnaryCall;
+  getPayeeEarnings(
+    request: GetPayeeEarningsRequest,
+    callback: (error: ServiceError | null, response: GetPayeeEarningsResponse) => void,
+  ): ClientUnaryCall;
+  getPayeeEarnings(
+    request: GetPayeeEarningsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPayeeEarningsResponse) => void,
+  ): ClientUnaryCall;
+  getPayeeEarnings(
+    request: GetPayeeEarningsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPayeeEarningsResponse) => void,
+  ): ClientUnaryCall;
+  countCollaborators(
+    request: CountCollaboratorsRequest,
+    callback: (error: ServiceError | null, response: CountCollaboratorsResponse) => void,
+  ): ClientUnaryCall;
+  countCollaborators(
+    request: CountCollaboratorsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CountCollaboratorsResponse) => void,
+  ): ClientUnaryCall;
+  countCollaborators(
+    request: CountCollaboratorsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CountCollaboratorsResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -82,6 +82,7 @@ export function allocateLine(amount: bigint, shares: readonly Share[], recoupabl
     for (const r of recoupables) {
       if (rest === 0n) break;
       if (r.outstanding <= 0n) continue;
+      // biome-ignore lint/complexity/useMathMinMax: bigints (Math.min takes numbers only)
       const take = r.outstanding < rest ? r.outstanding : rest;
       r.outstanding -= take;
       rest -= take;

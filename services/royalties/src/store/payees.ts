@@ -1,0 +1,161 @@
+// What the ledger's lines came to for each payee: the only reader and writer of `payee_allocations`
+// (one per ledger page: the page's pieces summed per payee, release, track, sale month and kind),
+// `payee_months` (per payee × release × sale month: what earnings and statements read), `recoup_entries`
+// (the recoup ledger every payee of a release sees) and `allocation_cursors` (per import, the next chunk
+// to allocate). Written only by the allocator, each page in one transaction with its cursor, so a page is
+// allocated once or not at all; never rewritten (a later change of shares applies to later sales).
+import type { Doc, DocumentStore, TransactionScope } from '@omni/platform';
+
+export const ALLOCATIONS = 'payee_allocations';
+export const PAYEE_MONTHS = 'payee_months';
+export const RECOUP_ENTRIES = 'recoup_entries';
+export const CURSORS = 'allocation_cursors';
+
+/** [party, releaseId, trackId, saleMonth, kind, amount (nano string)] */
+export type AllocationRow = [string, string, string, string, 'split' | 'recoup', string];
+
+export interface AllocationDoc extends Doc {
+  /** _id: the ledger page's id. */
+  importId: string;
+  seq: number;
+  ownerId: string;
+  lines: number;
+  /** The page's amount, nano string: the rows add up to it exactly. */
+  total: string;
+  rows: AllocationRow[];
+  createdAt: string;
+}
+
+export interface PayeeMonthDoc extends Doc {
+  party: string;
+  releaseId: string;
+  saleMonth: string;
+  /** Nano strings: shares, and repayments of expenses. */
+  split: string;
+  recoup: string;
+  updatedAt: string;
+}
+
+export interface RecoupEntryDoc extends Doc {
+  releaseId: string;
+  expenseId: string;
+  party: string;
+  amount: string;
+  /** The ledger page it was repaid from. */
+  pageId: string;
+  at: string;
+}
+
+export interface CursorDoc extends Doc {
+  /** Next chunk of the import to allocate. */
+  next: number;
+  updatedAt: string;
+}
+
+export class PayeesRepository {
+  readonly allocations;
+  readonly months;
+  readonly recoups;
+  readonly cursors;
+
+  constructor(store: DocumentStore) {
+    this.allocations = store.collection<AllocationDoc>(ALLOCATIONS, {
+      indexes: [{ fields: { importId: 1, seq: 1 } }],
+    });
+    this.months = store.collection<PayeeMonthDoc>(PAYEE_MONTHS, {
+      indexes: [{ fields: { party: 1 } }, { fields: { releaseId: 1 } }],
+    });
+    this.recoups = store.collection<RecoupEntryDoc>(RECOUP_ENTRIES, {
+      indexes: [{ fields: { releaseId: 1 } }],
+    });
+    this.cursors = store.collection<CursorDoc>(CURSORS);
+  }
+
+  async cursorsOf(importIds: readonly string[]): Promise<Map<string, number>> {
+    if (importIds.length === 0) return new Map();
+    const found = await this.cursors.find({ _id: { $in: [...importIds] } });
+    return new Map(found.map((c) => [c._id, c.next]));
+  }
+
+  setCursor(scope: TransactionScope, importId: string, next: number) {
+    return scope
+      .collection<CursorDoc>(CURSORS)
+      .updateOne(
+        { _id: importId },
+        { $set: { next, updatedAt: new Date().toISOString() } },
+        { upsert: true },
+      );
+  }
+
+  async allocatedAmong(pageIds: readonly string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (let i = 0; i < pageIds.length; i += 500)
+      for (const d of await this.allocations.find({ _id: { $in: pageIds.slice(i, i + 500) } }))
+        out.add(d._id);
+    return out;
+  }
+
+  /** Writes a page's allocation and adds it to the payees' months, in the caller's transaction. */
+  async record(scope: TransactionScope, doc: AllocationDoc, entries: RecoupEntryDoc[]) {
+    await scope.collection<AllocationDoc>(ALLOCATIONS).insertOne(doc);
+    const sums = new Map<
+      string,
+      { party: string; releaseId: string; saleMonth: string; split: bigint; recoup: bigint }
+    >();
+    for (const [party, releaseId, , saleMonth, kind, amount] of doc.rows) {
+      const id = `${party}|${releaseId}|${saleMonth}`;
+      let s = sums.get(id);
+      if (!s) {
+        s = { party, releaseId, saleMonth, split: 0n, recoup: 0n };
+        sums.set(id, s);
+      }
+      s[kind] += BigInt(amount);
+    }
+    const months = scope.collection<PayeeMonthDoc>(PAYEE_MONTHS);
+    const ids = [...sums.keys()];
+    const existing = new Map<string, PayeeMonthDoc>();
+    for (let i = 0; i < ids.length; i += 500)
+      for (const d of await months.find({ _id: { $in: ids.slice(i, i + 500) } })) existing.set(d._id, d);
+    const now = new Date().toISOString();
+    const fresh: PayeeMonthDoc[] = [];
+    for (const [id, s] of sums) {
+      const row = existing.get(id);
+      if (!row)
+        fresh.push({
+          _id: id,
+          party: s.party,
+          releaseId: s.releaseId,
+          saleMonth: s.saleMonth,
+          split: s.split.toString(),
+          recoup: s.recoup.toString(),
+          updatedAt: now,
+        });
+      else
+        await months.updateOne(
+          { _id: id },
+          {
+            $set: {
+              split: (BigInt(row.split) + s.split).toString(),
+              recoup: (BigInt(row.recoup) + s.recoup).toString(),
+              updatedAt: now,
+            },
+          },
+        );
+    }
+    if (fresh.length) await months.insertMany(fresh);
+    if (entries.length) await scope.collection<RecoupEntryDoc>(RECOUP_ENTRIES).insertMany(entries);
+  }
+
+  monthsOfParties(parties: readonly string[]) {
+    if (parties.length === 0) return Promise.resolve([] as PayeeMonthDoc[]);
+    return this.months.find({ party: { $in: [...parties] } });
+  }
+
+  monthsOfRelease(releaseId: string) {
+    return this.months.find({ releaseId });
+  }
+
+  recoupsOf(releaseId: string) {
+    return this.recoups.find({ releaseId }, { sort: { at: 1 } });
+  }
+}
