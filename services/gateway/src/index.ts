@@ -30,6 +30,7 @@ import { forwardMailbox } from './http/identity/mailbox';
 import { meRoutes } from './http/identity/me';
 import { forwardTo } from './http/proxy';
 import { analyticsRoutes } from './http/royalties/analytics';
+import { splitRoutes } from './http/royalties/splits';
 import { statementRoutes } from './http/royalties/statements';
 import { uploadRoutes } from './http/storage/uploads';
 import { defaultFrontendsDir, mountFrontends } from './http/web/frontends';
@@ -92,6 +93,9 @@ export const gatewayService: ServiceModule = {
     );
     const catalogClient = ctx.client('catalog', catalog.CatalogServiceService);
     const deliveryClient = ctx.client('delivery', delivery.DeliveryServiceService);
+    const royaltiesClient = ctx.client('royalties', royalties.RoyaltiesServiceService);
+    // Before /api/me and /api/releases: /api/me/earnings and the releases' splits are royalties'.
+    http.use('/api', splitRoutes(royaltiesClient, guards));
     http.use(
       '/api/me',
       meRoutes(identityClient, guards, {
@@ -112,7 +116,6 @@ export const gatewayService: ServiceModule = {
     http.use('/api/admin', adminReleaseRoutes(catalogClient, deliveryClient, guards));
     http.use('/api/admin', adminDeliveryRoutes(deliveryClient, guards));
     http.use('/api/songs', songRoutes(catalogClient, guards));
-    const royaltiesClient = ctx.client('royalties', royalties.RoyaltiesServiceService);
     http.use('/api/dashboard', dashboardRoutes(catalogClient, royaltiesClient, guards));
     http.use('/api/analytics', analyticsRoutes(royaltiesClient, guards));
     http.use(

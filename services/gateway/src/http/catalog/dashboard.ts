@@ -4,7 +4,7 @@
 //   stores): streams of the latest sale month reported and everything earned, each with its sale and
 //   reporting month. `totalEarnings` stays the spec's dollars with two decimals; `totalEarningsUsd` is
 //   the exact decimal string.
-// - collaborators: the splits issue (collaborators invited by the user) records them; none exist yet.
+// - collaborators: royalties' count of the distinct addresses the caller invited to a share of a release.
 import type { Guards, PromiseClient } from '@omni/platform';
 import type { catalog, royalties } from '@omni/proto';
 import { dashboardEarnings } from '@omni/proto/api';
@@ -31,16 +31,17 @@ export function dashboardRoutes(
   router.use(guards.requireUser);
   router.get('/', async (req, res) => {
     const ownerId = req.principal!.userId;
-    const [{ releases, total }, { summaryJson }] = await Promise.all([
+    const [{ releases, total }, { summaryJson }, { collaborators }] = await Promise.all([
       catalogClient.listReleases({ ownerId, limit: RECENT_RELEASES }),
       royaltiesClient.getEarningsSummary({ ownerId }),
+      royaltiesClient.countCollaborators({ ownerId }),
     ]);
     const earnings = z.parse(dashboardEarnings, JSON.parse(summaryJson));
     res.set('Cache-Control', 'no-store').json({
       totalReleases: total,
       ...earnings,
       totalEarnings: dollarsFromDecimal(earnings.totalEarningsUsd),
-      collaborators: 0,
+      collaborators,
       releases: releases.map((r) => ({
         id: r.id,
         title: r.title,
