@@ -143,7 +143,7 @@ describe('splits and collaborators', () => {
       ledger,
       splits: deps.splits,
       payees: deps.payees,
-      logger: createLogger({ service: 'test', level: 'silent' }),
+      logger: createLogger('splits-test'),
     });
 
   it('refuses shares that do not add up, with the sum in words', async () => {
