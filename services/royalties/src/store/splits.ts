@@ -196,6 +196,19 @@ export class SplitsRepository {
     return this.expenses.find({ releaseId }, { sort: { createdAt: 1 } });
   }
 
+  /** The releases' expenses, read in the allocator's transaction (it draws them down). */
+  expensesIn(scope: TransactionScope, releaseIds: readonly string[]) {
+    if (releaseIds.length === 0) return Promise.resolve([] as ExpenseDoc[]);
+    return scope.collection<ExpenseDoc>(EXPENSES).find({ releaseId: { $in: [...releaseIds] } });
+  }
+
+  /** How much of an expense has been repaid so far (the allocator, in its transaction). */
+  setRecouped(scope: TransactionScope, id: string, recouped: bigint) {
+    return scope
+      .collection<ExpenseDoc>(EXPENSES)
+      .updateOne({ _id: id }, { $set: { recouped: recouped.toString() } });
+  }
+
   addExpense(input: Omit<ExpenseDoc, '_id' | 'recouped' | 'createdAt'>) {
     return this.expenses.insertOne({
       _id: randomUUID(),

@@ -15,7 +15,7 @@ import { tableFor, WHOLE } from '../domain/splits/shares';
 import type { ImportsRepository } from '../store/imports';
 import type { LedgerRepository, PageDoc } from '../store/ledger';
 import type { AllocationRow, PayeesRepository, RecoupEntryDoc } from '../store/payees';
-import { EXPENSES, type ExpenseDoc, type SplitsRepository, type VersionDoc } from '../store/splits';
+import type { ExpenseDoc, SplitsRepository, VersionDoc } from '../store/splits';
 
 const POLL_MS = 2000;
 
@@ -114,9 +114,7 @@ export class PayeeAllocator {
     await this.versionsOf(releaseIds);
     return documents.transaction(async (scope) => {
       const done = await payees.allocatedAmong(pages.map((p) => p._id));
-      const expenses = releaseIds.length
-        ? await scope.collection<ExpenseDoc>(EXPENSES).find({ releaseId: { $in: releaseIds } })
-        : [];
+      const expenses = await this.deps.splits.expensesIn(scope, releaseIds);
       const owed = recoupQueues(expenses);
       let n = 0;
       for (const { page, lines } of unpacked) {
@@ -139,14 +137,10 @@ export class PayeeAllocator {
         n += 1;
       }
       // What the pages repaid, written back to the expenses they drew down.
-      const expenseCol = scope.collection<ExpenseDoc>(EXPENSES);
       for (const queue of owed.values())
         for (const r of queue)
           if (r.outstanding !== r.startedAt)
-            await expenseCol.updateOne(
-              { _id: r.id },
-              { $set: { recouped: (r.amount - r.outstanding).toString() } },
-            );
+            await this.deps.splits.setRecouped(scope, r.id, r.amount - r.outstanding);
       if (cursor) await payees.setCursor(scope, cursor.importId, cursor.next);
       return n;
     });
