@@ -13,6 +13,33 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_ENTRY = join(root, 'dist/omni/main.cjs');
+/**
+ * Worker threads written in TypeScript, bundled beside the entry as dist/omni/<name>.cjs (the platform's
+ * startTsWorker finds them there; each service names its own, e.g. royalties' statement-reader/protocol.ts).
+ */
+export const WORKERS = {
+  'royalties-statement-reader': 'services/royalties/src/use-cases/statement-reader/worker.ts',
+};
+/** esbuild's options for the server and its workers (the benches bundle their children the same way). */
+export const BUNDLE_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      // Our workspaces are TypeScript sources: bundle them. Everything else loads from node_modules.
+      name: 'externalize-node-modules',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@omni/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+};
 const SOURCES = ['services', 'proto', 'package.json', 'package-lock.json'];
 
 function newestSource(path) {
@@ -38,26 +65,11 @@ export async function buildServer({ force = false, quiet = false } = {}) {
   const { build } = await import('esbuild');
   const started = Date.now();
   await build({
+    ...BUNDLE_OPTIONS,
     absWorkingDir: root,
-    entryPoints: ['services/omni/src/main.ts'],
-    outfile: SERVER_ENTRY,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    sourcemap: true,
-    logLevel: 'warning',
-    plugins: [
-      {
-        // Our workspaces are TypeScript sources: bundle them. Everything else loads from node_modules.
-        name: 'externalize-node-modules',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@omni/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
+    entryPoints: { main: 'services/omni/src/main.ts', ...WORKERS },
+    outdir: join(root, 'dist/omni'),
+    outExtension: { '.js': '.cjs' },
   });
   if (!quiet) console.log(`Built the server (dist/omni/main.cjs) in ${Date.now() - started} ms.`);
   return true;

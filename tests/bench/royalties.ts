@@ -6,9 +6,11 @@
 // 2. The floor: a plain streaming parse of the same file (read, split on tabs), in a process of its own.
 // 3. The import: royalties' own ImportRunner on the embedded SQLite store (spool, read, match, pages,
 //    publish, month sums), in a process of its own so its peak RSS is the import's; catalog is answered
-//    from the catalogue in memory (the import asks it once per code). The same for the 10,000-line file:
+//    from the catalogue in memory (the import asks it once per code); the file is read and parsed by the
+//    import's statement-reader worker, as in the service. The same for the 10,000-line file:
 //    the goal is a peak RSS within 50 MB of it (memory flat whatever the size) and ≥ 0.5 of the floor's
 //    lines per second.
+// Every child runs bundled by esbuild as the server is, not through tsx's on-the-fly transform.
 // 4. The /app figures (earningsSummary, what GET /api/dashboard asks) with BENCH_ROYALTIES_LEDGER_LINES
 //    (default 10,000,000) ledger lines written through the ledger's own writes: p99 over 2,000 artists,
 //    goal < 50 ms; and /app/analytics' p99 for comparison.
@@ -21,11 +23,37 @@ import { writeBenchDsr } from './royalties/dsr-file';
 const LINES = Number(process.env.BENCH_ROYALTIES_LINES ?? 1_000_000);
 const SMALL = 10_000;
 const here = resolve(__dirname, 'royalties');
+const root = resolve(__dirname, '../..');
+let bundles = '';
+
+/**
+ * The children run bundled by esbuild as the server is (scripts/build-server.mjs: the product people
+ * start is dist/omni/main.cjs, its workers beside it), not through tsx's on-the-fly transform.
+ */
+async function bundleChildren(dir: string) {
+  const { BUNDLE_OPTIONS, WORKERS } = (await import(join(root, 'scripts/build-server.mjs'))) as {
+    BUNDLE_OPTIONS: object;
+    WORKERS: Record<string, string>;
+  };
+  const { build } = await import('esbuild');
+  const children = ['parse-child', 'import-child', 'dashboard-child'];
+  await build({
+    ...BUNDLE_OPTIONS,
+    absWorkingDir: root,
+    entryPoints: {
+      ...Object.fromEntries(children.map((c) => [c, join(here, `${c}.ts`)])),
+      ...WORKERS,
+    },
+    outdir: dir,
+    outExtension: { '.js': '.cjs' },
+  });
+  bundles = dir;
+}
 
 function child<T>(script: string, args: string[] = [], node: string[] = []): T {
   const run = spawnSync(
     process.execPath,
-    [...node, '--expose-gc', '--import', 'tsx', join(here, script), ...args],
+    [...node, '--expose-gc', join(bundles, script.replace(/\.ts$/, '.cjs')), ...args],
     {
       env: process.env,
       encoding: 'utf8',
@@ -59,6 +87,8 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'omni-bench-dsr-'));
   try {
+    // Under the repository, so that the bundles' packages resolve from its node_modules.
+    await bundleChildren(join(root, 'dist/bench/royalties'));
     const big = join(dir, 'DSR_OMNI_BENCH_Bench_2026-09_WW_1of1_20261115T100000.tsv');
     const small = join(dir, 'DSR_OMNI_BENCH_Bench_2026-09_WW_1of1_20261115T100001.tsv');
     let t = performance.now();

@@ -39,8 +39,10 @@ describe('packed ledger lines', () => {
         proprietaryIds: [],
       }),
       line({ lineNo: 9, trackId: '', isrc: '', amountAcct: 10n ** 20n }),
+      line({ lineNo: 10, releaseId: 'release-2', trackId: 'track-9' }),
+      line({ lineNo: 11 }),
     ];
-    expect(unpackLines(packLines(lines))).toEqual(lines);
+    expect(unpackLines(packLines('owner-1', lines))).toEqual(lines);
   });
 
   it('pages written in the first layout (tabs and newlines) still read', () => {
@@ -74,11 +76,11 @@ describe('packed ledger lines', () => {
   });
 
   it('a page of ordinary lines holds nothing JSON must escape (its round trips stay on the fast path)', () => {
-    const packed = packLines([line(), line({ lineNo: 8, title: 'plain title' })]);
+    const packed = packLines('owner-1', [line(), line({ lineNo: 8, title: 'plain title' })]);
     expect(JSON.stringify(packed.rows)).toBe(`"${packed.rows}"`);
   });
 
   it('an empty chunk is empty', () => {
-    expect(unpackLines(packLines([]))).toEqual([]);
+    expect(unpackLines(packLines('owner-1', []))).toEqual([]);
   });
 });

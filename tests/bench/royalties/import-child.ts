@@ -13,6 +13,7 @@ import { RecordingsRepository } from '../../../services/royalties/src/store/reco
 import { UnmatchedRepository } from '../../../services/royalties/src/store/unmatched';
 import { Matcher } from '../../../services/royalties/src/use-cases/match-lines';
 import { ImportRunner } from '../../../services/royalties/src/use-cases/run-imports';
+import { readInWorker } from '../../../services/royalties/src/use-cases/statement-reader/client';
 import { fakeCatalog } from './catalogue';
 
 async function main() {
@@ -30,6 +31,7 @@ async function main() {
   await spool.ready();
   const catalog = fakeCatalog();
   const runner = new ImportRunner({
+    read: readInWorker,
     documents,
     imports,
     ledger,

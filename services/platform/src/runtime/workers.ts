@@ -7,12 +7,33 @@
 // requests it held are refused with WorkerUnavailableError (a transient fault: the caller retries later), and
 // a new worker starts after a back-off that doubles up to a cap and resets once the worker answers again. A
 // crash never poisons the requests that come after it.
+//
+// A worker written in TypeScript (one that shares a service's domain code) is bundled by
+// scripts/build-server.mjs beside the entry, dist/omni/<name>.cjs, and started from there; run from the
+// sources (jest, tsx), it is its .ts file required through tsx's CommonJS hook, installed by the worker's
+// first line (Node 20 does not apply `--import` loader hooks to a worker's own entry file).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { Logger } from '../logging/logger';
+import { appPath } from './app-root';
 
 /** A worker thread started without its parent's loader flags (see above). */
 export function startWorker(file: string, options: WorkerOptions = {}): Worker {
   return new Worker(file, { ...options, execArgv: options.execArgv ?? [] });
+}
+
+/**
+ * A TypeScript worker: `name` is its bundle's name (scripts/build-server.mjs WORKERS), `source` its file
+ * under the application's root.
+ */
+export function startTsWorker(name: string, source: string, options: WorkerOptions = {}): Worker {
+  // Bundled, this module's code is in dist/omni/main.cjs (or a bench's bundle) and the worker beside it.
+  const bundled = join(__dirname, `${name}.cjs`);
+  if (existsSync(bundled)) return startWorker(bundled, options);
+  const boot = `require(${JSON.stringify(appPath('node_modules/tsx/dist/cjs/api/index.cjs'))}).register();
+require(${JSON.stringify(appPath(source))});`;
+  return startWorker(boot, { ...options, eval: true });
 }
 
 /** The worker could not answer (it died or is restarting): try again later, nothing was wrong with the input. */

@@ -20,13 +20,15 @@ export const reportMonthOf = (line: Pick<StatementLine, 'reportedAt' | 'saleEnd'
 export const streamsOf = (line: Pick<StatementLine, 'usageType' | 'quantity'>) =>
   line.usageType === 'stream' ? line.quantity : 0;
 
-// A chunk of lines at rest: one text holding every field of every line in FIELDS' order, each followed by
-// DEL (U+007F). A document holding a thousand lines as text is written and read as one string (the
-// documents port turns every document into JSON and back), where arrays of objects or of columns cost a
-// JSON value per field: this made the ledger's writes twice as fast. DEL rather than tab and newline
-// because JSON escapes every control character below U+0020 and JSON.stringify then leaves its copying
-// fast path: with tabs, the JSON round trips of a page were a tenth of an import's time (bench:royalties).
-// Lines need no separator of their own: every line has FIELDS.length fields.
+// A page of lines at rest, one owner's: one text holding the statement fields of every line in FIELDS'
+// order, each followed by DEL (U+007F), and whose each run of lines is (release, track, how many). A
+// document holding a thousand lines as text is written and read as one string (the documents port turns
+// every document into JSON and back), where arrays of objects or of columns cost a JSON value per field.
+// DEL rather than tab and newline because JSON escapes every control character below U+0020, which takes
+// JSON.stringify off its copying fast path (with tabs, the page round trips were a tenth of an import's
+// time, bench:royalties). Lines need no separator of their own: every line has FIELDS.length fields. An
+// import builds these texts off the service's thread (statement-reader worker) a code at a time, then
+// joins them per owner: the runs say which release and track each code's lines are.
 const FIELDS = [
   'lineNo',
   'saleStart',
@@ -48,21 +50,27 @@ const FIELDS = [
   'fxRate',
   'fxDate',
   'adjustmentType',
-  'ownerId',
-  'releaseId',
-  'trackId',
 ] as const;
 const WIDTH = FIELDS.length;
 
+/** A run of consecutive lines of one release and track ('' for a whole release). */
+export type LineRun = [releaseId: string, trackId: string, lines: number];
+
 export interface PackedLines {
   n: number;
-  /** FIELDS' names, so a reader of an older chunk knows its layout. */
+  /** FIELDS' names, so a reader of an older page knows its layout. */
   fields: string;
-  /** 2: DEL after every field. Absent: the first layout (tab between fields, newline between lines). */
+  /**
+   * 2: DEL after every statement field, whose lines in `owner` and `runs`. Absent: the first layout (tab
+   * between fields, newline between lines, owner, release and track as the last three fields).
+   */
   layout?: 2;
+  owner?: string;
+  runs?: LineRun[];
   rows: string;
 }
 
+export const FIELD_NAMES = FIELDS.join(',');
 const DEL = '\x7f';
 /** Text a store wrote (titles, names, ids): a DEL or backslash in it is escaped; nearly none has one. */
 const escapeText = (text: string) =>
@@ -70,44 +78,54 @@ const escapeText = (text: string) =>
 const unescapeText = (text: string) =>
   text.includes('\\') ? text.replace(/\\(\\|d)/g, (_, c: string) => (c === 'd' ? DEL : '\\')) : text;
 
-export function packLines(lines: readonly LedgerLine[]): PackedLines {
-  // One array of every field, joined once: a template or += per line allocated a string per line and
-  // cost twice as much (bench:royalties).
-  const cells: Array<string | number | bigint> = [];
-  for (let i = 0; i < lines.length; i += 1) {
-    const l = lines[i]!;
-    cells.push(
-      l.lineNo,
-      l.saleStart,
-      l.saleEnd,
-      l.reportedAt,
-      escapeText(l.store),
-      escapeText(l.serviceTier),
-      l.territory,
-      l.usageType,
-      escapeText(l.isrc),
-      l.upc,
-      l.proprietaryIds.length === 0 ? '' : escapeText(l.proprietaryIds.join('|')),
-      escapeText(l.title),
-      escapeText(l.artist),
-      l.quantity,
-      l.amountTxn,
-      l.currencyTxn,
-      l.amountAcct,
-      l.fxRate,
-      l.fxDate,
-      escapeText(l.adjustmentType),
-      l.ownerId,
-      l.releaseId,
-      l.trackId,
-    );
-  }
-  // Every field is followed by DEL, the last one too.
-  if (cells.length > 0) cells.push('');
-  return { n: lines.length, fields: FIELDS.join(','), layout: 2, rows: cells.join(DEL) };
+/**
+ * Adds a line's statement fields to `cells`; `cells.join(DEL) + DEL` (rowsOf) is the page text. One array
+ * for a whole page, joined once: a template or += per line allocated a string per line and cost twice
+ * as much.
+ */
+export function pushFields(cells: Array<string | number | bigint>, l: StatementLine): void {
+  cells.push(
+    l.lineNo,
+    l.saleStart,
+    l.saleEnd,
+    l.reportedAt,
+    escapeText(l.store),
+    escapeText(l.serviceTier),
+    l.territory,
+    l.usageType,
+    escapeText(l.isrc),
+    l.upc,
+    l.proprietaryIds.length === 0 ? '' : escapeText(l.proprietaryIds.join('|')),
+    escapeText(l.title),
+    escapeText(l.artist),
+    l.quantity,
+    l.amountTxn,
+    l.currencyTxn,
+    l.amountAcct,
+    l.fxRate,
+    l.fxDate,
+    escapeText(l.adjustmentType),
+  );
 }
 
-const lineFrom = (c: readonly string[], at: number, plain: (t: string) => string): LedgerLine => {
+/** The text of fields pushed by pushFields: DEL after each, the last one too. */
+export const rowsOf = (cells: ReadonlyArray<string | number | bigint>) =>
+  cells.length === 0 ? '' : `${cells.join(DEL)}${DEL}`;
+
+/** One owner's lines as a page (all must be `owner`'s). */
+export function packLines(owner: string, lines: readonly LedgerLine[]): PackedLines {
+  const cells: Array<string | number | bigint> = [];
+  const runs: LineRun[] = [];
+  for (const l of lines) {
+    pushFields(cells, l);
+    const last = runs[runs.length - 1];
+    if (last && last[0] === l.releaseId && last[1] === l.trackId) last[2] += 1;
+    else runs.push([l.releaseId, l.trackId, 1]);
+  }
+  return { n: lines.length, fields: FIELD_NAMES, layout: 2, owner, runs, rows: rowsOf(cells) };
+}
+
+const statementLine = (c: readonly string[], at: number, plain: (t: string) => string): StatementLine => {
   const ids = plain(c[at + 10]!);
   return {
     lineNo: Number(c[at]),
@@ -117,7 +135,7 @@ const lineFrom = (c: readonly string[], at: number, plain: (t: string) => string
     store: plain(c[at + 4]!),
     serviceTier: plain(c[at + 5]!),
     territory: c[at + 6]!,
-    usageType: c[at + 7] as LedgerLine['usageType'],
+    usageType: c[at + 7] as StatementLine['usageType'],
     isrc: plain(c[at + 8]!),
     upc: c[at + 9]!,
     proprietaryIds: ids ? ids.split('|') : [],
@@ -130,21 +148,38 @@ const lineFrom = (c: readonly string[], at: number, plain: (t: string) => string
     fxRate: c[at + 17]!,
     fxDate: c[at + 18]!,
     adjustmentType: plain(c[at + 19]!),
-    ownerId: c[at + 20]!,
-    releaseId: c[at + 21]!,
-    trackId: c[at + 22]!,
   };
 };
+
+/** The statement lines of a text made by pushFields/rowsOf (lines that matched no recording). */
+export function statementLinesOf(rows: string): StatementLine[] {
+  const c = rows.split(DEL);
+  const out: StatementLine[] = [];
+  for (let at = 0; at + WIDTH <= c.length; at += WIDTH) out.push(statementLine(c, at, unescapeText));
+  return out;
+}
 
 export function unpackLines(p: PackedLines): LedgerLine[] {
   if (p.n === 0) return [];
   const out: LedgerLine[] = [];
   if (p.layout === 2) {
-    const c = p.rows.split(DEL);
-    for (let at = 0; at + WIDTH <= c.length; at += WIDTH) out.push(lineFrom(c, at, unescapeText));
+    const lines = statementLinesOf(p.rows);
+    let i = 0;
+    for (const [releaseId, trackId, n] of p.runs ?? [])
+      for (let k = 0; k < n; k += 1, i += 1)
+        out.push(Object.assign(lines[i]!, { ownerId: p.owner!, releaseId, trackId }));
     return out;
   }
-  for (const row of p.rows.split('\n')) out.push(lineFrom(row.split('\t'), 0, unescapeFirstLayout));
+  for (const row of p.rows.split('\n')) {
+    const c = row.split('\t');
+    out.push(
+      Object.assign(statementLine(c, 0, unescapeFirstLayout), {
+        ownerId: c[20]!,
+        releaseId: c[21]!,
+        trackId: c[22]!,
+      }),
+    );
+  }
   return out;
 }
 

@@ -37,6 +37,28 @@ export interface PageDoc extends Doc {
   createdAt: string;
 }
 
+/** One owner's lines of a chunk, packed, with the sale months they fall in (sorted). */
+export interface OwnerPage {
+  ownerId: string;
+  saleMonths: string[];
+  lines: PackedLines;
+}
+
+/** Lines → one page per owner. */
+export function pagesOf(lines: readonly LedgerLine[]): OwnerPage[] {
+  const byOwner = new Map<string, LedgerLine[]>();
+  for (const line of lines) {
+    const list = byOwner.get(line.ownerId);
+    if (list) list.push(line);
+    else byOwner.set(line.ownerId, [line]);
+  }
+  return [...byOwner].map(([ownerId, own]) => ({
+    ownerId,
+    saleMonths: [...new Set(own.map(saleMonthOf))].sort(),
+    lines: packLines(ownerId, own),
+  }));
+}
+
 export type MonthDoc = Omit<MonthSum, 'amount'> & Doc & { amount: string; updatedAt: string };
 
 /** [ownerId, saleMonth, reportMonth, streams, quantity, amount]: compact, as a chunk has thousands. */
@@ -71,10 +93,21 @@ export class LedgerRepository {
    * Writes a chunk's matched lines, one page per owner, and their month sums, in the chunk's transaction
    * (not counted yet).
    */
-  async stage(scope: TransactionScope, importId: string, seq: number, lines: readonly LedgerLine[]) {
-    await this.writePages(scope, `${importId}:${pad(seq)}`, importId, seq, lines);
+  stage(scope: TransactionScope, importId: string, seq: number, lines: readonly LedgerLine[]) {
+    return this.stagePages(scope, importId, seq, pagesOf(lines), foldLines(lines));
+  }
+
+  /** The same, for pages already packed (an import's reader packs them off the service's thread). */
+  async stagePages(
+    scope: TransactionScope,
+    importId: string,
+    seq: number,
+    pages: readonly OwnerPage[],
+    sums: Folded,
+  ) {
+    await this.writePages(scope, `${importId}:${pad(seq)}`, importId, seq, pages);
     const months: SumRow[] = [];
-    for (const m of foldLines(lines).months.values())
+    for (const m of sums.months.values())
       months.push([m.ownerId, m.saleMonth, m.reportMonth, m.streams, m.quantity, m.amount.toString()]);
     await scope
       .collection<ChunkSumsDoc>(CHUNK_SUMS)
@@ -102,7 +135,7 @@ export class LedgerRepository {
 
   /** Appends lines straight into the ledger (an admin attaching waiting lines to a recording). */
   async append(scope: TransactionScope, importId: string, key: string, lines: readonly LedgerLine[]) {
-    await this.writePages(scope, `${importId}:${key}`, importId, -1, lines);
+    await this.writePages(scope, `${importId}:${key}`, importId, -1, pagesOf(lines));
     await this.addMonths(scope, foldLines(lines));
   }
 
@@ -117,28 +150,21 @@ export class LedgerRepository {
     prefix: string,
     importId: string,
     seq: number,
-    lines: readonly LedgerLine[],
+    pages: readonly OwnerPage[],
   ) {
-    if (lines.length === 0) return;
-    const byOwner = new Map<string, LedgerLine[]>();
-    for (const line of lines) {
-      const list = byOwner.get(line.ownerId);
-      if (list) list.push(line);
-      else byOwner.set(line.ownerId, [line]);
-    }
+    if (pages.length === 0) return;
     const now = new Date().toISOString();
-    const pages: PageDoc[] = [];
-    for (const [ownerId, own] of byOwner)
-      pages.push({
-        _id: `${prefix}:${ownerId}`,
-        ownerId,
+    await scope.collection<PageDoc>(PAGES).insertMany(
+      pages.map((p) => ({
+        _id: `${prefix}:${p.ownerId}`,
+        ownerId: p.ownerId,
         importId,
         seq,
-        saleMonths: [...new Set(own.map(saleMonthOf))].sort(),
-        lines: packLines(own),
+        saleMonths: p.saleMonths,
+        lines: p.lines,
         createdAt: now,
-      });
-    await scope.collection<PageDoc>(PAGES).insertMany(pages);
+      })),
+    );
   }
 
   private async addMonths(scope: TransactionScope, folded: Folded) {

@@ -7,6 +7,7 @@ import type { LedgerLine } from '../domain/ledger-line';
 import type { StatementLine } from '../domain/statements/line';
 import type { RecordingDoc, RecordingsRepository } from '../store/recordings';
 
+type Codes = Pick<StatementLine, 'isrc' | 'upc'>;
 type Catalog = Pick<PromiseClient<typeof catalog.CatalogServiceService>, 'findRecordings'>;
 
 /** Codes kept per import before the cache starts over (memory stays flat on any catalogue). */
@@ -26,8 +27,7 @@ export class Matcher {
     const matched: LedgerLine[] = [];
     const unmatched: StatementLine[] = [];
     for (const line of lines) {
-      const found =
-        (line.isrc && this.known.get(line.isrc)) || (line.upc && this.known.get(line.upc)) || null;
+      const found = this.recordingOf(line);
       if (!found) {
         unmatched.push(line);
         continue;
@@ -43,6 +43,17 @@ export class Matcher {
     return { matched, unmatched };
   }
 
+  /** Whose each pair of codes is (an import's chunk, grouped by code): the recording, or null. */
+  async whose(codes: readonly Codes[]): Promise<Array<RecordingDoc | null>> {
+    await this.lookUp(codes);
+    return codes.map((c) => this.recordingOf(c));
+  }
+
+  /** By ISRC first, then by UPC (a line for a whole release, or a recording named by its release). */
+  private recordingOf(c: Codes): RecordingDoc | null {
+    return (c.isrc && this.known.get(c.isrc)) || (c.upc && this.known.get(c.upc)) || null;
+  }
+
   /** One code to a recording, as catalog answers it now (an admin attaching lines). */
   async find(code: string): Promise<RecordingDoc | null> {
     this.known.delete(code);
@@ -51,7 +62,7 @@ export class Matcher {
     return this.known.get(isIsrc ? code.toUpperCase() : code) ?? null;
   }
 
-  private async lookUp(lines: readonly StatementLine[]) {
+  private async lookUp(lines: readonly Codes[]) {
     if (this.known.size > CACHE_LIMIT) this.known.clear();
     const isrcs = new Set<string>();
     const upcs = new Set<string>();

@@ -1,20 +1,24 @@
-// Runs statement imports, one file at a time, from the spool: read and match in chunks of CHUNK_LINES
-// (each chunk, its waiting lines and the import's progress in one transaction: a crash resumes after the
-// last chunk written), then publish the chunks into the ledger one transaction each, then open the file's
-// unmatched lines. Memory stays one chunk whatever the file's size. A file refused midway (its footer's
-// counts differ, a DSR MessageId already imported) removes its staged chunks: nothing of it is seen.
+// Runs statement imports, one file at a time, from the spool. A worker thread reads and parses the file
+// and hands it over in chunks of CHUNK_LINES grouped by code (statement-reader/); this thread asks whose
+// each code is and writes each chunk — its owners' pages and month sums, its waiting lines and the
+// import's progress — in one transaction (a crash resumes after the last chunk written), then publishes
+// the chunks into the ledger a run at a time, then opens the file's unmatched lines. Memory stays a chunk
+// or two whatever the file's size. A file refused midway (its footer's counts differ, a DSR MessageId
+// already imported) removes its staged chunks: nothing of it is seen.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DocumentStore, Logger } from '@omni/platform';
-import type { LedgerLine } from '../domain/ledger-line';
+import type { ImportChunk } from '../domain/import-chunk';
+import { FIELD_NAMES, type LineRun, statementLinesOf } from '../domain/ledger-line';
 import { formatAmount } from '../domain/money';
-import type { ReadItem, StatementLine } from '../domain/statements/line';
-import { StatementRefused } from '../domain/statements/line';
-import { readStatement } from '../domain/statements/read-statement';
+import { addSum, emptyFold } from '../domain/rollups';
+import { type StatementLine, StatementRefused } from '../domain/statements/line';
 import type { Spool } from '../providers/spool/local';
 import { type ImportDoc, type ImportsRepository, KEPT_REFUSED_LINES } from '../store/imports';
-import type { LedgerRepository } from '../store/ledger';
+import type { LedgerRepository, OwnerPage } from '../store/ledger';
 import type { UnmatchedRepository } from '../store/unmatched';
 import type { Matcher } from './match-lines';
+import type { ChunkReader } from './statement-reader/client';
+import type { ReadRequest } from './statement-reader/protocol';
 
 /**
  * Lines per chunk: one transaction, one ledger page per owner in it. A statement lists every track
@@ -28,7 +32,20 @@ export const PUBLISH_CHUNKS = 2;
 /** After a failure that is ours (catalog away, the store busy), the import is tried again after this. */
 const RETRY_MS = 5000;
 
+interface StageState {
+  lines: ImportDoc['lines'];
+  sums: { file: bigint; imported: bigint; unmatched: bigint; refused: bigint };
+  refusedLines: ImportDoc['refusedLines'];
+  chunks: number;
+  period: { start: string | null; end: string | null };
+  reportedAt: string | null;
+  /** The reporting date the file's header gives (a CSV has none: its lines' latest is taken). */
+  fileReportedAt: string | null;
+}
+
 export interface ImportDeps {
+  /** Reads a spooled file in chunks (statement-reader/client.ts: a worker thread of its own). */
+  read: (request: Omit<ReadRequest, 't'>) => ChunkReader;
   documents: DocumentStore;
   imports: ImportsRepository;
   ledger: LedgerRepository;
@@ -113,10 +130,13 @@ export class ImportRunner {
 
   /** Reads the file into staged chunks; the refusal's words when the file cannot be imported. */
   private async stage(imp: ImportDoc): Promise<string | null> {
-    const { documents, imports, ledger, unmatched, spool } = this.deps;
-    const matcher = this.deps.matcher();
-    let bytesRead = 0;
-    const reader = readStatement(imp.source, () => spool.open(imp._id, (n) => (bytesRead += n)));
+    const { imports, spool } = this.deps;
+    const reader = this.deps.read({
+      source: imp.source,
+      path: spool.path(imp._id),
+      resumeAfter: imp.checkpoint.lineNo,
+      chunkItems: CHUNK_LINES,
+    });
     try {
       const header = await reader.header;
       const fresh = await imports.header(imp._id, {
@@ -132,7 +152,7 @@ export class ImportRunner {
           earlier ? ` from ${earlier.fileName} on ${earlier.createdAt.slice(0, 10)}` : ''
         }; nothing was imported again.`;
       }
-      const state = {
+      const state: StageState = {
         lines: { ...imp.lines },
         sums: {
           file: BigInt(imp.sums.file),
@@ -145,82 +165,116 @@ export class ImportRunner {
         period: { start: imp.periodStart ?? header.periodStart, end: imp.periodEnd ?? header.periodEnd },
         // A CSV has no header naming its reporting date: the latest one its lines give.
         reportedAt: imp.reportedAt ?? header.reportedAt,
+        fileReportedAt: header.reportedAt,
       };
-      const resumeAfter = imp.checkpoint.lineNo;
-      let batch: ReadItem[] = [];
-      const flush = async () => {
-        if (batch.length === 0) return;
-        const items = batch;
-        batch = [];
-        const lines: StatementLine[] = [];
-        for (const item of items) {
-          if (item.kind === 'line') lines.push(item.line);
-          else {
-            state.lines.total += 1;
-            state.lines.refused += 1;
-            if (item.amountAcct !== null) {
-              state.sums.refused += item.amountAcct;
-              state.sums.file += item.amountAcct;
-            }
-            if (state.refusedLines.length < KEPT_REFUSED_LINES)
-              state.refusedLines.push({ lineNo: item.lineNo, reason: item.reason });
-          }
-        }
-        const { matched, unmatched: waiting } = await matcher.match(lines);
-        for (const l of lines) {
-          state.lines.total += 1;
-          state.sums.file += l.amountAcct;
-          if (!state.period.start || l.saleStart < state.period.start) state.period.start = l.saleStart;
-          if (!state.period.end || l.saleEnd > state.period.end) state.period.end = l.saleEnd;
-          if (!header.reportedAt && l.reportedAt && (!state.reportedAt || l.reportedAt > state.reportedAt))
-            state.reportedAt = l.reportedAt;
-        }
-        state.lines.imported += matched.length;
-        state.lines.unmatched += waiting.length;
-        state.sums.imported += sum(matched);
-        state.sums.unmatched += sum(waiting);
-        const last = items[items.length - 1] as ReadItem;
-        const lineNo = last.kind === 'line' ? last.line.lineNo : last.lineNo;
-        const seq = state.chunks;
-        state.chunks += 1;
-        await documents.transaction(async (scope) => {
-          if (matched.length) await ledger.stage(scope, imp._id, seq, matched as LedgerLine[]);
-          await unmatched.stage(scope, imp._id, waiting);
-          await imports.set(
-            imp._id,
-            {
-              checkpoint: { lineNo, chunks: state.chunks },
-              lines: state.lines,
-              sums: {
-                file: state.sums.file.toString(),
-                imported: state.sums.imported.toString(),
-                unmatched: state.sums.unmatched.toString(),
-                refused: state.sums.refused.toString(),
-              },
-              refusedLines: state.refusedLines,
-              bytesRead: Math.min(bytesRead, imp.bytes),
-              periodStart: state.period.start,
-              periodEnd: state.period.end,
-              reportedAt: state.reportedAt,
-            },
-            scope,
-          );
-        });
-      };
-      for await (const item of reader.items) {
+      const matcher = this.deps.matcher();
+      for await (const { chunk, bytesRead } of reader.chunks) {
         if (this.stopping) throw new Error('stopping');
-        const lineNo = item.kind === 'line' ? item.line.lineNo : item.lineNo;
-        if (lineNo <= resumeAfter) continue;
-        batch.push(item);
-        if (batch.length >= CHUNK_LINES) await flush();
+        await this.writeChunk(imp, state, chunk, Math.min(bytesRead, imp.bytes), matcher);
       }
-      await flush();
       await imports.set(imp._id, { state: 'publishing', bytesRead: imp.bytes });
       return null;
     } catch (err) {
       if (err instanceof StatementRefused) return err.message;
       throw err;
+    } finally {
+      await reader.close();
     }
+  }
+
+  /**
+   * One chunk, in one transaction: whose each code is, the owners' pages and month sums, the lines no
+   * recording matched, the import's counts and checkpoint.
+   */
+  private async writeChunk(
+    imp: ImportDoc,
+    state: StageState,
+    chunk: ImportChunk,
+    bytesRead: number,
+    matcher: Matcher,
+  ) {
+    const { documents, imports, ledger, unmatched } = this.deps;
+    for (const r of chunk.refused) {
+      state.lines.total += 1;
+      state.lines.refused += 1;
+      if (r.amountAcct !== null) {
+        state.sums.refused += r.amountAcct;
+        state.sums.file += r.amountAcct;
+      }
+      if (state.refusedLines.length < KEPT_REFUSED_LINES)
+        state.refusedLines.push({ lineNo: r.lineNo, reason: r.reason });
+    }
+    state.lines.total += chunk.lines;
+    state.sums.file += chunk.amount;
+    if (chunk.lines > 0) {
+      if (!state.period.start || chunk.saleStart < state.period.start) state.period.start = chunk.saleStart;
+      if (!state.period.end || chunk.saleEnd > state.period.end) state.period.end = chunk.saleEnd;
+      if (
+        !state.fileReportedAt &&
+        chunk.reportedAt &&
+        (!state.reportedAt || chunk.reportedAt > state.reportedAt)
+      )
+        state.reportedAt = chunk.reportedAt;
+    }
+
+    const owners = await matcher.whose(chunk.groups);
+    const pages = new Map<string, { cells: string[]; runs: LineRun[]; n: number; months: Set<string> }>();
+    const sums = emptyFold();
+    const waiting: StatementLine[] = [];
+    chunk.groups.forEach((g, i) => {
+      const found = owners[i];
+      if (!found) {
+        state.lines.unmatched += g.n;
+        state.sums.unmatched += g.amount;
+        waiting.push(...statementLinesOf(g.rows));
+        return;
+      }
+      state.lines.imported += g.n;
+      state.sums.imported += g.amount;
+      let page = pages.get(found.ownerId);
+      if (!page) {
+        page = { cells: [], runs: [], n: 0, months: new Set() };
+        pages.set(found.ownerId, page);
+      }
+      page.cells.push(g.rows);
+      page.runs.push([found.releaseId, found.kind === 'isrc' ? found.trackId : '', g.n]);
+      page.n += g.n;
+      for (const [saleMonth, reportMonth, streams, quantity, amount] of g.months) {
+        page.months.add(saleMonth);
+        addSum(sums, { ownerId: found.ownerId, saleMonth, reportMonth, streams, quantity, amount });
+      }
+    });
+    const ownerPages: OwnerPage[] = [...pages].map(([ownerId, p]) => ({
+      ownerId,
+      saleMonths: [...p.months].sort(),
+      // Each group's text ends with its last field's DEL: joined as they are, they are the page's text.
+      lines: { n: p.n, fields: FIELD_NAMES, layout: 2, owner: ownerId, runs: p.runs, rows: p.cells.join('') },
+    }));
+    const seq = state.chunks;
+    state.chunks += 1;
+    await documents.transaction(async (scope) => {
+      if (ownerPages.length) await ledger.stagePages(scope, imp._id, seq, ownerPages, sums);
+      await unmatched.stage(scope, imp._id, waiting);
+      await imports.set(
+        imp._id,
+        {
+          checkpoint: { lineNo: chunk.lastLineNo, chunks: state.chunks },
+          lines: state.lines,
+          sums: {
+            file: state.sums.file.toString(),
+            imported: state.sums.imported.toString(),
+            unmatched: state.sums.unmatched.toString(),
+            refused: state.sums.refused.toString(),
+          },
+          refusedLines: state.refusedLines,
+          bytesRead,
+          periodStart: state.period.start,
+          periodEnd: state.period.end,
+          reportedAt: state.reportedAt,
+        },
+        scope,
+      );
+    });
   }
 
   private async publish(id: string) {
@@ -242,8 +296,6 @@ export class ImportRunner {
     await spool.remove(id);
   }
 }
-
-const sum = (lines: readonly StatementLine[]) => lines.reduce((t, l) => t + l.amountAcct, 0n);
 
 /** The reconciliation in USD decimals: imported + unmatched + refused = file, to the nano-dollar. */
 export function reconcile(sums: ImportDoc['sums']) {

@@ -20,7 +20,8 @@ export class Spool {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
   }
 
-  private path(id: string) {
+  /** Where the file is (the import's reader opens it in a worker of its own). */
+  path(id: string) {
     return join(this.dir, `${id}.statement`);
   }
 
@@ -52,18 +53,7 @@ export class Spool {
 
   /** Reads the file from its start; `onBytes` is told how many bytes each read brought. */
   open(id: string, onBytes?: (n: number) => void): Readable {
-    const stream = createReadStream(this.path(id), { highWaterMark: 1 << 20 });
-    if (!onBytes) return stream;
-    const counter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        onBytes(chunk.length);
-        done(null, chunk);
-      },
-    });
-    pipelineCb(stream, counter, (err) => {
-      if (err) counter.destroy(err);
-    });
-    return counter;
+    return openCounted(this.path(id), onBytes);
   }
 
   async exists(id: string) {
@@ -83,4 +73,20 @@ export class TooLarge extends Error {
     super(`The file is larger than ${Math.round(limit / 1024 ** 3)} GB, the most one import takes.`);
     this.name = 'TooLarge';
   }
+}
+
+/** A file read from its start; `onBytes` is told how many bytes each read brought. */
+export function openCounted(path: string, onBytes?: (n: number) => void): Readable {
+  const stream = createReadStream(path, { highWaterMark: 1 << 20 });
+  if (!onBytes) return stream;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      onBytes(chunk.length);
+      done(null, chunk);
+    },
+  });
+  pipelineCb(stream, counter, (err) => {
+    if (err) counter.destroy(err);
+  });
+  return counter;
 }

@@ -1,0 +1,58 @@
+// The statement-reader worker: reads a spooled statement (domain/statements) and hands its items over in
+// chunks grouped by code (domain/import-chunk.ts). Parsing a million-line file is most of an import's CPU;
+// here it runs beside the service's thread, which keeps answering requests and writes the chunks it is
+// handed (use-cases/run-imports.ts). Started per file by ./client.ts.
+import { parentPort } from 'node:worker_threads';
+import { ChunkBuilder } from '../../domain/import-chunk';
+import { StatementRefused } from '../../domain/statements/line';
+import { readStatement } from '../../domain/statements/read-statement';
+import { openCounted } from '../../providers/spool/local';
+import type { FromWorker, ReadRequest, ToWorker } from './protocol';
+
+const port = parentPort;
+if (!port) throw new Error('the statement reader runs as a worker thread');
+const send = (message: FromWorker) => port.postMessage(message);
+
+// Credits: the import asks for the next chunk when it starts writing one.
+let credits = 1;
+let waiting: (() => void) | null = null;
+const credit = async () => {
+  while (credits === 0) await new Promise<void>((resolve) => (waiting = resolve));
+  credits -= 1;
+};
+
+async function read(req: ReadRequest) {
+  let bytesRead = 0;
+  const statement = readStatement(req.source, () => openCounted(req.path, (n) => (bytesRead += n)));
+  try {
+    send({ t: 'header', header: await statement.header });
+    const builder = new ChunkBuilder();
+    for await (const item of statement.items) {
+      const lineNo = item.kind === 'line' ? item.line.lineNo : item.lineNo;
+      if (lineNo <= req.resumeAfter) continue;
+      builder.add(item);
+      if (builder.size >= req.chunkItems) {
+        const chunk = builder.take();
+        await credit();
+        send({ t: 'chunk', chunk, bytesRead });
+      }
+    }
+    if (builder.size > 0) {
+      const chunk = builder.take();
+      await credit();
+      send({ t: 'chunk', chunk, bytesRead });
+    }
+    send({ t: 'end', bytesRead });
+  } catch (err) {
+    if (err instanceof StatementRefused) send({ t: 'refused', message: err.message });
+    else send({ t: 'failed', message: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+port.on('message', (message: ToWorker) => {
+  if (message.t === 'more') {
+    credits += 1;
+    waiting?.();
+    waiting = null;
+  } else void read(message);
+});
