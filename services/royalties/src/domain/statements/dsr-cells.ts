@@ -280,6 +280,32 @@ export function cellsOf(line: string): string[] {
   return cells;
 }
 
+/**
+ * The cells at `wanted` (ascending) of a line without backslashes (no escapes), at their places in a
+ * sparse array, the others left out. A sales line has 48 cells and a reader uses 18: cutting only those
+ * costs two thirds of splitting the whole line, most of a DSR's parsing time (bench:royalties; a loop over
+ * the characters cost as much as the split).
+ */
+export function pickCells(line: string, wanted: readonly number[]): string[] {
+  const cells: string[] = [];
+  let at = 0;
+  let index = 0;
+  for (const want of wanted) {
+    while (index < want) {
+      const tab = line.indexOf('\t', at);
+      if (tab === -1) return cells;
+      at = tab + 1;
+      index += 1;
+    }
+    const end = line.indexOf('\t', at);
+    cells[want] = end === -1 ? line.slice(at) : line.slice(at, end);
+    if (end === -1) return cells;
+    at = end + 1;
+    index += 1;
+  }
+  return cells;
+}
+
 function backslashesBefore(s: string, at: number, floor: number): number {
   let k = 0;
   while (at - k - 1 >= floor && s.charCodeAt(at - k - 1) === 92) k += 1;

@@ -14,7 +14,15 @@
 // holds the usage-independent fees, which no SR08 line carries; those fees are read from the SY10 and
 // become a line of their own (adjustment 'usage_independent_fee') so that money is not lost.
 import { formatAmount, normalizeRate, parseAmount } from '../money';
-import { baseType, cellsOf, SR08 as SR08_CELLS, SY10 as SY10_CELLS, text, values } from './dsr-cells';
+import {
+  baseType,
+  cellsOf,
+  pickCells,
+  SR08 as SR08_CELLS,
+  SY10 as SY10_CELLS,
+  text,
+  values,
+} from './dsr-cells';
 import { afterFooter, checkFooter, type Head, noFooter, recordLine, unknownRecord } from './dsr-file';
 import {
   count,
@@ -34,6 +42,34 @@ import { type ReadItem, refused, type StatementLine, StatementRefused } from './
 // CommonJS output puts in front of an imported binding.
 const SR08 = { ...SR08_CELLS };
 const SY10 = { ...SY10_CELLS };
+/** The SR08 cells lineOf reads (and the record type), ascending: a sales line is cut only there. */
+const SR08_READ = [
+  SR08.RecordType,
+  SR08.ReleaseICPN,
+  SR08.LabelReleaseId,
+  SR08.ProprietaryReleaseId,
+  SR08.ReleaseTitle,
+  SR08.ReleaseDisplayArtistName,
+  SR08.ResourceISRC,
+  SR08.LabelResourceId,
+  SR08.ProprietaryResourceId,
+  SR08.ResourceTitle,
+  SR08.ResourceDisplayArtistName,
+  SR08.SummaryRecordId,
+  SR08.SalesTransactionDate,
+  SR08.TotalUsages,
+  SR08.Returns,
+  SR08.NetUsage,
+  SR08.AllocatedNetRevenueInCurrencyOfTransaction,
+  SR08.AllocatedNetRevenueInCurrencyOfAccounting,
+].sort((a, b) => a - b);
+/** "SR08\t" or "SR08.": a sales line. */
+const isSalesLine = (line: string) =>
+  line.charCodeAt(0) === 83 &&
+  line.charCodeAt(1) === 82 &&
+  line.charCodeAt(2) === 48 &&
+  line.charCodeAt(3) === 56 &&
+  (line.charCodeAt(4) === 9 || line.charCodeAt(4) === 46);
 
 interface Summary {
   id: string;
@@ -347,7 +383,8 @@ export async function* readFinancial(
       lineNo += 1;
       if (!recordLine(line)) continue;
       if (footerAt) throw afterFooter(lineNo);
-      const cells = cellsOf(line);
+      // A sales line without escapes (nearly all) is cut only at the cells it needs.
+      const cells = isSalesLine(line) && !line.includes('\\') ? pickCells(line, SR08_READ) : cellsOf(line);
       const type = baseType(text(cells[0]));
       if (type === 'SR08') {
         const sy = summaries.get(text(cells[SR08.SummaryRecordId]));

@@ -106,7 +106,17 @@ const hasSeparator = (t: string) => t.includes('-') || t.includes(' ') || t.incl
 
 /** Upper case without the hyphens and spaces people type ("us-s1z-99-00001" → "USS1Z9900001"). */
 export const isrc = (text: string) =>
-  (hasSeparator(text) ? text.replace(SEPARATORS, '') : text).toUpperCase();
+  isPlainIsrc(text) ? text : (hasSeparator(text) ? text.replace(SEPARATORS, '') : text).toUpperCase();
+
+/** Twelve upper-case letters and digits, as nearly every store writes it: nothing to change. */
+function isPlainIsrc(text: string): boolean {
+  if (text.length !== 12) return false;
+  for (let i = 0; i < 12; i += 1) {
+    const c = text.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) return false;
+  }
+  return true;
+}
 
 /** Digits only; a value that is not digits (a spreadsheet's 8.8E+11) is no UPC at all. */
 export function upc(text: string): string {

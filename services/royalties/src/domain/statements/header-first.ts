@@ -44,33 +44,46 @@ export function headerFirst(reader: Reader): Statement {
   headerPromise.catch(() => {});
 
   let used = false;
+  let started = false;
+  /** The next batch of items, or null at the end; an await per batch, not per item. */
+  const nextBatch = async (): Promise<ReadItem[] | null> => {
+    if (!started) {
+      started = true;
+      await untilHeader;
+      if (failure) throw failure.error;
+    }
+    for (;;) {
+      const kept = early.shift();
+      if (kept) return kept;
+      if (ended) return null;
+      const r = await batches.next();
+      if (r.done) {
+        ended = true;
+        return null;
+      }
+      if (r.value.length > 0) return r.value;
+    }
+  };
+  const stop = async () => {
+    ended = true;
+    await batches.return();
+  };
+  const once = () => {
+    if (used) throw new Error('A statement can be iterated once.');
+    used = true;
+  };
+
   const items: AsyncIterable<ReadItem> = {
     [Symbol.asyncIterator](): AsyncIterator<ReadItem> {
-      if (used) throw new Error('A statement can be iterated once.');
-      used = true;
+      once();
       let batch: ReadItem[] = [];
       let i = 0;
-      let started = false;
       return {
         async next(): Promise<IteratorResult<ReadItem>> {
-          if (!started) {
-            started = true;
-            await untilHeader;
-            if (failure) throw failure.error;
-          }
-          // An await per batch, not per item: the items of one chunk of the file are already parsed.
           while (i >= batch.length) {
-            const kept = early.shift();
-            if (kept) batch = kept;
-            else if (ended) return { done: true, value: undefined };
-            else {
-              const r = await batches.next();
-              if (r.done) {
-                ended = true;
-                return { done: true, value: undefined };
-              }
-              batch = r.value;
-            }
+            const b = await nextBatch();
+            if (!b) return { done: true, value: undefined };
+            batch = b;
             i = 0;
           }
           const value = batch[i]!;
@@ -78,12 +91,26 @@ export function headerFirst(reader: Reader): Statement {
           return { done: false, value };
         },
         async return(): Promise<IteratorResult<ReadItem>> {
-          ended = true;
-          await batches.return();
+          await stop();
           return { done: true, value: undefined };
         },
       };
     },
   };
-  return { header: headerPromise, items };
+  const inBatches: AsyncIterable<ReadItem[]> = {
+    [Symbol.asyncIterator](): AsyncIterator<ReadItem[]> {
+      once();
+      return {
+        async next(): Promise<IteratorResult<ReadItem[]>> {
+          const b = await nextBatch();
+          return b ? { done: false, value: b } : { done: true, value: undefined };
+        },
+        async return(): Promise<IteratorResult<ReadItem[]>> {
+          await stop();
+          return { done: true, value: undefined };
+        },
+      };
+    },
+  };
+  return { header: headerPromise, items, batches: inBatches };
 }

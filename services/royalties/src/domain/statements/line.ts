@@ -74,6 +74,8 @@ export class StatementRefused extends Error {
 export interface Statement {
   header: Promise<StatementHeader>;
   items: AsyncIterable<ReadItem>;
+  /** The same items in the batches they were read in (one await per batch); use this or `items`. */
+  batches: AsyncIterable<ReadItem[]>;
 }
 
 export const refused = (lineNo: number, reason: string, amountAcct: bigint | null = null): ReadItem => ({

@@ -27,14 +27,16 @@ async function read(req: ReadRequest) {
   try {
     send({ t: 'header', header: await statement.header });
     const builder = new ChunkBuilder();
-    for await (const item of statement.items) {
-      const lineNo = item.kind === 'line' ? item.line.lineNo : item.lineNo;
-      if (lineNo <= req.resumeAfter) continue;
-      builder.add(item);
-      if (builder.size >= req.chunkItems) {
-        const chunk = builder.take();
-        await credit();
-        send({ t: 'chunk', chunk, bytesRead });
+    for await (const batch of statement.batches) {
+      for (const item of batch) {
+        const lineNo = item.kind === 'line' ? item.line.lineNo : item.lineNo;
+        if (lineNo <= req.resumeAfter) continue;
+        builder.add(item);
+        if (builder.size >= req.chunkItems) {
+          const chunk = builder.take();
+          await credit();
+          send({ t: 'chunk', chunk, bytesRead });
+        }
       }
     }
     if (builder.size > 0) {
