@@ -15,11 +15,46 @@ export function isPlainObject(value: unknown): value is PlainObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A JSON round trip: what would be read back from storage (drops undefined, Date → ISO string). */
+/**
+ * What would be read back from storage: a JSON round trip (drops undefined, Date → ISO string). A value
+ * that is already plain JSON is returned as it is: the round trip would only copy it, and copying a
+ * statement import's ledger pages (hundreds of megabytes of text) was a sixth of the import's time
+ * (bench:royalties).
+ */
 export function toStorable<T>(value: T): T {
+  if (isPlainJson(value)) return value;
   const text = JSON.stringify(value);
   if (text === undefined) throw new InvalidQueryError('value is not storable as JSON');
   return JSON.parse(text) as T;
+}
+
+/** True when a JSON round trip gives back an equal value: only strings, finite numbers, booleans, null,
+ * arrays without holes and plain objects without undefined values. */
+function isPlainJson(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case 'object': {
+      if (value === null) return true;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) if (!(i in value) || !isPlainJson(value[i])) return false;
+        return true;
+      }
+      const proto = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null) return false;
+      if ('toJSON' in value) return false;
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) return false;
+        if (!isPlainJson((value as PlainObject)[key])) return false;
+      }
+      return true;
+    }
+    default:
+      return false;
+  }
 }
 
 /** Deep equality with MongoDB's rules for documents: field order matters, as it does in BSON. */
