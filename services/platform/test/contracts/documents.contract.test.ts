@@ -112,6 +112,12 @@ function contractCases(makeTarget: () => DocumentStoreTarget): void {
     expect(created.meta).toEqual({ when: '2024-05-01T00:00:00.000Z' });
     expect(await items.findById(created._id)).toEqual(created);
 
+    // Undefined fields are dropped and -0 is 0, whether the document needed normalising or not.
+    const sparse = await items.insertOne({ _id: 'sparse', name: 'x', n: -0, meta: undefined } as never);
+    expect(Object.keys(sparse)).toEqual(['_id', 'name', 'n']);
+    expect(Object.is((await items.findById('sparse'))!.n, 0)).toBe(true);
+    expect(await items.deleteOne({ _id: 'sparse' })).toBe(1);
+
     const chosen = await items.insertOne({ _id: 'chosen-id', name: 'second' });
     expect(chosen._id).toBe('chosen-id');
 
