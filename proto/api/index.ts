@@ -8,6 +8,7 @@ export * from './delivery';
 export * from './error';
 export * from './finder';
 export * from './messages';
+export * from './payouts';
 export * from './platforms';
 export * from './release-constants';
 export * from './release-files';

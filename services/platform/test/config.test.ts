@@ -82,6 +82,7 @@ describe('configuration', () => {
       PAYMENTS: 'stripe',
       STRIPE_SECRET_KEY: 'sk_live_the-operators-own-key',
       STRIPE_WEBHOOK_SECRET: 'whsec_the-operators-own-secret',
+      STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_the-operators-connect-secret',
       STORES: 'registry',
       STORE_REGISTRY_FILE: '/etc/omni/stores.json',
       DDEX_SENDER_PARTY_ID: 'PADPIDA2014101001U',
@@ -156,6 +157,22 @@ describe('configuration', () => {
     );
   });
 
+  it('refuses the payout sandbox in production, and Stripe Connect without its endpoint secret', () => {
+    const base = {
+      NODE_ENV: 'production',
+      OBJECT_URL_SECRET: 'x'.repeat(32),
+      MAIL: 'smtp',
+      SMTP_URL: 'smtp://m',
+      PAYMENTS: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_the-operators-own-secret',
+    };
+    expect(() => loadConfig({ ...base, PAYOUTS: 'embedded' }, [])).toThrow(
+      /PAYOUTS: must be stripe in production/,
+    );
+    expect(() => loadConfig(base, [])).toThrow(/STRIPE_CONNECT_WEBHOOK_SECRET: is required/);
+  });
+
   it('refuses an object store browsers cannot reach: no public URL in production, http under an https site', () => {
     const minio = {
       OBJECT_STORE: 'minio',
@@ -172,6 +189,7 @@ describe('configuration', () => {
       PAYMENTS: 'stripe',
       STRIPE_SECRET_KEY: 'sk_live_x',
       STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+      STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect_0123456789abcdef',
       STORES: 'registry',
       STORE_REGISTRY_FILE: '/etc/omni/stores.json',
       DDEX_SENDER_PARTY_ID: 'PADPIDA2014120301X',

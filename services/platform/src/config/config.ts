@@ -95,6 +95,13 @@ const envSchema = z
     STRIPE_SECRET_KEY: z.string().optional(),
     /** The webhook endpoint's signing secret (whsec_…). Embedded: made on first start under DATA_DIR. */
     STRIPE_WEBHOOK_SECRET: z.string().min(16).optional(),
+    /**
+     * Who pays payees: the embedded payout sandbox (npm start, tests) or Stripe Connect. Unset: stripe in
+     * production, the sandbox elsewhere (a billing test against a Stripe-shaped server keeps the sandbox).
+     */
+    PAYOUTS: z.enum(['embedded', 'stripe']).optional(),
+    /** The Connect webhook endpoint's signing secret (a separate endpoint from billing's). */
+    STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(16).optional(),
     /** Stripe's API address, for tests against a local server in Stripe's shapes (e.g. http://127.0.0.1:12111). */
     STRIPE_API_URL: z.url().optional(),
     /** The price ids of each plan (Stripe's price_… ids; the sandbox accepts the same names). */
@@ -203,6 +210,22 @@ const envSchema = z
         path: ['PAYMENTS'],
         message:
           'must be stripe in production (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET): the embedded checkout sandbox subscribes anyone without payment',
+      });
+
+    const payouts = env.PAYOUTS ?? (env.NODE_ENV === 'production' ? 'stripe' : 'embedded');
+    need(payouts === 'stripe', 'STRIPE_SECRET_KEY', 'when PAYOUTS=stripe');
+    need(
+      payouts === 'stripe',
+      'STRIPE_CONNECT_WEBHOOK_SECRET',
+      'when PAYOUTS=stripe (the Connect endpoint signing secret)',
+    );
+    // The payout sandbox verifies anyone and pays nobody: in production no payee would ever be paid.
+    if (env.NODE_ENV === 'production' && payouts !== 'stripe')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYOUTS'],
+        message:
+          'must be stripe in production (with STRIPE_SECRET_KEY and STRIPE_CONNECT_WEBHOOK_SECRET): the embedded payout sandbox pays nobody',
       });
 
     need(

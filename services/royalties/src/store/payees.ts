@@ -10,6 +10,7 @@ export const ALLOCATIONS = 'payee_allocations';
 export const PAYEE_MONTHS = 'payee_months';
 export const RECOUP_ENTRIES = 'recoup_entries';
 export const CURSORS = 'allocation_cursors';
+export const PAYEE_INCOME = 'payee_income';
 
 /** [party, releaseId, trackId, saleMonth, kind, amount (nano string)] */
 export type AllocationRow = [string, string, string, string, 'split' | 'recoup', string];
@@ -46,6 +47,24 @@ export interface RecoupEntryDoc extends Doc {
   at: string;
 }
 
+/** [store, territory, saleMonth, kind, amount (nano string)] */
+export type IncomeRow = [string, string, string, 'split' | 'recoup', string];
+
+/**
+ * One payee's part of one ledger page, by store, territory and sale month: what the monthly statements
+ * read (period = the month it was allocated in). _id: `${pageId}|${party}`; written with the page's
+ * allocation, never changed.
+ */
+export interface PayeeIncomeDoc extends Doc {
+  party: string;
+  /** YYYY-MM the page was allocated in: the statement it belongs to. */
+  period: string;
+  pageId: string;
+  /** Nano string: the rows add up to it. */
+  total: string;
+  rows: IncomeRow[];
+}
+
 export interface CursorDoc extends Doc {
   /** Next chunk of the import to allocate. */
   next: number;
@@ -57,6 +76,7 @@ export class PayeesRepository {
   readonly months;
   readonly recoups;
   readonly cursors;
+  readonly income;
 
   constructor(store: DocumentStore) {
     this.allocations = store.collection<AllocationDoc>(ALLOCATIONS, {
@@ -69,6 +89,9 @@ export class PayeesRepository {
       indexes: [{ fields: { releaseId: 1 } }],
     });
     this.cursors = store.collection<CursorDoc>(CURSORS);
+    this.income = store.collection<PayeeIncomeDoc>(PAYEE_INCOME, {
+      indexes: [{ fields: { party: 1, period: 1 } }],
+    });
   }
 
   async cursorsOf(importIds: readonly string[]): Promise<Map<string, number>> {
@@ -96,8 +119,14 @@ export class PayeesRepository {
   }
 
   /** Writes a page's allocation and adds it to the payees' months, in the caller's transaction. */
-  async record(scope: TransactionScope, doc: AllocationDoc, entries: RecoupEntryDoc[]) {
+  async record(
+    scope: TransactionScope,
+    doc: AllocationDoc,
+    entries: RecoupEntryDoc[],
+    income: PayeeIncomeDoc[] = [],
+  ) {
     await scope.collection<AllocationDoc>(ALLOCATIONS).insertOne(doc);
+    if (income.length) await scope.collection<PayeeIncomeDoc>(PAYEE_INCOME).insertMany(income);
     const sums = new Map<
       string,
       { party: string; releaseId: string; saleMonth: string; split: bigint; recoup: bigint }
@@ -153,6 +182,14 @@ export class PayeesRepository {
 
   monthsOfRelease(releaseId: string) {
     return this.months.find({ releaseId });
+  }
+
+  /** A payee's income docs (their parties), all periods or one. */
+  incomeOf(parties: readonly string[], period?: string) {
+    if (parties.length === 0) return Promise.resolve([] as PayeeIncomeDoc[]);
+    return this.income.find(
+      period ? { party: { $in: [...parties] }, period } : { party: { $in: [...parties] } },
+    );
   }
 
   recoupsOf(releaseId: string) {

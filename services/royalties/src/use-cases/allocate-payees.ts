@@ -14,7 +14,13 @@ import { allocateLine, type Recoupable, type Share } from '../domain/splits/allo
 import { tableFor, WHOLE } from '../domain/splits/shares';
 import type { ImportsRepository } from '../store/imports';
 import type { LedgerRepository, PageDoc } from '../store/ledger';
-import type { AllocationRow, PayeesRepository, RecoupEntryDoc } from '../store/payees';
+import type {
+  AllocationRow,
+  IncomeRow,
+  PayeeIncomeDoc,
+  PayeesRepository,
+  RecoupEntryDoc,
+} from '../store/payees';
 import type { ExpenseDoc, SplitsRepository, VersionDoc } from '../store/splits';
 
 const POLL_MS = 2000;
@@ -119,7 +125,7 @@ export class PayeeAllocator {
       let n = 0;
       for (const { page, lines } of unpacked) {
         if (done.has(page._id)) continue;
-        const { rows, total, entries } = this.allocatePage(page, lines, owed);
+        const { rows, total, entries, income } = this.allocatePage(page, lines, owed);
         await payees.record(
           scope,
           {
@@ -133,6 +139,7 @@ export class PayeeAllocator {
             createdAt: new Date().toISOString(),
           },
           entries,
+          income,
         );
         n += 1;
       }
@@ -149,6 +156,8 @@ export class PayeeAllocator {
   private allocatePage(page: PageDoc, lines: LedgerLine[], owed: Map<string, QueuedRecoupable[]>) {
     const sums = new Map<string, { row: AllocationRow; amount: bigint }>();
     const repaid = new Map<string, { releaseId: string; party: string; amount: bigint }>();
+    // Per payee, by store, territory and sale month: the monthly statements' income (payee_income).
+    const byStore = new Map<string, Map<string, { row: IncomeRow; amount: bigint }>>();
     const owner: Share[] = [{ party: `user:${page.ownerId}`, units: WHOLE }];
     let total = 0n;
     for (const line of lines) {
@@ -166,6 +175,15 @@ export class PayeeAllocator {
             row: [p.party, line.releaseId, line.trackId, month, p.kind, ''],
             amount: p.amount,
           });
+        let mine = byStore.get(p.party);
+        if (!mine) {
+          mine = new Map();
+          byStore.set(p.party, mine);
+        }
+        const ik = `${line.store}|${line.territory}|${month}|${p.kind}`;
+        const is = mine.get(ik);
+        if (is) is.amount += p.amount;
+        else mine.set(ik, { row: [line.store, line.territory, month, p.kind, ''], amount: p.amount });
         if (p.expenseId) {
           const r = repaid.get(p.expenseId) ?? { releaseId: line.releaseId, party: p.party, amount: 0n };
           r.amount += p.amount;
@@ -192,7 +210,25 @@ export class PayeeAllocator {
       pageId: page._id,
       at,
     }));
-    return { rows, total, entries };
+    const period = at.slice(0, 7);
+    const income: PayeeIncomeDoc[] = [...byStore].map(([party, m]) => {
+      let sum = 0n;
+      const out: IncomeRow[] = [];
+      for (const { row, amount } of m.values()) {
+        sum += amount;
+        row[4] = amount.toString();
+        out.push(row);
+      }
+      return {
+        _id: `${page._id}|${party}`,
+        party,
+        period,
+        pageId: page._id,
+        total: sum.toString(),
+        rows: out,
+      };
+    });
+    return { rows, total, entries, income };
   }
 }
 
