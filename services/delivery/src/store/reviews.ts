@@ -40,12 +40,14 @@ export interface QueuePosition {
 
 export class ReviewsRepository {
   private readonly reviews: Collection<ReviewDoc>;
+  private readonly withdrawn: Collection<Doc>;
 
   constructor(store: DocumentStore) {
     this.reviews = store.collection<ReviewDoc>(REVIEWS, {
       // The queue: one status, oldest submission first, ties broken by id.
       indexes: [{ fields: { status: 1, submittedAt: 1, _id: 1 } }, { fields: { status: 1 } }],
     });
+    this.withdrawn = store.collection<Doc>(WITHDRAWN);
   }
 
   get(releaseId: string): Promise<ReviewDoc | null> {
@@ -60,16 +62,35 @@ export class ReviewsRepository {
     return this.reviews.find({ _id: { $in: [...releaseIds] } });
   }
 
-  /** Forgets the release's review and remembers that it was withdrawn (inside the caller's transaction). */
-  async withdraw(scope: TransactionScope, releaseId: string, ownerId: string, at: string): Promise<void> {
-    await scope.collection<ReviewDoc>(REVIEWS).deleteOne({ _id: releaseId });
+  /**
+   * Remembers that the release was withdrawn (inside the caller's transaction). Written before anything of
+   * the release is removed: see use-cases/withdraw-release.ts for why the order matters.
+   */
+  async markWithdrawn(
+    scope: TransactionScope,
+    releaseId: string,
+    ownerId: string,
+    at: string,
+  ): Promise<void> {
     await scope
       .collection<Doc & { ownerId: string; at: string }>(WITHDRAWN)
       .updateOne({ _id: releaseId }, { $set: { ownerId, at } }, { upsert: true });
   }
 
+  /** Forgets the release's review (inside the caller's transaction). */
+  async remove(scope: TransactionScope, releaseId: string): Promise<void> {
+    await scope.collection<ReviewDoc>(REVIEWS).deleteOne({ _id: releaseId });
+  }
+
   async isWithdrawn(scope: TransactionScope, releaseId: string): Promise<boolean> {
     return (await scope.collection(WITHDRAWN).findById(releaseId)) !== null;
+  }
+
+  /** Which of these releases were withdrawn (read outside any transaction: what has been committed). */
+  async withdrawnAmong(releaseIds: readonly string[]): Promise<Set<string>> {
+    if (releaseIds.length === 0) return new Set();
+    const found = await this.withdrawn.find({ _id: { $in: [...releaseIds] } });
+    return new Set(found.map((d) => d._id));
   }
 
   /** Writes the whole review (a submission replaces the previous one's findings and decision). */

@@ -16,6 +16,7 @@ import type { CoverFacts } from '../domain/checks';
 import type { JobsRepository } from '../store/jobs';
 import type { ReviewDoc, ReviewsRepository } from '../store/reviews';
 import { type VersionFiles, type VersionsRepository, versionIdOf } from '../store/versions';
+import { forgetRelease } from './withdraw-release';
 
 export interface ReviewDeps {
   store: DocumentStore;
@@ -89,9 +90,18 @@ export async function submitForReview(
       stores: s.stores,
       eventId: s.eventId,
     });
+  // Withdrawn while this was written (journaled transactions interleave: withdraw-release.ts): take back
+  // all of it and announce nothing. A job a store was sent means the withdrawal is refused (and undone).
+  const withdrawnMeanwhile = async () => {
+    if (!(await deps.reviews.isWithdrawn(scope, s.releaseId))) return false;
+    if (!(await forgetRelease(scope, deps, s.releaseId)))
+      throw new Error(`release ${s.releaseId} is being withdrawn but a store was sent it; trying again`);
+    return true;
+  };
   // A re-sent release.created: the review stands; only its store list is followed (as queueHeld does).
   if (previous && !s.resubmission) {
     await jobsFor();
+    await withdrawnMeanwhile();
     return null;
   }
   const auto = refusedEverywhere(s.findings, s.stores);
@@ -129,6 +139,7 @@ export async function submitForReview(
   if (s.resubmission) await deps.jobs.holdAll(scope, s.releaseId, s.at);
   await jobsFor();
   await deps.reviews.put(scope, review);
+  if (await withdrawnMeanwhile()) return null;
   await deps.jobs.announceReview(scope, {
     releaseId: s.releaseId,
     ownerId: s.ownerId,
@@ -136,6 +147,8 @@ export async function submitForReview(
     reason: review.reason,
     at: s.at,
   });
+  // Once more after the announcement, which builds the release's counts again if a withdrawal took them.
+  if (await withdrawnMeanwhile()) return null;
   return review;
 }
 
@@ -147,7 +160,9 @@ const adminOf = (adminId: string) => {
 async function waitingReview(deps: ReviewDeps, releaseId: string): Promise<void> {
   if (!releaseId) throw invalidArgument('A release id is required.');
   const review = await deps.reviews.get(releaseId);
-  if (!review) throw fail('release_not_found', 'No such release.');
+  // A review left by a withdrawal it raced (withdraw-release.ts) is never decided: the release is deleted.
+  if (!review || (await deps.reviews.withdrawnAmong([releaseId])).size > 0)
+    throw fail('release_not_found', 'No such release.');
   if (review.status !== 'in_review') throw fail('release_not_in_review', DELIVERY_MESSAGES.notInReview);
 }
 
