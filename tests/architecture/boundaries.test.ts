@@ -164,3 +164,20 @@ describe('the declared service graph', () => {
     expect(readFileSync(join(root, CHART_GRAPH_FILE), 'utf8')).toBe(chartGraph(MODULES));
   });
 });
+
+it('royalties’ payouts speak Omni’s types: Stripe is named only in providers/payouts/stripe-connect', () => {
+  // The port (providers/payouts/port.ts), the payout rules and the sandbox's logic name no Stripe type; the
+  // Stripe Connect adapter maps Stripe's accounts, transfers and payouts into PayoutEvent and AccountFacts.
+  const royalties = serviceFiles.filter(({ service }) => service === 'royalties');
+  const offenders = royalties
+    .filter(({ file }) => !/\/src\/providers\/payouts\/stripe-connect\//.test(file))
+    .flatMap(({ file }) =>
+      everyImportOf(file)
+        .filter((spec) => spec === 'stripe' || spec.startsWith('stripe/'))
+        .map((spec) => `${relative(root, file)} imports ${spec}`),
+    );
+  expect(offenders).toEqual([]);
+  // The check reads what it is meant to: the adapter exists and names Stripe.
+  const adapter = royalties.find(({ file }) => /providers\/payouts\/stripe-connect\/index\.ts$/.test(file));
+  expect(adapter && everyImportOf(adapter.file)).toContain('stripe');
+});

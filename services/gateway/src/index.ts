@@ -30,6 +30,7 @@ import { forwardMailbox } from './http/identity/mailbox';
 import { meRoutes } from './http/identity/me';
 import { forwardTo } from './http/proxy';
 import { analyticsRoutes } from './http/royalties/analytics';
+import { forwardPayoutSandbox, payoutRoutes } from './http/royalties/payouts';
 import { splitRoutes } from './http/royalties/splits';
 import { statementRoutes } from './http/royalties/statements';
 import { uploadRoutes } from './http/storage/uploads';
@@ -96,6 +97,8 @@ export const gatewayService: ServiceModule = {
     const royaltiesClient = ctx.client('royalties', royalties.RoyaltiesServiceService);
     // Before /api/me and /api/releases: /api/me/earnings and the releases' splits are royalties'.
     http.use('/api', splitRoutes(royaltiesClient, guards));
+    // Payouts: /api/me/payouts, its statements, the admin's run, and Stripe Connect's webhook (raw body).
+    http.use('/api', payoutRoutes(royaltiesClient, guards));
     http.use(
       '/api/me',
       meRoutes(identityClient, guards, {
@@ -133,6 +136,9 @@ export const gatewayService: ServiceModule = {
     );
     // The embedded checkout sandbox's hosted pages are billing's (PAYMENTS=embedded); Stripe hosts its own.
     if (config.env.PAYMENTS === 'embedded') forwardSandbox(http, () => config.httpUrl('billing'), logger);
+    // The payout sandbox's hosted onboarding and clock are royalties' (PAYOUTS unset or embedded, never in production).
+    if ((config.env.PAYOUTS ?? (config.env.NODE_ENV === 'production' ? 'stripe' : 'embedded')) === 'embedded')
+      forwardPayoutSandbox(http, () => config.httpUrl('royalties'), logger);
     if (!keycloak)
       http.use(
         '/realms',

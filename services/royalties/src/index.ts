@@ -4,13 +4,16 @@
 // figures folded from the ledger. Trend reports (estimated daily streams) are kept apart from it.
 import { type ServiceModule, storeReportsDir } from '@omni/platform';
 import { catalog, royalties } from '@omni/proto';
+import { runDateOf } from './domain/payouts/payout';
 import { royaltiesHandlers } from './grpc/server';
 import { statementUploadRoutes } from './http/statement-upload';
 import { ReportFolder } from './providers/inbox/folder';
+import { describePayouts, openPayouts } from './providers/payouts/open';
 import { Spool } from './providers/spool/local';
 import { ImportsRepository } from './store/imports';
 import { LedgerRepository } from './store/ledger';
 import { PayeesRepository } from './store/payees';
+import { PayoutsRepository } from './store/payouts';
 import { RecordingsRepository } from './store/recordings';
 import { SplitsRepository } from './store/splits';
 import { TrendsRepository } from './store/trends';
@@ -18,6 +21,8 @@ import { UnmatchedRepository } from './store/unmatched';
 import { PayeeAllocator } from './use-cases/allocate-payees';
 import { importTrends } from './use-cases/import-trends';
 import { Matcher } from './use-cases/match-lines';
+import type { PayoutDeps } from './use-cases/payouts/context';
+import { retryDue, runPayouts } from './use-cases/payouts/run';
 import { receiveFromInbox } from './use-cases/receive-statement';
 import { ImportRunner } from './use-cases/run-imports';
 import { lapseDue, type SplitDeps, type SplitNotices } from './use-cases/splits';
@@ -34,6 +39,7 @@ export const royaltiesService: ServiceModule = {
   providers: {
     spool: (config) => `statement files wait in ${config.dataDir}/royalties/spool`,
     reports: (config) => `stores' reports read from ${storeReportsDir(config)}`,
+    payouts: describePayouts,
   },
   async init(ctx) {
     const { config, logger } = ctx;
@@ -95,6 +101,38 @@ export const royaltiesService: ServiceModule = {
     );
     lapseTimer.unref();
 
+    // Payouts: a run every 30 days (checked hourly: a missed day is run when the service is back; a run
+    // already made pays nobody twice) and retries of failed payouts. The rail's events change the records.
+    const rail = await openPayouts(config, {
+      // The sandbox's records (a small Stripe Connect of its own) live in their own store.
+      documents: () => ctx.ports.documents('royalties-sandbox'),
+      logger,
+    });
+    ctx.onStop(() => rail.provider.close());
+    if (rail.router) ctx.http.use(rail.router);
+    const payout: PayoutDeps = {
+      documents,
+      payouts: new PayoutsRepository(documents),
+      payees,
+      splits,
+      provider: rail.provider,
+      publicUrl: config.publicUrl,
+      livemode: rail.livemode,
+      logger,
+    };
+    const payoutSweep = async () => {
+      // The run of this 30-day window once (an admin's "run now" may pay who became ready since).
+      const runDate = runDateOf(new Date());
+      if (!(await payout.payouts.runs.findById(runDate))?.finishedAt) await runPayouts(payout, runDate);
+      await retryDue(payout);
+    };
+    const payoutTimer = setInterval(
+      () =>
+        void payoutSweep().catch((err: unknown) => logger.warn({ err }, 'royalties: payout run interrupted')),
+      3_600_000,
+    );
+    payoutTimer.unref();
+
     // An upload cut off by a stop or a crash has no whole file: it is refused (the admin sends it again).
     for (const imp of await imports.inState(['receiving']))
       await imports.refuse(
@@ -124,7 +162,7 @@ export const royaltiesService: ServiceModule = {
     ctx.http.use(statementUploadRoutes(deps));
     ctx.grpc.add(
       royalties.RoyaltiesServiceService,
-      royaltiesHandlers({ ...deps, split, lookAtReports: () => folder.look(true) }),
+      royaltiesHandlers({ ...deps, split, payout, lookAtReports: () => folder.look(true) }),
     );
     ctx.readiness('documents', () => documents.healthy());
     ctx.onStarted(async () => {
@@ -134,6 +172,7 @@ export const royaltiesService: ServiceModule = {
     });
     ctx.onStop(async () => {
       clearInterval(lapseTimer);
+      clearInterval(payoutTimer);
       await folder.stop();
       await runner.stop();
       await allocator.stop();

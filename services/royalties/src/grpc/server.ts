@@ -6,6 +6,7 @@ import { expenseBody, invitationActionBody, isStatementSource, setSplitsBody } f
 import type { ImportsRepository } from '../store/imports';
 import type { UnmatchedRepository } from '../store/unmatched';
 import { analytics, earningsSummary, type FigureDeps, playsOf } from '../use-cases/figures';
+import type { PayoutDeps } from '../use-cases/payouts/context';
 import { openUpload, type ReceiveDeps } from '../use-cases/receive-statement';
 import { ResolveRefused, resolveUnmatched } from '../use-cases/resolve-unmatched';
 import {
@@ -21,6 +22,7 @@ import {
   setSplits,
 } from '../use-cases/splits';
 import { importJson, unmatchedJson } from '../use-cases/statement-json';
+import { payoutHandlers } from './payouts';
 
 type ResolveDeps = Parameters<typeof resolveUnmatched>[0];
 
@@ -49,6 +51,7 @@ export function royaltiesHandlers(
     ReceiveDeps &
     ResolveDeps & {
       split: SplitDeps;
+      payout: PayoutDeps;
       imports: ImportsRepository;
       unmatched: UnmatchedRepository;
       lookAtReports: () => Promise<void>;
@@ -157,5 +160,6 @@ export function royaltiesHandlers(
     async countCollaborators(req) {
       return { collaborators: await collaboratorCount(deps.split, required(req.ownerId, 'The owner')) };
     },
+    ...payoutHandlers(deps.payout),
   };
 }

@@ -95,6 +95,15 @@ export class PayoutsRepository {
     this.events = store.collection<PayoutEventDoc>(PAYOUT_EVENTS);
   }
 
+  /** The same collections inside a transaction. */
+  scoped(scope: TransactionScope) {
+    return {
+      payees: scope.collection<PayoutPayeeDoc>(PAYOUT_PAYEES),
+      payouts: scope.collection<PayoutDoc>(PAYOUTS),
+      events: scope.collection<PayoutEventDoc>(PAYOUT_EVENTS),
+    };
+  }
+
   payee(id: string) {
     return this.payees.findById(id);
   }

@@ -224,6 +224,55 @@ export interface CountCollaboratorsResponse {
   collaborators: number;
 }
 
+/** Payouts (proto/api/payouts.ts): the caller's payouts page and what they change on it. */
+export interface PayoutCallRequest {
+  caller?:
+    | SplitCaller
+    | undefined;
+  /**
+   * get (myPayouts), onboarding (onboardingLink), tax_form, minimum (myPayouts after the change), or
+   * run (admin: the current run now, idempotent, and the retries due; answers the run's counts).
+   */
+  action: string;
+  /** proto/api/payouts.ts taxFormBody or minimumBody; '' when the action takes none. */
+  bodyJson: string;
+}
+
+export interface PayoutCallResponse {
+  json: string;
+}
+
+export interface GetPayeeStatementRequest {
+  caller?:
+    | SplitCaller
+    | undefined;
+  /** Whose statement: the caller's own (an admin may name anyone's). */
+  payeeId: string;
+  /** YYYY-MM. */
+  period: string;
+  /** json, csv or pdf. */
+  format: string;
+}
+
+export interface GetPayeeStatementResponse {
+  contentType: string;
+  body: Buffer;
+  fileName: string;
+}
+
+export interface HandlePayoutWebhookRequest {
+  /** The request body exactly as received: the signature covers these bytes. */
+  payload: Buffer;
+  /** The Stripe-Signature header. */
+  signature: string;
+}
+
+export interface HandlePayoutWebhookResponse {
+  eventId: string;
+  /** False when this event id was applied before (a redelivery): acknowledged, nothing changed. */
+  applied: boolean;
+}
+
 function createBaseOpenStatementUploadRequest(): OpenStatementUploadRequest {
   return { source: "", fileName: "", adminId: "" };
 }
@@ -3227,6 +3276,586 @@ export const CountCollaboratorsResponse: MessageFns<CountCollaboratorsResponse> 
   },
 };
 
+function createBasePayoutCallRequest(): PayoutCallRequest {
+  return { caller: undefined, action: "", bodyJson: "" };
+}
+
+export const PayoutCallRequest: MessageFns<PayoutCallRequest> = {
+  encode(message: PayoutCallRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      SplitCaller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.action !== "") {
+      writer.uint32(18).string(message.action);
+    }
+    if (message.bodyJson !== "") {
+      writer.uint32(26).string(message.bodyJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PayoutCallRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePayoutCallRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = SplitCaller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.bodyJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PayoutCallRequest {
+    return {
+      caller: isSet(object.caller) ? SplitCaller.fromJSON(object.caller) : undefined,
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      bodyJson: isSet(object.bodyJson)
+        ? globalThis.String(object.bodyJson)
+        : isSet(object.body_json)
+        ? globalThis.String(object.body_json)
+        : "",
+    };
+  },
+
+  toJSON(message: PayoutCallRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = SplitCaller.toJSON(message.caller);
+    }
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    if (message.bodyJson !== "") {
+      obj.bodyJson = message.bodyJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PayoutCallRequest>): PayoutCallRequest {
+    return PayoutCallRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PayoutCallRequest>): PayoutCallRequest {
+    const message = createBasePayoutCallRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? SplitCaller.fromPartial(object.caller)
+      : undefined;
+    message.action = object.action ?? "";
+    message.bodyJson = object.bodyJson ?? "";
+    return message;
+  },
+};
+
+function createBasePayoutCallResponse(): PayoutCallResponse {
+  return { json: "" };
+}
+
+export const PayoutCallResponse: MessageFns<PayoutCallResponse> = {
+  encode(message: PayoutCallResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.json !== "") {
+      writer.uint32(10).string(message.json);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PayoutCallResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePayoutCallResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.json = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PayoutCallResponse {
+    return { json: isSet(object.json) ? globalThis.String(object.json) : "" };
+  },
+
+  toJSON(message: PayoutCallResponse): unknown {
+    const obj: any = {};
+    if (message.json !== "") {
+      obj.json = message.json;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PayoutCallResponse>): PayoutCallResponse {
+    return PayoutCallResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PayoutCallResponse>): PayoutCallResponse {
+    const message = createBasePayoutCallResponse();
+    message.json = object.json ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPayeeStatementRequest(): GetPayeeStatementRequest {
+  return { caller: undefined, payeeId: "", period: "", format: "" };
+}
+
+export const GetPayeeStatementRequest: MessageFns<GetPayeeStatementRequest> = {
+  encode(message: GetPayeeStatementRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      SplitCaller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.payeeId !== "") {
+      writer.uint32(18).string(message.payeeId);
+    }
+    if (message.period !== "") {
+      writer.uint32(26).string(message.period);
+    }
+    if (message.format !== "") {
+      writer.uint32(34).string(message.format);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPayeeStatementRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPayeeStatementRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = SplitCaller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.payeeId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.period = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.format = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPayeeStatementRequest {
+    return {
+      caller: isSet(object.caller) ? SplitCaller.fromJSON(object.caller) : undefined,
+      payeeId: isSet(object.payeeId)
+        ? globalThis.String(object.payeeId)
+        : isSet(object.payee_id)
+        ? globalThis.String(object.payee_id)
+        : "",
+      period: isSet(object.period) ? globalThis.String(object.period) : "",
+      format: isSet(object.format) ? globalThis.String(object.format) : "",
+    };
+  },
+
+  toJSON(message: GetPayeeStatementRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = SplitCaller.toJSON(message.caller);
+    }
+    if (message.payeeId !== "") {
+      obj.payeeId = message.payeeId;
+    }
+    if (message.period !== "") {
+      obj.period = message.period;
+    }
+    if (message.format !== "") {
+      obj.format = message.format;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPayeeStatementRequest>): GetPayeeStatementRequest {
+    return GetPayeeStatementRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPayeeStatementRequest>): GetPayeeStatementRequest {
+    const message = createBaseGetPayeeStatementRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? SplitCaller.fromPartial(object.caller)
+      : undefined;
+    message.payeeId = object.payeeId ?? "";
+    message.period = object.period ?? "";
+    message.format = object.format ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPayeeStatementResponse(): GetPayeeStatementResponse {
+  return { contentType: "", body: Buffer.alloc(0), fileName: "" };
+}
+
+export const GetPayeeStatementResponse: MessageFns<GetPayeeStatementResponse> = {
+  encode(message: GetPayeeStatementResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.contentType !== "") {
+      writer.uint32(10).string(message.contentType);
+    }
+    if (message.body.length !== 0) {
+      writer.uint32(18).bytes(message.body);
+    }
+    if (message.fileName !== "") {
+      writer.uint32(26).string(message.fileName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPayeeStatementResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPayeeStatementResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.body = Buffer.from(reader.bytes());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.fileName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPayeeStatementResponse {
+    return {
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+      body: isSet(object.body) ? Buffer.from(bytesFromBase64(object.body)) : Buffer.alloc(0),
+      fileName: isSet(object.fileName)
+        ? globalThis.String(object.fileName)
+        : isSet(object.file_name)
+        ? globalThis.String(object.file_name)
+        : "",
+    };
+  },
+
+  toJSON(message: GetPayeeStatementResponse): unknown {
+    const obj: any = {};
+    if (message.contentType !== "") {
+      obj.contentType = message.contentType;
+    }
+    if (message.body.length !== 0) {
+      obj.body = base64FromBytes(message.body);
+    }
+    if (message.fileName !== "") {
+      obj.fileName = message.fileName;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPayeeStatementResponse>): GetPayeeStatementResponse {
+    return GetPayeeStatementResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPayeeStatementResponse>): GetPayeeStatementResponse {
+    const message = createBaseGetPayeeStatementResponse();
+    message.contentType = object.contentType ?? "";
+    message.body = object.body ?? Buffer.alloc(0);
+    message.fileName = object.fileName ?? "";
+    return message;
+  },
+};
+
+function createBaseHandlePayoutWebhookRequest(): HandlePayoutWebhookRequest {
+  return { payload: Buffer.alloc(0), signature: "" };
+}
+
+export const HandlePayoutWebhookRequest: MessageFns<HandlePayoutWebhookRequest> = {
+  encode(message: HandlePayoutWebhookRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.payload.length !== 0) {
+      writer.uint32(10).bytes(message.payload);
+    }
+    if (message.signature !== "") {
+      writer.uint32(18).string(message.signature);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HandlePayoutWebhookRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHandlePayoutWebhookRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.payload = Buffer.from(reader.bytes());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.signature = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HandlePayoutWebhookRequest {
+    return {
+      payload: isSet(object.payload) ? Buffer.from(bytesFromBase64(object.payload)) : Buffer.alloc(0),
+      signature: isSet(object.signature) ? globalThis.String(object.signature) : "",
+    };
+  },
+
+  toJSON(message: HandlePayoutWebhookRequest): unknown {
+    const obj: any = {};
+    if (message.payload.length !== 0) {
+      obj.payload = base64FromBytes(message.payload);
+    }
+    if (message.signature !== "") {
+      obj.signature = message.signature;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<HandlePayoutWebhookRequest>): HandlePayoutWebhookRequest {
+    return HandlePayoutWebhookRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<HandlePayoutWebhookRequest>): HandlePayoutWebhookRequest {
+    const message = createBaseHandlePayoutWebhookRequest();
+    message.payload = object.payload ?? Buffer.alloc(0);
+    message.signature = object.signature ?? "";
+    return message;
+  },
+};
+
+function createBaseHandlePayoutWebhookResponse(): HandlePayoutWebhookResponse {
+  return { eventId: "", applied: false };
+}
+
+export const HandlePayoutWebhookResponse: MessageFns<HandlePayoutWebhookResponse> = {
+  encode(message: HandlePayoutWebhookResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.eventId !== "") {
+      writer.uint32(10).string(message.eventId);
+    }
+    if (message.applied !== false) {
+      writer.uint32(16).bool(message.applied);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HandlePayoutWebhookResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHandlePayoutWebhookResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.eventId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.applied = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HandlePayoutWebhookResponse {
+    return {
+      eventId: isSet(object.eventId)
+        ? globalThis.String(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.String(object.event_id)
+        : "",
+      applied: isSet(object.applied) ? globalThis.Boolean(object.applied) : false,
+    };
+  },
+
+  toJSON(message: HandlePayoutWebhookResponse): unknown {
+    const obj: any = {};
+    if (message.eventId !== "") {
+      obj.eventId = message.eventId;
+    }
+    if (message.applied !== false) {
+      obj.applied = message.applied;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<HandlePayoutWebhookResponse>): HandlePayoutWebhookResponse {
+    return HandlePayoutWebhookResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<HandlePayoutWebhookResponse>): HandlePayoutWebhookResponse {
+    const message = createBaseHandlePayoutWebhookResponse();
+    message.eventId = object.eventId ?? "";
+    message.applied = object.applied ?? false;
+    return message;
+  },
+};
+
 export type RoyaltiesServiceService = typeof RoyaltiesServiceService;
 export const RoyaltiesServiceService = {
   openStatementUpload: {
@@ -3407,6 +4036,39 @@ export const RoyaltiesServiceService = {
       Buffer.from(CountCollaboratorsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CountCollaboratorsResponse => CountCollaboratorsResponse.decode(value),
   },
+  /** Payouts (proto/api/payouts.ts). */
+  payoutCall: {
+    path: "/omni.royalties.v1.RoyaltiesService/PayoutCall" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PayoutCallRequest): Buffer => Buffer.from(PayoutCallRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PayoutCallRequest => PayoutCallRequest.decode(value),
+    responseSerialize: (value: PayoutCallResponse): Buffer => Buffer.from(PayoutCallResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PayoutCallResponse => PayoutCallResponse.decode(value),
+  },
+  getPayeeStatement: {
+    path: "/omni.royalties.v1.RoyaltiesService/GetPayeeStatement" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPayeeStatementRequest): Buffer =>
+      Buffer.from(GetPayeeStatementRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPayeeStatementRequest => GetPayeeStatementRequest.decode(value),
+    responseSerialize: (value: GetPayeeStatementResponse): Buffer =>
+      Buffer.from(GetPayeeStatementResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPayeeStatementResponse => GetPayeeStatementResponse.decode(value),
+  },
+  /** Stripe Connect's (or the payout sandbox's) signed events, forwarded raw by the gateway. */
+  handlePayoutWebhook: {
+    path: "/omni.royalties.v1.RoyaltiesService/HandlePayoutWebhook" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: HandlePayoutWebhookRequest): Buffer =>
+      Buffer.from(HandlePayoutWebhookRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): HandlePayoutWebhookRequest => HandlePayoutWebhookRequest.decode(value),
+    responseSerialize: (value: HandlePayoutWebhookResponse): Buffer =>
+      Buffer.from(HandlePayoutWebhookResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): HandlePayoutWebhookResponse => HandlePayoutWebhookResponse.decode(value),
+  },
 } as const;
 
 export interface RoyaltiesServiceServer extends UntypedServiceImplementation {
@@ -3429,6 +4091,11 @@ export interface RoyaltiesServiceServer extends UntypedServiceImplementation {
   acceptInvitation: handleUnaryCall<AcceptInvitationRequest, AcceptInvitationResponse>;
   getPayeeEarnings: handleUnaryCall<GetPayeeEarningsRequest, GetPayeeEarningsResponse>;
   countCollaborators: handleUnaryCall<CountCollaboratorsRequest, CountCollaboratorsResponse>;
+  /** Payouts (proto/api/payouts.ts). */
+  payoutCall: handleUnaryCall<PayoutCallRequest, PayoutCallResponse>;
+  getPayeeStatement: handleUnaryCall<GetPayeeStatementRequest, GetPayeeStatementResponse>;
+  /** Stripe Connect's (or the payout sandbox's) signed events, forwarded raw by the gateway. */
+  handlePayoutWebhook: handleUnaryCall<HandlePayoutWebhookRequest, HandlePayoutWebhookResponse>;
 }
 
 export interface RoyaltiesServiceClient extends Client {
@@ -3689,6 +4356,53 @@ export interface RoyaltiesServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CountCollaboratorsResponse) => void,
   ): ClientUnaryCall;
+  /** Payouts (proto/api/payouts.ts). */
+  payoutCall(
+    request: PayoutCallRequest,
+    callback: (error: ServiceError | null, response: PayoutCallResponse) => void,
+  ): ClientUnaryCall;
+  payoutCall(
+    request: PayoutCallRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PayoutCallResponse) => void,
+  ): ClientUnaryCall;
+  payoutCall(
+    request: PayoutCallRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PayoutCallResponse) => void,
+  ): ClientUnaryCall;
+  getPayeeStatement(
+    request: GetPayeeStatementRequest,
+    callback: (error: ServiceError | null, response: GetPayeeStatementResponse) => void,
+  ): ClientUnaryCall;
+  getPayeeStatement(
+    request: GetPayeeStatementRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPayeeStatementResponse) => void,
+  ): ClientUnaryCall;
+  getPayeeStatement(
+    request: GetPayeeStatementRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPayeeStatementResponse) => void,
+  ): ClientUnaryCall;
+  /** Stripe Connect's (or the payout sandbox's) signed events, forwarded raw by the gateway. */
+  handlePayoutWebhook(
+    request: HandlePayoutWebhookRequest,
+    callback: (error: ServiceError | null, response: HandlePayoutWebhookResponse) => void,
+  ): ClientUnaryCall;
+  handlePayoutWebhook(
+    request: HandlePayoutWebhookRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: HandlePayoutWebhookResponse) => void,
+  ): ClientUnaryCall;
+  handlePayoutWebhook(
+    request: HandlePayoutWebhookRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: HandlePayoutWebhookResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const RoyaltiesServiceClient = makeGenericClientConstructor(
@@ -3699,6 +4413,14 @@ export const RoyaltiesServiceClient = makeGenericClientConstructor(
   service: typeof RoyaltiesServiceService;
   serviceName: string;
 };
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 

@@ -6,6 +6,8 @@
 // the sub-cent remainder stays in the payee's balance for the next run (never rounded up: Omni would pay
 // money that is not there; never dropped: the payee would lose it).
 
+import type { FailureReason } from '../../providers/payouts/port';
+
 export const NANO_PER_CENT = 10_000_000n;
 
 /** Whole cents of a nano amount, rounded down (the remainder stays in the balance). */
@@ -52,8 +54,8 @@ export const advances = (held: PayoutState, next: PayoutState) => RANK[next] > R
 /** Whether a payout in this state keeps its money out of the balance. */
 export const holdsMoney = (state: PayoutState) => state !== 'failed';
 
-/** Why a payout failed, in Omni's words (the rail's codes are mapped into these by its adapter). */
-export const FAILURE_REASONS = {
+/** Why a payout failed, in Omni's words (the rail's codes are mapped into FailureReason by its adapter). */
+export const FAILURE_REASONS: Record<FailureReason, string> = {
   account_closed: 'The bank account is closed. Add another bank account.',
   no_account: 'The bank could not find this account number. Check the account and routing numbers.',
   invalid_account_number: 'The account number is not valid. Check it and save it again.',
@@ -66,8 +68,8 @@ export const FAILURE_REASONS = {
   could_not_process: 'The bank could not process the payment. Omni will try again.',
   transfer_failed: 'Omni could not send the money to your payout account. Omni will try again.',
   other: 'The payment did not go through. Omni will try again.',
-} as const;
-export type FailureReason = keyof typeof FAILURE_REASONS;
+};
+export type { FailureReason };
 
 export const failureWords = (reason: FailureReason) => FAILURE_REASONS[reason];
 

@@ -9,7 +9,20 @@
 // Neither changes royalties' records: only verified webhook events do (use-cases/payouts.ts applyEvent),
 // so the sandbox exercises production's path. Stripe's shapes stay inside stripe-connect/ (events.ts maps
 // them into PayoutEvent; tests/architecture holds it).
-import type { FailureReason } from '../../domain/payouts/payout';
+
+/** Why a payout failed, as Omni names it (domain/payouts/payout.ts says each in plain words). */
+export type FailureReason =
+  | 'account_closed'
+  | 'no_account'
+  | 'invalid_account_number'
+  | 'insufficient_funds'
+  | 'debit_not_authorized'
+  | 'invalid_currency'
+  | 'account_frozen'
+  | 'bank_account_restricted'
+  | 'could_not_process'
+  | 'transfer_failed'
+  | 'other';
 
 /** Where a payee's account stands at the rail. */
 export interface AccountFacts {

@@ -7,14 +7,7 @@
 import { fail, invalidArgument } from '@omni/platform';
 import { advances, type PayoutState } from '../../domain/payouts/payout';
 import { type PayoutEvent, WebhookEventError, WebhookSignatureError } from '../../providers/payouts/port';
-import {
-  PAYOUT_EVENTS,
-  PAYOUT_PAYEES,
-  PAYOUTS,
-  type PayoutDoc,
-  type PayoutEventDoc,
-  type PayoutPayeeDoc,
-} from '../../store/payouts';
+import type { PayoutDoc, PayoutEventDoc } from '../../store/payouts';
 import { accountStatusOf, nowOf, type PayoutDeps } from './context';
 import { failIn } from './run';
 
@@ -39,12 +32,13 @@ export async function applyEvent(
   const at = nowOf(deps).toISOString();
   let failed: PayoutDoc | null = null;
   const result = await deps.documents.transaction(async (scope) => {
-    const inbox = scope.collection<PayoutEventDoc>(PAYOUT_EVENTS);
+    const c = deps.payouts.scoped(scope);
+    const inbox = c.events;
     if (await inbox.findById(event.id)) return { applied: false, outcome: 'recorded' as Outcome };
     let outcome: Outcome = 'ignored';
     if (event.livemode !== deps.livemode) outcome = 'ignored';
     else if (event.kind === 'account') {
-      const payees = scope.collection<PayoutPayeeDoc>(PAYOUT_PAYEES);
+      const payees = c.payees;
       const payee = await payees.findOne({ 'account.accountId': event.account.accountId });
       if (!payee?.account) outcome = 'recorded';
       else if (payee.account.eventCreated > event.created) outcome = 'stale';
@@ -69,14 +63,14 @@ export async function applyEvent(
         outcome = 'applied';
       }
     } else if (event.kind === 'payout') {
-      const payouts = scope.collection<PayoutDoc>(PAYOUTS);
+      const payouts = c.payouts;
       const payout = await payoutFor(deps, payouts, event);
       const next: PayoutState = event.state === 'canceled' ? 'failed' : event.state;
       if (!payout) outcome = 'recorded';
       else if (!advances(payout.state, next)) outcome = 'stale';
       else if (next === 'failed') {
         await payouts.updateOne({ _id: payout._id }, { $set: { providerPayoutId: event.providerPayoutId } });
-        failed = await failIn(scope, payout._id, event.failure ?? 'other', event.type, at);
+        failed = await failIn(deps, scope, payout._id, event.failure ?? 'other', event.type, at);
         outcome = 'applied';
       } else {
         await payouts.updateOne(
@@ -93,7 +87,7 @@ export async function applyEvent(
         outcome = 'applied';
       }
     } else if (event.kind === 'transfer') {
-      const payouts = scope.collection<PayoutDoc>(PAYOUTS);
+      const payouts = c.payouts;
       const payout = event.payoutId ? await payouts.findById(event.payoutId) : null;
       if (payout && !payout.transferId) {
         await payouts.updateOne({ _id: payout._id }, { $set: { transferId: event.transferId } });

@@ -16,7 +16,7 @@ import {
   retryAt,
   runDateOf,
 } from '../../domain/payouts/payout';
-import { PAYOUT_PAYEES, PAYOUTS, type PayoutDoc, type PayoutPayeeDoc } from '../../store/payouts';
+import type { PayoutDoc, PayoutPayeeDoc } from '../../store/payouts';
 import { balanceOf, earnedOf, nowOf, type PayoutDeps, partiesOf } from './context';
 
 const PAGE = 500;
@@ -142,11 +142,13 @@ async function startPayout(
   };
   try {
     await deps.documents.transaction(async (scope) => {
-      await scope.collection<PayoutDoc>(PAYOUTS).insertOne(doc);
-      const p = await scope.collection<PayoutPayeeDoc>(PAYOUT_PAYEES).findById(payee._id);
-      await scope
-        .collection<PayoutPayeeDoc>(PAYOUT_PAYEES)
-        .updateOne({ _id: payee._id }, { $set: { outNano: (BigInt(p?.outNano ?? '0') + nano).toString() } });
+      const c = deps.payouts.scoped(scope);
+      await c.payouts.insertOne(doc);
+      const p = await c.payees.findById(payee._id);
+      await c.payees.updateOne(
+        { _id: payee._id },
+        { $set: { outNano: (BigInt(p?.outNano ?? '0') + nano).toString() } },
+      );
     });
   } catch (err) {
     if (err instanceof DuplicateKeyError) return false;
@@ -170,13 +172,14 @@ async function startPayout(
  * retry, in the caller's transaction. The payout as it was, or null when nothing changed.
  */
 export async function failIn(
+  deps: Pick<PayoutDeps, 'payouts'>,
   scope: TransactionScope,
   id: string,
   reason: FailureReason,
   by: string,
   at: string,
 ): Promise<PayoutDoc | null> {
-  const payouts = scope.collection<PayoutDoc>(PAYOUTS);
+  const { payouts, payees } = deps.payouts.scoped(scope);
   const p = await payouts.findById(id);
   if (!p || p.state === 'failed') return null;
   const first = p.firstFailedAt ?? at;
@@ -193,7 +196,6 @@ export async function failIn(
       },
     },
   );
-  const payees = scope.collection<PayoutPayeeDoc>(PAYOUT_PAYEES);
   const payee = await payees.findById(p.payeeId);
   await payees.updateOne(
     { _id: p.payeeId },
@@ -203,7 +205,7 @@ export async function failIn(
 }
 
 export const failPayout = (deps: PayoutDeps, id: string, reason: FailureReason, by: string) =>
-  deps.documents.transaction((scope) => failIn(scope, id, reason, by, nowOf(deps).toISOString()));
+  deps.documents.transaction((scope) => failIn(deps, scope, id, reason, by, nowOf(deps).toISOString()));
 
 /** Tries again the failed payouts whose time has come: the payee's whole payable balance, if still ready. */
 export async function retryDue(deps: PayoutDeps): Promise<number> {

@@ -5,8 +5,7 @@
 // paid|failed|canceled. Other types are recorded and ignored.
 import Stripe from 'stripe';
 import { z } from 'zod';
-import type { FailureReason } from '../../../domain/payouts/payout';
-import { type PayoutEvent, WebhookEventError, WebhookSignatureError } from '../port';
+import { type FailureReason, type PayoutEvent, WebhookEventError, WebhookSignatureError } from '../port';
 
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
