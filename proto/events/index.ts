@@ -169,6 +169,41 @@ export const deliveryProgress = z.object({
   at: z.string().datetime(),
 });
 
+/**
+ * A split invitation needs a mail (royalties, issue 26): `invited` and `resent` go to the invitee's address
+ * with the link (a new secret each time; the old link is dead), `lapsed` to the release's owner, who must
+ * choose what happens to the share (send again, give to someone else, take it back; nothing reverts by
+ * itself). Identity sends them and resolves the owner's name and address from `ownerId` (it owns accounts).
+ * `link` carries the invitation's one secret: only on `invited`/`resent`, never logged, dropped by identity
+ * once the mail is sent; royalties keeps only its hash. Money is a USD decimal string, percents too.
+ */
+export const splitInvitation = z.object({
+  kind: z.enum(['invited', 'resent', 'lapsed']),
+  invitationId: z.string().min(1),
+  releaseId: z.string().min(1),
+  releaseTitle: z.string(),
+  ownerId: z.string().min(1),
+  /** The owner's address as royalties knows it (a fallback for the name; identity asks its own records). */
+  ownerEmail: z.string(),
+  /** The invitee's address (lower case). */
+  email: z.string().email(),
+  /** The invitation's share of each table it is on (null target: the release default). */
+  shares: z
+    .array(
+      z.object({
+        target: z.string().nullable(),
+        title: z.string(),
+        percent: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/),
+      }),
+    )
+    .max(201),
+  /** What the share holds so far (USD). */
+  held: z.string().regex(/^-?\d+(\.\d{1,9})?$/),
+  expiresAt: z.string().datetime(),
+  link: z.string().url().optional(),
+  at: z.string().datetime(),
+});
+
 /** Every event type the platform knows, with its payload schema and current version. */
 export const catalogue = {
   'asset.submitted': { version: 1, schema: assetSubmitted },
@@ -181,6 +216,7 @@ export const catalogue = {
   'delivery.progress': { version: 1, schema: deliveryProgress },
   'subscription.updated': { version: 1, schema: subscriptionUpdated },
   'scan.completed': { version: 1, schema: scanCompleted },
+  'split.invitation': { version: 1, schema: splitInvitation },
 } as const;
 
 export type EventType = keyof typeof catalogue;

@@ -34,8 +34,8 @@ export const identityService: ServiceModule = {
   name: 'identity',
   description: 'accounts, sessions, roles, profiles',
   calls: [],
-  // Mails about a release's review and delivery, its store count, and a failed payment.
-  consumes: ['delivery.updated', 'release.created', 'subscription.updated'],
+  // Mails about a release's review and delivery, its store count, a failed payment, split invitations.
+  consumes: ['delivery.updated', 'release.created', 'subscription.updated', 'split.invitation'],
   produces: ['user.registered'],
   ports: ['documents', 'events'],
   providers: { identity: describeIdentityProvider, mail: describeMailer },

@@ -2,7 +2,7 @@
 // mapped by per-source templates) are imported into an append-only earnings ledger per rights owner;
 // lines no recording matches wait for an admin; the /app cards, /app/analytics and the Finder read
 // figures folded from the ledger. Trend reports (estimated daily streams) are kept apart from it.
-import { type ServiceModule, storeReportsDir } from '@omni/platform';
+import { Outbox, type ServiceModule, storeReportsDir } from '@omni/platform';
 import { catalog, royalties } from '@omni/proto';
 import { runDateOf } from './domain/payouts/payout';
 import { royaltiesHandlers } from './grpc/server';
@@ -34,8 +34,9 @@ export const royaltiesService: ServiceModule = {
   // Asks catalog whose each reported ISRC/UPC is.
   calls: ['catalog'],
   consumes: [],
-  produces: [],
-  ports: ['documents'],
+  // Split invitations and their lapses, for identity to mail.
+  produces: ['split.invitation'],
+  ports: ['documents', 'events'],
   providers: {
     spool: (config) => `statement files wait in ${config.dataDir}/royalties/spool`,
     reports: (config) => `stores' reports read from ${storeReportsDir(config)}`,
@@ -44,6 +45,9 @@ export const royaltiesService: ServiceModule = {
   async init(ctx) {
     const { config, logger } = ctx;
     const documents = await ctx.ports.documents('royalties');
+    const bus = await ctx.ports.events();
+    await bus.ensureTopics(['split.invitation']);
+    const outbox = new Outbox(documents, bus, 'royalties', logger);
     const imports = new ImportsRepository(documents);
     const ledger = new LedgerRepository(documents, (ids) => imports.publishedOf(ids));
     const unmatched = new UnmatchedRepository(documents);
@@ -70,22 +74,14 @@ export const royaltiesService: ServiceModule = {
     const splits = new SplitsRepository(documents);
     const payees = new PayeesRepository(documents);
     const allocator = new PayeeAllocator({ documents, imports, ledger, splits, payees, logger });
-    // Invitation links go back to the owner in the answer that created them (to share as they like) and
-    // the owner's splits list lapsed invitations as notices. Mailing them (through identity, which owns
-    // mail) is not built yet: the log says what would be sent, never the link itself.
+    // Invitations and lapses are mailed by identity (which owns mail) from a `split.invitation` event
+    // written with the change; the new link also goes back once to the owner who created it. The event
+    // carries the link: it is never logged.
     const notices: SplitNotices = {
-      async invited(inv) {
-        logger.info(
-          { invitationId: inv._id, releaseId: inv.releaseId },
-          'royalties: split invitation issued',
-        );
+      add: async (scope, notice) => {
+        await outbox.add(scope, 'split.invitation', notice.invitationId, notice);
       },
-      async lapsed(inv) {
-        logger.info(
-          { invitationId: inv._id, releaseId: inv.releaseId },
-          'royalties: split invitation lapsed',
-        );
-      },
+      flush: () => void outbox.flush().catch(() => undefined),
     };
     const split: SplitDeps = {
       splits,
@@ -165,6 +161,9 @@ export const royaltiesService: ServiceModule = {
       royaltiesHandlers({ ...deps, split, payout, lookAtReports: () => folder.look(true) }),
     );
     ctx.readiness('documents', () => documents.healthy());
+    ctx.readiness('events', () => bus.healthy());
+    ctx.onStarted(() => outbox.start());
+    ctx.onStop(() => outbox.stop());
     ctx.onStarted(async () => {
       runner.kick();
       allocator.start();

@@ -12,7 +12,7 @@ import type { LedgerLine } from '../src/domain/ledger-line';
 import { ImportsRepository } from '../src/store/imports';
 import { LedgerRepository } from '../src/store/ledger';
 import { PayeesRepository } from '../src/store/payees';
-import { type InvitationDoc, SplitsRepository } from '../src/store/splits';
+import { SplitsRepository } from '../src/store/splits';
 import { PayeeAllocator } from '../src/use-cases/allocate-payees';
 import {
   acceptInvitation,
@@ -24,6 +24,7 @@ import {
   invitationByToken,
   myEarnings,
   type SplitDeps,
+  type SplitInvitationNotice,
   setSplits,
 } from '../src/use-cases/splits';
 
@@ -90,7 +91,8 @@ describe('splits and collaborators', () => {
   let store: DocumentStore;
   let deps: SplitDeps;
   let now: Date;
-  let lapsed: InvitationDoc[];
+  let sent: SplitInvitationNotice[];
+  const lapsed = () => sent.filter((n) => n.kind === 'lapsed');
   let imports: ImportsRepository;
   let ledger: LedgerRepository;
 
@@ -99,7 +101,7 @@ describe('splits and collaborators', () => {
     store = createSqliteDocumentStore({ dataDir: dir, fsync: false });
     await store.ready();
     now = new Date('2026-07-10T12:00:00Z');
-    lapsed = [];
+    sent = [];
     imports = new ImportsRepository(store);
     ledger = new LedgerRepository(store, (ids) => imports.publishedOf(ids));
     deps = {
@@ -107,8 +109,8 @@ describe('splits and collaborators', () => {
       payees: new PayeesRepository(store),
       catalog,
       notices: {
-        invited: async () => undefined,
-        lapsed: async (inv) => void lapsed.push(inv),
+        add: async (_scope, notice) => void sent.push(notice),
+        flush: () => undefined,
       },
       publicUrl: 'http://omni.test',
       now: () => now,
@@ -218,6 +220,23 @@ describe('splits and collaborators', () => {
     });
     const firstToken = tokenOf(set.links[0]!.url);
     expect((await invitationByToken(deps, firstToken)).status).toBe('pending');
+    // The invitee's mail is an event written with the invitation: the link, the share on every table.
+    expect(sent).toEqual([
+      expect.objectContaining({
+        kind: 'invited',
+        email: 'ana@example.test',
+        ownerId: OWNER.userId,
+        ownerEmail: OWNER.email,
+        releaseTitle: 'Split Road',
+        link: set.links[0]!.url,
+        held: '0',
+        shares: [
+          { target: null, title: 'Split Road (release default)', percent: '40' },
+          { target: 'trk-1', title: 'One', percent: '40' },
+          { target: 'trk-2', title: 'Two', percent: '40' },
+        ],
+      }),
+    ]);
 
     now = new Date('2026-08-10T12:00:01Z'); // 31 days later
     const view = await getSplits(deps, OWNER, RELEASE.id);
@@ -232,7 +251,12 @@ describe('splits and collaborators', () => {
       ['ana@example.test', '40', 'lapsed'],
     ]);
     await getSplits(deps, OWNER, RELEASE.id);
-    expect(lapsed).toHaveLength(1); // told once
+    expect(lapsed()).toHaveLength(1); // told once
+    // The owner's lapse mail carries no link (the owner chooses on the release page).
+    expect(lapsed()[0]).toEqual(
+      expect.objectContaining({ kind: 'lapsed', email: 'ana@example.test', ownerId: OWNER.userId }),
+    );
+    expect(lapsed()[0]!.link).toBeUndefined();
     await expect(acceptInvitation(deps, ANA, firstToken)).rejects.toThrow(
       'This invitation lapsed on 2026-08-09',
     );
@@ -249,6 +273,9 @@ describe('splits and collaborators', () => {
       action: 'resend',
     });
     await expect(invitationByToken(deps, firstToken)).rejects.toThrow('not valid any more');
+    expect(sent.at(-1)).toEqual(
+      expect.objectContaining({ kind: 'resent', link: again.links[0]!.url, held: '0.40' }),
+    );
     await acceptInvitation(deps, ANA, tokenOf(again.links[0]!.url));
     expect(await myEarnings(deps, ANA)).toEqual(
       expect.objectContaining({ balance: '0.40', heldTotal: '0.00' }),

@@ -3,7 +3,7 @@
 import { PLATFORMS } from '@omni/proto/api';
 import type { MailMessage } from '../providers/mail/port';
 import { mail } from './mails';
-import type { Notice } from './notifications';
+import type { AccountNotice } from './notifications';
 
 const storeNames = new Map(PLATFORMS.map((p) => [p.key, p.name]));
 const storeName = (key: string) => storeNames.get(key) ?? key;
@@ -14,7 +14,7 @@ const quote = (reason: string) => {
   return clean.length > 500 ? `${clean.slice(0, 497)}…` : clean;
 };
 
-export function noticeMail(to: string, notice: Notice, publicUrl: string): MailMessage {
+export function noticeMail(to: string, notice: AccountNotice, publicUrl: string): MailMessage {
   const url = (path: string) => new URL(path, publicUrl).toString();
   const settings = `You get this mail because it is turned on in your account settings: ${url('/account')}`;
   if (notice.kind === 'payment_failed') {

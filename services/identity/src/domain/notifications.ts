@@ -9,9 +9,18 @@
 // to act, which a digest would delay.
 import type { events } from '@omni/proto';
 
-export type MailTopic = 'releases' | 'billing';
+/** 'splits' is no setting: an invitation is asked for by its owner, and a lapse needs the owner's choice. */
+export type MailTopic = 'releases' | 'billing' | 'splits';
 
-export type Notice =
+type SplitInvitation = events.EventData<'split.invitation'>;
+
+/** A split invitation's mail (royalties' `split.invitation`): to the invitee, or to the owner on a lapse. */
+export type SplitNotice =
+  | ({ kind: 'split_invited' | 'split_resent' } & Omit<SplitInvitation, 'kind'>)
+  | ({ kind: 'split_lapsed' } & Omit<SplitInvitation, 'kind' | 'link'>);
+
+/** A release's or a payment's mail, to the account at its current address, as its settings allow. */
+export type AccountNotice =
   | { kind: 'release_approved'; releaseId: string }
   | { kind: 'release_rejected'; releaseId: string; reason: string }
   | { kind: 'store_refused'; releaseId: string; store: string; reason: string }
@@ -19,8 +28,37 @@ export type Notice =
   | { kind: 'release_taken_down'; releaseId: string }
   | { kind: 'payment_failed'; product: 'pro' | 'finder'; nextAttemptAt?: string | null };
 
+export type Notice = AccountNotice | SplitNotice;
+
+export const isSplitNotice = (notice: Notice): notice is SplitNotice => notice.kind.startsWith('split_');
+
 export const topicOf = (notice: Notice): MailTopic =>
-  notice.kind === 'payment_failed' ? 'billing' : 'releases';
+  isSplitNotice(notice) ? 'splits' : notice.kind === 'payment_failed' ? 'billing' : 'releases';
+
+/**
+ * Who a `split.invitation` is mailed to: an invitation (or its new link) goes to the invitee's address —
+ * who may have no account yet —; a lapse goes to the owner's account. The lapse carries no link.
+ */
+export function splitNotice(event: SplitInvitation): {
+  to: string | null;
+  userId: string;
+  notice: SplitNotice;
+} {
+  const { kind, ...rest } = event;
+  if (kind === 'lapsed') {
+    const { link: _link, ...noLink } = rest;
+    return { to: null, userId: event.ownerId, notice: { kind: 'split_lapsed', ...noLink } };
+  }
+  return {
+    to: event.email,
+    userId: '',
+    notice: { kind: kind === 'resent' ? 'split_resent' : 'split_invited', ...rest },
+  };
+}
+
+/** What is kept of a notice once its mail went (or will never go): a link's secret is not kept. */
+export const settledNotice = (notice: Notice): Notice =>
+  isSplitNotice(notice) && 'link' in notice ? { ...notice, link: undefined } : notice;
 
 /** What identity keeps of a release to see transitions: the last event's state. */
 export interface ReleaseMailState {
@@ -50,10 +88,10 @@ type DeliveryUpdated = events.EventData<'delivery.updated'>;
 export function releaseNotices(
   before: ReleaseMailState,
   event: DeliveryUpdated,
-): { next: ReleaseMailState; notices: Notice[] } {
+): { next: ReleaseMailState; notices: AccountNotice[] } {
   if (event.version <= before.version) return { next: before, notices: [] };
   const { releaseId } = event;
-  const notices: Notice[] = [];
+  const notices: AccountNotice[] = [];
   const next: ReleaseMailState = {
     ...before,
     version: event.version,
@@ -111,13 +149,13 @@ type SubscriptionUpdated = events.EventData<'subscription.updated'>;
 export function subscriptionNotices(
   before: SubscriptionMailState | null,
   event: SubscriptionUpdated,
-): { next: SubscriptionMailState; notices: Notice[] } {
+): { next: SubscriptionMailState; notices: AccountNotice[] } {
   if (before && event.version < before.version) return { next: before, notices: [] };
   const next = { version: event.version, status: event.status };
   // What billing says it told before covers a subscription identity has not seen yet (events from before
   // identity consumed them).
   const was = before?.status ?? event.previousStatus ?? null;
-  const notices: Notice[] =
+  const notices: AccountNotice[] =
     event.status === 'past_due' && was !== 'past_due'
       ? [
           {

@@ -11,12 +11,16 @@ import {
   type Notice,
   type ReleaseMailState,
   type SubscriptionMailState,
+  settledNotice,
 } from '../domain/notifications';
 
 export type NotificationStatus = 'pending' | 'sending' | 'sent' | 'skipped' | 'failed';
 
 export interface NotificationDoc extends Doc {
+  /** The account mailed at its current address; '' when the mail goes to `to` (a split invitee). */
   userId: string;
+  /** An address with or without an account (a split invitation); absent: the account's address. */
+  to?: string;
   topic: MailTopic;
   notice: Notice;
   status: NotificationStatus;
@@ -89,12 +93,14 @@ export class Notifications {
     userId: string,
     topic: MailTopic,
     notice: Notice,
+    to?: string,
   ): Promise<void> {
     const now = new Date().toISOString();
     try {
       await scope.collection<NotificationDoc>(NOTIFICATIONS).insertOne({
         _id: key,
         userId,
+        ...(to ? { to } : {}),
         topic,
         notice,
         status: 'pending',
@@ -120,12 +126,20 @@ export class Notifications {
     return res.modified === 1;
   }
 
-  async settle(id: string, status: NotificationStatus, note?: string, attempts?: number): Promise<void> {
+  /** A settled notice (sent, skipped, failed for good) keeps no link's secret: `notice` is passed to drop it. */
+  async settle(
+    id: string,
+    status: NotificationStatus,
+    note?: string,
+    attempts?: number,
+    notice?: Notice,
+  ): Promise<void> {
     await this.notifications.updateOne(
       { _id: id },
       {
         $set: {
           status,
+          ...(notice && status !== 'pending' ? { notice: settledNotice(notice) } : {}),
           updatedAt: new Date().toISOString(),
           ...(note ? { note } : {}),
           ...(attempts !== undefined ? { attempts } : {}),

@@ -4,9 +4,11 @@
 // has not turned that kind off on /account; an account deleted meanwhile gets nothing.
 import type { Logger } from '@omni/platform';
 import { noticeMail } from '../domain/notification-mails';
+import { isSplitNotice, type Notice } from '../domain/notifications';
+import { splitInvitationMail, splitLapsedMail } from '../domain/split-mails';
 import type { IdentityProvider } from '../providers/identity/port';
-import type { Mailer } from '../providers/mail/port';
-import type { Notifications } from '../store/notifications';
+import type { Mailer, MailMessage } from '../providers/mail/port';
+import type { NotificationDoc, Notifications } from '../store/notifications';
 import { mailSettingsOf, type Profiles } from '../store/profiles';
 
 export interface NotifierDeps {
@@ -34,21 +36,49 @@ export function createNotifier(deps: NotifierDeps) {
   let again = false;
   let stopped = true;
 
-  async function sendOne(id: string, doc: Awaited<ReturnType<Notifications['pending']>>[number]) {
+  /** The name a split invitation is signed with: the owner's display name, else their address. */
+  async function ownerNameOf(ownerId: string, fallback: string) {
+    const profile = await profiles.get(ownerId);
+    if (profile?.displayName) return profile.displayName;
+    const owner = await provider.getUser(ownerId);
+    return owner?.name || owner?.email || fallback || 'An Omni artist';
+  }
+
+  /** The mail for a notice, or why none goes. A split invitation goes to its address, account or not. */
+  async function mailOf(doc: NotificationDoc): Promise<MailMessage | { skip: string }> {
+    const notice: Notice = doc.notice;
+    if (isSplitNotice(notice) && notice.kind !== 'split_lapsed') {
+      if (!doc.to || !notice.link) return { skip: 'no address or link' };
+      return splitInvitationMail(doc.to, notice, await ownerNameOf(notice.ownerId, notice.ownerEmail));
+    }
+    const user = await provider.getUser(doc.userId);
+    if (!user) return { skip: 'no account' };
+    if (isSplitNotice(notice)) return splitLapsedMail(user.email, notice, deps.publicUrl);
+    const settings = mailSettingsOf(await profiles.get(doc.userId));
+    if (doc.topic !== 'splits' && !settings[doc.topic]) return { skip: 'turned off' };
+    return noticeMail(user.email, notice, deps.publicUrl);
+  }
+
+  async function sendOne(id: string, doc: NotificationDoc) {
     if (!(await notifications.claim(id))) return;
     try {
-      const user = await provider.getUser(doc.userId);
-      if (!user) return await notifications.settle(id, 'skipped', 'no account');
-      const settings = mailSettingsOf(await profiles.get(doc.userId));
-      if (!settings[doc.topic]) return await notifications.settle(id, 'skipped', 'turned off');
-      await mailer.send(noticeMail(user.email, doc.notice, deps.publicUrl));
-      await notifications.settle(id, 'sent');
+      const message = await mailOf(doc);
+      if ('skip' in message)
+        return await notifications.settle(id, 'skipped', message.skip, undefined, doc.notice);
+      await mailer.send(message);
+      await notifications.settle(id, 'sent', undefined, undefined, doc.notice);
     } catch (err) {
       const attempts = doc.attempts + 1;
       const name = (err as Error).name || 'Error';
-      // The error's name only: a mail transport's message may quote the mail.
+      // The error's name only: a mail transport's message may quote the mail (and its link).
       logger.warn({ err: name, notification: id, attempts }, 'could not send a notification mail');
-      await notifications.settle(id, attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', name, attempts);
+      await notifications.settle(
+        id,
+        attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+        name,
+        attempts,
+        doc.notice,
+      );
     }
   }
 

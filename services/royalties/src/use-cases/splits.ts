@@ -6,8 +6,8 @@
 // - anyone else: the release does not exist (404, as catalog answers).
 // Catalog owns releases: it is asked for the owner, the title and the tracks.
 import { createHash, randomBytes } from 'node:crypto';
-import { fail, invalidArgument, type PromiseClient } from '@omni/platform';
-import type { catalog } from '@omni/proto';
+import { fail, invalidArgument, type PromiseClient, type TransactionScope } from '@omni/platform';
+import type { catalog, events } from '@omni/proto';
 import type {
   ExpenseBody,
   InvitationActionBody,
@@ -41,10 +41,18 @@ export interface Caller {
   isAdmin: boolean;
 }
 
-/** Tells people about invitations (the mail goes through identity; see index.ts). */
+/** What a `split.invitation` event carries (proto/events): identity mails it. */
+export type SplitInvitationNotice = events.EventInput<'split.invitation'>;
+
+/**
+ * Tells people about invitations: a `split.invitation` event written in the transaction that made the
+ * change (royalties' outbox), which identity, owning mail, turns into the invitee's mail with the link or
+ * the owner's lapse mail. Never logged: the event carries the link.
+ */
 export interface SplitNotices {
-  invited(inv: InvitationDoc, link: string, ownerName: string): Promise<void>;
-  lapsed(inv: InvitationDoc): Promise<void>;
+  add(scope: TransactionScope, notice: SplitInvitationNotice): Promise<void>;
+  /** After the commit: publish now rather than at the outbox's next sweep. */
+  flush(): void;
 }
 
 export interface SplitDeps {
@@ -106,24 +114,77 @@ const linkOf = (deps: SplitDeps, token: string) => {
 };
 
 /**
- * Marks pending invitations whose link ran out as lapsed and tells their owners, once each. Their shares
- * stay where they are: the money keeps being held for the invitee until the owner chooses.
+ * An invitation's share of each table, as its mail tells it: per target, the newest version naming it (in
+ * force now, or from a later month the owner chose).
+ */
+async function sharesOfInvitation(
+  deps: SplitDeps,
+  inv: InvitationDoc,
+  titles: ReadonlyMap<string, string>,
+): Promise<SplitInvitationNotice['shares']> {
+  const versions = await deps.splits.versionsOf(inv.releaseId);
+  const party = invParty(inv._id);
+  const latest = new Map<string, VersionDoc>();
+  for (const v of versions) if ((latest.get(v.target)?.seq ?? -1) < v.seq) latest.set(v.target, v);
+  return [...latest.values()].flatMap((v) => {
+    const mine = v.entries.find((e) => e.party === party);
+    if (!mine) return [];
+    const title = v.target ? (titles.get(v.target) ?? 'a track') : `${inv.releaseTitle} (release default)`;
+    return [{ target: v.target || null, title, percent: formatPercent(mine.units) }];
+  });
+}
+
+const heldFor = async (deps: SplitDeps, inv: InvitationDoc) =>
+  formatAmount(sumOf(await deps.payees.monthsOfParties([invParty(inv._id)]), invParty(inv._id)));
+
+const titlesOf = (release: ReleaseFacts | null) =>
+  new Map((release?.tracks ?? []).map((t) => [t.id, t.title] as const));
+
+/**
+ * Marks pending invitations whose link ran out as lapsed and tells their owners, once each: the change and
+ * the owner's mail (a `split.invitation` event, kind lapsed) are written together. Their shares stay where
+ * they are: the money keeps being held for the invitee until the owner chooses.
  */
 export async function lapseDue(deps: SplitDeps): Promise<number> {
   let n = 0;
+  const releases = new Map<string, ReleaseFacts | null>();
   for (const inv of await deps.splits.pendingExpired(clock(deps))) {
     const at = clock(deps).toISOString();
-    const { modified } = await deps.splits.updateInvitation(
-      inv._id,
-      { status: 'lapsed', lapseNoticeAt: at },
-      'the invitation lapsed; the owner was told',
-      'omni',
-      { where: { status: 'pending' } },
-    );
-    if (modified === 0) continue;
-    n += 1;
-    await deps.notices.lapsed({ ...inv, status: 'lapsed', lapseNoticeAt: at });
+    if (!releases.has(inv.releaseId))
+      releases.set(inv.releaseId, await releaseOf(deps, inv.releaseId).catch(() => null));
+    const release = releases.get(inv.releaseId) ?? null;
+    const shares = await sharesOfInvitation(deps, inv, titlesOf(release));
+    const held = await heldFor(deps, inv);
+    const ownerEmail =
+      (await deps.splits.versionsOf(inv.releaseId)).flatMap((v) => v.entries).find((e) => e.role === 'owner')
+        ?.email ?? '';
+    const modified = await deps.splits.transaction(async (scope) => {
+      const res = await deps.splits.updateInvitation(
+        inv._id,
+        { status: 'lapsed', lapseNoticeAt: at },
+        'the invitation lapsed; the owner was told',
+        'omni',
+        { where: { status: 'pending' }, scope },
+      );
+      if (res.modified === 0) return 0;
+      await deps.notices.add(scope, {
+        kind: 'lapsed',
+        invitationId: inv._id,
+        releaseId: inv.releaseId,
+        releaseTitle: release?.title ?? inv.releaseTitle,
+        ownerId: inv.ownerId,
+        ownerEmail,
+        email: inv.email,
+        shares,
+        held,
+        expiresAt: inv.expiresAt,
+        at,
+      });
+      return 1;
+    });
+    n += modified;
   }
+  if (n > 0) deps.notices.flush();
   return n;
 }
 
@@ -157,7 +218,7 @@ export async function setSplits(deps: SplitDeps, caller: Caller, releaseId: stri
 
   const existing = await deps.splits.invitationsOf(release.id);
   const links: Array<{ email: string; url: string }> = [];
-  const sent: Array<{ inv: InvitationDoc; link: string }> = [];
+  const trackTitle = titlesOf(release);
   await deps.splits.transaction(async (scope) => {
     const entries: TableEntry[] = [];
     if (plan.ownerUnits > 0)
@@ -186,7 +247,25 @@ export async function setSplits(deps: SplitDeps, caller: Caller, releaseId: stri
         existing.push(inv);
         const link = linkOf(deps, t.token);
         links.push({ email: c.email, url: link });
-        sent.push({ inv, link });
+        // The invitee's mail, written with the invitation (sent by identity once this commits).
+        await deps.notices.add(scope, {
+          kind: 'invited',
+          invitationId: inv._id,
+          releaseId: release.id,
+          releaseTitle: release.title,
+          ownerId: release.ownerId,
+          ownerEmail,
+          email: c.email,
+          shares: targets.map((target) => ({
+            target: target || null,
+            title: target ? (trackTitle.get(target) ?? target) : `${release.title} (release default)`,
+            percent: formatPercent(c.units),
+          })),
+          held: '0',
+          expiresAt: t.expiresAt,
+          link,
+          at: now.toISOString(),
+        });
       }
       entries.push({ party: invParty(inv._id), email: c.email, units: c.units, role: 'collaborator' });
     }
@@ -199,7 +278,7 @@ export async function setSplits(deps: SplitDeps, caller: Caller, releaseId: stri
       targets.map((target) => ({ target, entries })),
     );
   });
-  for (const s of sent) await deps.notices.invited(s.inv, s.link, caller.email);
+  if (links.length) deps.notices.flush();
   const view = await getSplits(deps, caller, release.id, release);
   return { ...view, links };
 }
@@ -368,15 +447,41 @@ export async function actOnInvitation(
     // what it holds so far follow the invitation to whoever accepts it.
     const to = body.action === 'resend' ? inv.email : normalizeEmail(body.email);
     const t = newToken(now);
-    await deps.splits.updateInvitation(
-      inv._id,
-      { status: 'pending', email: to, tokenHash: t.tokenHash, expiresAt: t.expiresAt },
-      body.action === 'resend' ? `sent again to ${to}` : `given to ${to} instead of ${inv.email}`,
-      caller.userId,
-    );
     const link = linkOf(deps, t.token);
+    const shares = await sharesOfInvitation(deps, inv, titlesOf(release));
+    const held = await heldFor(deps, inv);
+    const ownerEmail =
+      caller.userId === release.ownerId
+        ? normalizeEmail(caller.email)
+        : ((await deps.splits.versionsOf(release.id))
+            .flatMap((v) => v.entries)
+            .find((e) => e.role === 'owner')?.email ?? '');
+    await deps.splits.transaction(async (scope) => {
+      await deps.splits.updateInvitation(
+        inv._id,
+        { status: 'pending', email: to, tokenHash: t.tokenHash, expiresAt: t.expiresAt },
+        body.action === 'resend' ? `sent again to ${to}` : `given to ${to} instead of ${inv.email}`,
+        caller.userId,
+        { scope },
+      );
+      // The mail with the new link, to the same address or the new one (the old link is dead).
+      await deps.notices.add(scope, {
+        kind: body.action === 'resend' ? 'resent' : 'invited',
+        invitationId: inv._id,
+        releaseId: release.id,
+        releaseTitle: release.title,
+        ownerId: release.ownerId,
+        ownerEmail,
+        email: to,
+        shares,
+        held,
+        expiresAt: t.expiresAt,
+        link,
+        at: now.toISOString(),
+      });
+    });
+    deps.notices.flush();
     links = [{ email: to, url: link }];
-    await deps.notices.invited({ ...inv, email: to, expiresAt: t.expiresAt }, link, caller.email);
   }
   return { ...(await getSplits(deps, caller, release.id, release)), links };
 }
