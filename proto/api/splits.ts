@@ -139,9 +139,14 @@ export const invitationView = z.object({
   email: z.string(),
   status: invitationStatus,
   expiresAt: z.string(),
-  shares: z.array(z.object({ target: z.nullable(z.string()), percent: z.string() })),
+  /** `title`: the track's (or the release default's) title, when catalog answered. */
+  shares: z.array(
+    z.object({ target: z.nullable(z.string()), percent: z.string(), title: z.optional(z.string()) }),
+  ),
   held: amount,
   currency: z.literal('USD'),
+  /** Who invites: the owner's address as the splits recorded it ('' when not known). */
+  invitedBy: z.optional(z.string()),
 });
 export type InvitationView = z.infer<typeof invitationView>;
 

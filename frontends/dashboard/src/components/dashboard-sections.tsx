@@ -28,11 +28,14 @@ function FigureTile({
   title,
   value,
   note,
+  more,
   icon,
 }: {
   title: string;
   value: string;
   note?: string | null;
+  /** A link under the figure, to the page that tells more. */
+  more?: ReactNode;
   icon: ReactNode;
 }) {
   return (
@@ -49,6 +52,7 @@ function FigureTile({
             {note}
           </div>
         ) : null}
+        {more ? <div className="mt-1 text-xs">{more}</div> : null}
       </CardContent>
     </Card>
   );
@@ -94,10 +98,18 @@ export function StatCards({ data }: { data: DashboardData | undefined }) {
         note={monthsNote(data?.earningsThrough, 'Through ')}
         icon={<DollarSign className="h-4 w-4" aria-hidden="true" />}
       />
-      <StatTile
-        testId="stat-card"
+      <FigureTile
         title="Collaborators"
         value={show(data?.collaborators, (n) => number.format(n))}
+        more={
+          <Link
+            to="/app/earnings"
+            className="font-medium text-primary hover:underline"
+            data-testid="earnings-link"
+          >
+            Your earnings from splits
+          </Link>
+        }
         icon={<Users className="h-4 w-4" aria-hidden="true" />}
       />
     </section>

@@ -14,6 +14,10 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
   useDocumentTitle,
 } from '@omni/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,11 +33,13 @@ import { ResubmitDialog } from '../components/release/resubmit-dialog';
 import { ReviewCard } from '../components/release/review-card';
 import { VersionsCard } from '../components/release/versions-card';
 import { RequireSession } from '../components/session-gates';
+import { SplitsPanel, SplitsView } from '../components/splits/splits-panel';
 import { featuredArtistsText, METADATA_LABELS } from '../lib/artist-form';
 import { formatDuration } from '../lib/artist-upload-flow';
 import { errorMessage } from '../lib/error-message';
 import { editTabOf } from '../lib/release-edit';
 import { fetchRelease, isReleaseId, type Release } from '../lib/releases-api';
+import { fetchSplits } from '../lib/splits-api';
 import { useDeliveryStream } from '../lib/use-delivery-stream';
 
 function showValue(value: unknown): string | null {
@@ -93,6 +99,18 @@ function ReleaseView({ release }: { release: Release }) {
     // The stream's jobs once its snapshot is in; until then the jobs the release was read with.
     (stream.delivery?.jobs ?? release.delivery.jobs).some((j) =>
       ['sent', 'acknowledged', 'live', 'taken_down'].includes(j.status),
+    );
+  // ?tab=splits opens the Splits tab (the lapse mail's link).
+  const tab = params.get('tab') === 'splits' ? 'splits' : 'release';
+  const setTab = (next: string) =>
+    setParams(
+      (p) => {
+        const q = new URLSearchParams(p);
+        if (next === 'splits') q.set('tab', 'splits');
+        else q.delete('tab');
+        return q;
+      },
+      { replace: true },
     );
   const closeEditor = () => {
     setEditing(false);
@@ -168,134 +186,166 @@ function ReleaseView({ release }: { release: Release }) {
         </div>
       </div>
 
-      {editing ? (
-        <ReleaseEditor
-          release={release}
-          delivered={delivered}
-          tab={editTabOf(params.get('edit'))}
-          track={Number.isInteger(trackNumber) && trackNumber > 0 ? trackNumber : null}
-          onSaved={(answer) => {
-            queryClient.setQueryData(['release', release.id], answer.release);
-            void queryClient.invalidateQueries({ queryKey: ['release', release.id, 'versions'] });
-            if (answer.changed) stream.follow({ afterResubmit: true });
-            closeEditor();
-          }}
-          onClose={closeEditor}
-        />
-      ) : null}
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList>
+          <TabsTrigger value="release">Release</TabsTrigger>
+          <TabsTrigger value="splits">Splits</TabsTrigger>
+        </TabsList>
+        <TabsContent value="splits" className="mt-6">
+          <SplitsPanel releaseId={release.id} />
+        </TabsContent>
+        <TabsContent value="release" className="mt-6 space-y-6">
+          {editing ? (
+            <ReleaseEditor
+              release={release}
+              delivered={delivered}
+              tab={editTabOf(params.get('edit'))}
+              track={Number.isInteger(trackNumber) && trackNumber > 0 ? trackNumber : null}
+              onSaved={(answer) => {
+                queryClient.setQueryData(['release', release.id], answer.release);
+                void queryClient.invalidateQueries({ queryKey: ['release', release.id, 'versions'] });
+                if (answer.changed) stream.follow({ afterResubmit: true });
+                closeEditor();
+              }}
+              onClose={closeEditor}
+            />
+          ) : null}
 
-      {release.warnings.length > 0 ? (
-        <Card className="border-amber-500/60" data-testid="release-warnings">
-          <CardHeader>
-            <CardTitle>Some stores may refuse this release</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="list-disc space-y-1 pl-5 text-sm">
-              {release.warnings.map((warning) => (
-                <li key={warning}>{warning}</li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
-      ) : null}
+          {release.warnings.length > 0 ? (
+            <Card className="border-amber-500/60" data-testid="release-warnings">
+              <CardHeader>
+                <CardTitle>Some stores may refuse this release</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ul className="list-disc space-y-1 pl-5 text-sm">
+                  {release.warnings.map((warning) => (
+                    <li key={warning}>{warning}</li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          ) : null}
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Tracks</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead className="w-12">#</TableHead>
-                <TableHead>Title</TableHead>
-                <TableHead>ISRC</TableHead>
-                <TableHead>Duration</TableHead>
-                <TableHead>Audio</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {release.tracks.map((track) => (
-                <TableRow key={track.id} data-testid="track-row">
-                  <TableCell className="whitespace-nowrap">
-                    {/* Several discs: the disc's number, then the track's place on it (1-7, 2-1). */}
-                    {release.tracks.some((t) => (t.discNumber ?? 1) > 1)
-                      ? `${track.discNumber ?? 1}-${
-                          release.tracks.filter(
-                            (t) =>
-                              (t.discNumber ?? 1) === (track.discNumber ?? 1) &&
-                              t.trackNumber <= track.trackNumber,
-                          ).length
-                        }`
-                      : track.trackNumber}
-                  </TableCell>
-                  <TableCell>
-                    {track.title}
-                    {track.featuredArtists?.length ? (
-                      <span className="ml-1 text-muted-foreground" data-testid="track-featured">
-                        {track.featuredArtists
-                          .map((a) => (a.role === 'remixer' ? `${a.name} (remix)` : `feat. ${a.name}`))
-                          .join(', ')}
-                      </span>
-                    ) : null}
-                    {track.explicit ? (
-                      <Badge variant="outline" className="ml-2">
-                        Explicit
-                      </Badge>
-                    ) : null}
-                  </TableCell>
-                  <TableCell className="font-mono" data-testid="track-isrc">
-                    {track.isrc}
-                  </TableCell>
-                  <TableCell data-testid="track-duration">
-                    {formatDuration(track.durationSeconds ?? 0)}
-                  </TableCell>
-                  <TableCell>
-                    {track.audioUrl ? (
-                      // biome-ignore lint/a11y/useMediaCaption: the artist's own master; no captions exist
-                      <audio controls preload="none" src={track.audioUrl} className="h-8" />
-                    ) : null}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </CardContent>
-      </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Tracks</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead className="w-12">#</TableHead>
+                    <TableHead>Title</TableHead>
+                    <TableHead>ISRC</TableHead>
+                    <TableHead>Duration</TableHead>
+                    <TableHead>Audio</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {release.tracks.map((track) => (
+                    <TableRow key={track.id} data-testid="track-row">
+                      <TableCell className="whitespace-nowrap">
+                        {/* Several discs: the disc's number, then the track's place on it (1-7, 2-1). */}
+                        {release.tracks.some((t) => (t.discNumber ?? 1) > 1)
+                          ? `${track.discNumber ?? 1}-${
+                              release.tracks.filter(
+                                (t) =>
+                                  (t.discNumber ?? 1) === (track.discNumber ?? 1) &&
+                                  t.trackNumber <= track.trackNumber,
+                              ).length
+                            }`
+                          : track.trackNumber}
+                      </TableCell>
+                      <TableCell>
+                        {track.title}
+                        {track.featuredArtists?.length ? (
+                          <span className="ml-1 text-muted-foreground" data-testid="track-featured">
+                            {track.featuredArtists
+                              .map((a) => (a.role === 'remixer' ? `${a.name} (remix)` : `feat. ${a.name}`))
+                              .join(', ')}
+                          </span>
+                        ) : null}
+                        {track.explicit ? (
+                          <Badge variant="outline" className="ml-2">
+                            Explicit
+                          </Badge>
+                        ) : null}
+                      </TableCell>
+                      <TableCell className="font-mono" data-testid="track-isrc">
+                        {track.isrc}
+                      </TableCell>
+                      <TableCell data-testid="track-duration">
+                        {formatDuration(track.durationSeconds ?? 0)}
+                      </TableCell>
+                      <TableCell>
+                        {track.audioUrl ? (
+                          // biome-ignore lint/a11y/useMediaCaption: the artist's own master; no captions exist
+                          <audio controls preload="none" src={track.audioUrl} className="h-8" />
+                        ) : null}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </CardContent>
+          </Card>
 
-      <ReviewCard
-        releaseStatus={status as ReleaseStatus}
-        review={stream.delivery?.review ?? null}
-        storeRejections={stream.delivery?.jobs.filter((j) => j.status === 'rejected').length ?? 0}
-        resubmit={
-          <ResubmitDialog
-            release={release}
-            onResubmitted={(updated) => {
-              queryClient.setQueryData(['release', release.id], updated);
-              stream.follow({ afterResubmit: true });
-            }}
+          <ReviewCard
+            releaseStatus={status as ReleaseStatus}
+            review={stream.delivery?.review ?? null}
+            storeRejections={stream.delivery?.jobs.filter((j) => j.status === 'rejected').length ?? 0}
+            resubmit={
+              <ResubmitDialog
+                release={release}
+                onResubmitted={(updated) => {
+                  queryClient.setQueryData(['release', release.id], updated);
+                  stream.follow({ afterResubmit: true });
+                }}
+              />
+            }
           />
-        }
-      />
 
-      <DeliveryCard release={release} stream={stream} />
+          <DeliveryCard release={release} stream={stream} />
 
-      <VersionsCard releaseId={release.id} />
+          <VersionsCard releaseId={release.id} />
 
-      {/* A release given no credits, details, codes or lyrics (a console song) has no card to show. */}
-      {hasMetadata(metadata) ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>Metadata</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            <MetadataGroup title="Credits" record={metadata.credits} />
-            <MetadataGroup title="Technical" record={metadata.technical} />
-            <MetadataGroup title="Legal & IDs" record={metadata.legal} />
-            <MetadataGroup title="Content" record={metadata.content} />
-          </CardContent>
-        </Card>
-      ) : null}
+          {/* A release given no credits, details, codes or lyrics (a console song) has no card to show. */}
+          {hasMetadata(metadata) ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>Metadata</CardTitle>
+              </CardHeader>
+              <CardContent className="space-y-4">
+                <MetadataGroup title="Credits" record={metadata.credits} />
+                <MetadataGroup title="Technical" record={metadata.technical} />
+                <MetadataGroup title="Legal & IDs" record={metadata.legal} />
+                <MetadataGroup title="Content" record={metadata.content} />
+              </CardContent>
+            </Card>
+          ) : null}
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}
+
+/**
+ * A collaborator cannot read the release itself (it is the owner's), only their share of it: the release
+ * page shows them that, or the not-found page when they have none.
+ */
+function CollaboratorView({ id }: { id: string }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: ['splits', id], queryFn: () => fetchSplits(id), retry: false });
+  useDocumentTitle(query.data ? `${query.data.title} · your share` : 'Release');
+  if (query.isPending) return <Spinner label="Loading release…" />;
+  if (query.error) return <NotFound />;
+  return (
+    <>
+      <div className="space-y-1">
+        <p className="text-sm uppercase tracking-wide text-muted-foreground">Your share as a collaborator</p>
+        <h1 className="text-3xl font-bold tracking-tight">{query.data.title}</h1>
+      </div>
+      <SplitsView data={query.data} onChange={(next) => queryClient.setQueryData(['splits', id], next)} />
     </>
   );
 }
@@ -317,7 +367,7 @@ function ReleaseLoader({ id }: { id: string }) {
   const query = useQuery({ queryKey: ['release', id], queryFn: () => fetchRelease(id) });
   if (query.isPending) return <Spinner label="Loading release…" />;
   if (query.error) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
+    if (query.error instanceof ApiError && query.error.status === 404) return <CollaboratorView id={id} />;
     return (
       <div className="space-y-2" role="alert">
         <h1 className="text-2xl font-semibold">Could not load release</h1>

@@ -40,6 +40,9 @@ export const remoteRoutes: readonly RemoteRoute[] = [
   // dashboard: signed-in artist area and auth
   { path: '/app', remote: 'dashboard', expose: './DashboardPage' },
   { path: '/app/analytics', remote: 'dashboard', expose: './AnalyticsPage' },
+  { path: '/app/earnings', remote: 'dashboard', expose: './EarningsPage' },
+  // The page a split invitation's mail links to (?token=…).
+  { path: '/splits/invitation', remote: 'dashboard', expose: './SplitInvitationPage' },
   { path: '/login', remote: 'dashboard', expose: './LoginPage' },
   { path: '/signup', remote: 'dashboard', expose: './SignupPage' },
   { path: '/forgot-password', remote: 'dashboard', expose: './ForgotPasswordPage' },

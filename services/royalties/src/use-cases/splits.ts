@@ -539,11 +539,17 @@ async function invitationView(deps: SplitDeps, inv: InvitationDoc): Promise<Invi
   const versions = await deps.splits.versionsOf(inv.releaseId);
   const party = invParty(inv._id);
   const current = monthOf(now);
+  const titles = titlesOf(await releaseOf(deps, inv.releaseId).catch(() => null));
   const shares = [...new Set(versions.map((v) => v.target))].flatMap((target) => {
     const entries = tableFor(versions, target, current) ?? [];
     const mine = entries.find((e) => e.party === party);
-    return mine ? [{ target: target || null, percent: formatPercent(mine.units) }] : [];
+    const title = target ? titles.get(target) : `${inv.releaseTitle} (release default)`;
+    return mine
+      ? [{ target: target || null, percent: formatPercent(mine.units), ...(title ? { title } : {}) }]
+      : [];
   });
+  const invitedBy =
+    versions.flatMap((v) => v.entries).find((e) => e.role === 'owner' && e.email)?.email ?? '';
   const months = await deps.payees.monthsOfParties([party]);
   return {
     invitationId: inv._id,
@@ -555,6 +561,7 @@ async function invitationView(deps: SplitDeps, inv: InvitationDoc): Promise<Invi
     shares,
     held: formatAmount(sumOf(months, party)),
     currency: 'USD',
+    invitedBy,
   };
 }
 

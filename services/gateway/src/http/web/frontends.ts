@@ -45,6 +45,8 @@ const SCREENS: Record<Remote, Record<string, string[]>> = {
   dashboard: {
     '/app': ['./DashboardPage'],
     '/app/analytics': ['./AnalyticsPage'],
+    '/app/earnings': ['./EarningsPage'],
+    '/splits/invitation': ['./SplitInvitationPage'],
     '/login': ['./LoginPage'],
     '/signup': ['./SignupPage'],
     '/forgot-password': ['./ForgotPasswordPage'],
