@@ -270,6 +270,14 @@ describe('payouts', () => {
     const csv = statementCsv(s);
     expect(csv.split('\r\n')[0]).toBe('section,store,territory,sale_month,date,description,amount_usd');
     expect(csv).toContain('income,Spotify,US,2026-05,,,200.123456789');
+    // Amounts exact and unquoted (a payout is written negative); text that would run as a formula is not.
+    const odd = statementCsv({
+      ...s,
+      income: [{ store: '=HYPERLINK("x")', territory: 'US', saleMonth: '2026-05', amount: '1.00' }],
+      transfers: [{ id: 'p1', date: '2026-06-01', amount: '12.34', state: 'paid' }],
+    });
+    expect(odd).toContain('income,"\'=HYPERLINK(""x"")",US,2026-05,,,1.00\r\n');
+    expect(odd).toContain(',Payout p1 (paid),-12.34\r\n');
     const pdf = Buffer.from(await statementPdf(s, OWNER.email));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });

@@ -130,7 +130,16 @@ interface PeriodReturn {
   reason: string;
 }
 
-const cell = (v: string) => (/[",\n\r]/.test(v) || /^[=+\-@]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+const AMOUNT = /^-?\d+(\.\d+)?$/;
+/**
+ * RFC 4180 quoting; text a spreadsheet would run as a formula (=, +, -, @, tab, CR first: a store's name
+ * comes from a DSR) is prefixed with an apostrophe, as the other CSVs do. Amounts stay exact and unquoted
+ * (quoting "-12.34" neither guards anything nor reads as a number to simple parsers).
+ */
+const cell = (v: string) => {
+  const text = !AMOUNT.test(v) && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
 
 /** The statement as CSV: one section per part, amounts as decimal strings (USD). */
 export function statementCsv(s: PayeeStatement): string {
