@@ -11,6 +11,7 @@ export const exposes = {
   './AccountPage': './src/pages/account-page.tsx',
   './ReleasesPage': './src/pages/releases-page.tsx',
   './AnalyticsPage': './src/pages/analytics-page.tsx',
+  './PayoutsPage': './src/pages/payouts-page.tsx',
   './EarningsPage': './src/pages/earnings-page.tsx',
   './SplitInvitationPage': './src/pages/split-invitation-page.tsx',
 };

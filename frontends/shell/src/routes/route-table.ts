@@ -40,6 +40,7 @@ export const remoteRoutes: readonly RemoteRoute[] = [
   // dashboard: signed-in artist area and auth
   { path: '/app', remote: 'dashboard', expose: './DashboardPage' },
   { path: '/app/analytics', remote: 'dashboard', expose: './AnalyticsPage' },
+  { path: '/app/payouts', remote: 'dashboard', expose: './PayoutsPage' },
   { path: '/app/earnings', remote: 'dashboard', expose: './EarningsPage' },
   // The page a split invitation's mail links to (?token=…).
   { path: '/splits/invitation', remote: 'dashboard', expose: './SplitInvitationPage' },

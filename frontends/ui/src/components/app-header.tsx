@@ -10,6 +10,7 @@ import {
   SearchCheck,
   Upload,
   UserRound,
+  Wallet,
   X,
 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
@@ -39,6 +40,7 @@ export const APP_NAV_LINKS: readonly AppNavLink[] = [
   { to: '/app', label: 'Dashboard', Icon: LayoutDashboard },
   { to: '/releases', label: 'Releases', Icon: Disc3, alsoCurrentUnder: '/release/' },
   { to: '/app/analytics', label: 'Analytics', Icon: BarChart3 },
+  { to: '/app/payouts', label: 'Payouts', Icon: Wallet },
   { to: '/artist-upload', label: 'Upload', Icon: Upload },
   { to: '/uploader', label: 'Uploader', Icon: HardDriveUpload },
   { to: '/missing-money-finder', label: 'Finder', Icon: SearchCheck },

@@ -45,6 +45,7 @@ const SCREENS: Record<Remote, Record<string, string[]>> = {
   dashboard: {
     '/app': ['./DashboardPage'],
     '/app/analytics': ['./AnalyticsPage'],
+    '/app/payouts': ['./PayoutsPage'],
     '/app/earnings': ['./EarningsPage'],
     '/splits/invitation': ['./SplitInvitationPage'],
     '/login': ['./LoginPage'],
