@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   const store = createSqliteDocumentStore({
     dataDir: dir,
     fsync: false,
-    logger: createLogger({ level: 'error' } as never),
+    logger: createLogger('bench-fingerprint').child({}, { level: 'silent' }),
   });
   const index = new FingerprintIndex(store);
   try {
