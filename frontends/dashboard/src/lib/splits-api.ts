@@ -66,12 +66,12 @@ export async function fetchEarnings(): Promise<MyEarnings> {
   return myEarnings.parse(await apiFetch('/api/me/earnings'));
 }
 
-/** Percent text → whole 0.0001 % units, or null when it is not a percent with at most 4 decimals. */
+/** Percent text → whole 0.0001 % units, or null when it is not a number with at most 4 decimals. */
 export function percentUnits(text: string): number | null {
   const m = /^\s*(\d{1,3})(?:\.(\d{1,4}))?\s*$/.exec(text);
   if (!m) return null;
-  const units = Number(m[1]) * 10_000 + Number((m[2] ?? '').padEnd(4, '0'));
-  return units <= 1_000_000 ? units : null;
+  // Over 100 is a number all the same: the sum's words say what is wrong with it.
+  return Number(m[1]) * 10_000 + Number((m[2] ?? '').padEnd(4, '0'));
 }
 
 /** Whole units → "33.3333" (trailing zeros dropped). */
