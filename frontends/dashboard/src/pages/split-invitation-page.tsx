@@ -91,7 +91,7 @@ function SignInOrUp({ email }: { email: string }) {
         go.mutate();
       }}
     >
-      <div className="flex gap-2" role="tablist" aria-label="Sign in or create an account">
+      <div className="flex flex-wrap gap-2" role="tablist" aria-label="Sign in or create an account">
         <Button
           type="button"
           role="tab"

@@ -84,7 +84,7 @@ function ShareTable({ shares }: { shares: Share[] }) {
       <TableBody>
         {shares.map((s) => (
           <TableRow key={`${s.role}:${s.email}:${s.invitationId ?? ''}`} data-testid="split-share">
-            <TableCell className="break-all">
+            <TableCell className="min-w-[11rem] [overflow-wrap:anywhere]">
               {s.role === 'owner' ? `${s.email || 'You'} (owner)` : s.email}
             </TableCell>
             <TableCell className="text-right font-mono">{s.percent}%</TableCell>
@@ -499,7 +499,7 @@ function RecoupCard({ data, onSaved }: { data: ReleaseSplits; onSaved: (next: Re
                   <TableRow key={e.id} data-testid="expense-row">
                     <TableCell className="whitespace-nowrap">{day(e.createdAt)}</TableCell>
                     <TableCell>{e.kind === 'advance' ? 'Advance' : 'Expense'}</TableCell>
-                    <TableCell className="break-all">{e.email}</TableCell>
+                    <TableCell className="min-w-[11rem] [overflow-wrap:anywhere]">{e.email}</TableCell>
                     <TableCell className="text-right font-mono">{formatUsd(e.amount)}</TableCell>
                     <TableCell className="text-right font-mono">{formatUsd(e.recouped)}</TableCell>
                     <TableCell className="text-right font-mono">{formatUsd(e.outstanding)}</TableCell>
@@ -643,7 +643,7 @@ export function SplitsView({
               <TableBody>
                 {data.invitations.map((inv) => (
                   <TableRow key={inv.id} data-testid="invitation-row">
-                    <TableCell className="break-all">{inv.email}</TableCell>
+                    <TableCell className="min-w-[11rem] [overflow-wrap:anywhere]">{inv.email}</TableCell>
                     <TableCell>
                       <StatusBadge status={inv.status} />
                     </TableCell>
