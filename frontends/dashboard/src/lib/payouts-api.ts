@@ -13,6 +13,7 @@ import {
 import { ApiError, apiFetch, apiResponse } from '@omni/ui';
 import * as z from 'zod/mini';
 
+export { parseMinimum } from './payout-minimum';
 export type { MyPayouts, PayeeStatement, TaxFormBody };
 
 export const payoutsQueryKey = (userId: string | undefined) => ['payouts', userId] as const;
@@ -68,26 +69,4 @@ export async function downloadStatement(period: string, format: 'csv' | 'pdf'): 
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/**
- * A minimum typed in dollars ("50", "50.00", "$1,000") as whole cents, or the reason it is not one, in
- * words. The bounds are the server's (it checks them again).
- */
-export function parseMinimum(
-  text: string,
-  railMinimumCents: number,
-  maxCents = 1_000_000,
-): { cents: number } | { error: string } {
-  const clean = text.replace(/[$,\s]/g, '');
-  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(clean);
-  const range = `between $${(railMinimumCents / 100).toFixed(2)} and $${(maxCents / 100).toLocaleString('en-US')}`;
-  if (!m) return { error: `Write an amount in dollars, like 50 or 75.50, ${range}.` };
-  const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  if (cents < railMinimumCents)
-    return {
-      error: `The lowest minimum is $${(railMinimumCents / 100).toFixed(2)}: the bank transfer cannot send less.`,
-    };
-  if (cents > maxCents) return { error: `Choose a minimum ${range}.` };
-  return { cents };
 }

@@ -118,8 +118,8 @@ function BalanceCard({ data }: { data: MyPayouts }) {
         <p className="text-4xl font-bold tracking-tight" data-testid="payout-balance">
           {formatUsd(data.balance)}
         </p>
-        <p className="break-all text-sm text-muted-foreground">
-          Exactly <span className="font-mono">${data.balance}</span> USD. The next payout would send{' '}
+        <p className="text-sm text-muted-foreground">
+          Exactly <span className="break-all font-mono">${data.balance}</span> USD. The next payout would send{' '}
           <strong className="font-medium text-foreground">{formatUsd(data.payable)}</strong> (whole cents,
           rounded down; the rest stays in your balance).
         </p>
@@ -135,10 +135,18 @@ function BalanceCard({ data }: { data: MyPayouts }) {
 
 function Checklist({ data }: { data: MyPayouts }) {
   const { checklist } = data;
+  const last = data.payouts[0];
+  const retry = last?.state === 'failed' ? last.retryAt : null;
   return (
     <Card data-testid="payout-checklist">
       <CardHeader>
-        <CardTitle>{checklist.ready ? 'Ready to be paid' : 'Why you have not been paid yet'}</CardTitle>
+        <CardTitle>
+          {checklist.ready
+            ? 'Ready for the next payout'
+            : data.payouts.length === 0
+              ? 'Why you have not been paid yet'
+              : 'Before your next payout'}
+        </CardTitle>
         <CardDescription>
           Payouts go out every 30 days. The next run is on{' '}
           <strong className="font-medium text-foreground">{formatPublished(checklist.nextRun)}</strong>.
@@ -159,7 +167,8 @@ function Checklist({ data }: { data: MyPayouts }) {
         </ul>
         {checklist.lastFailure ? (
           <p role="alert" className="mt-4 text-sm font-medium text-destructive">
-            Your last payout failed: {checklist.lastFailure}
+            {checklist.lastFailure}
+            {retry ? ` Next try: ${formatPublished(retry)}.` : ''}
           </p>
         ) : null}
       </CardContent>
@@ -428,8 +437,8 @@ function History({ payouts }: { payouts: Payout[] }) {
         ) : (
           <ul className="divide-y">
             {payouts.map((p) => (
-              <li key={p.id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-3">
-                <div className="min-w-0">
+              <li key={p.id} className="flex items-start justify-between gap-4 py-3">
+                <div className="min-w-0 flex-1">
                   <p className="font-medium">{formatUsd(p.amount)}</p>
                   <p className="text-xs text-muted-foreground">
                     Sent {formatPublished(p.createdAt)}
@@ -438,11 +447,17 @@ function History({ payouts }: { payouts: Payout[] }) {
                   {p.state === 'failed' ? (
                     <p className="mt-1 text-sm text-destructive">
                       {p.failure ?? 'The bank returned it.'} The money is back in your balance.
-                      {p.retryAt ? ` We try again on ${formatPublished(p.retryAt)}.` : ''}
+                      {p.retryAt
+                        ? ` Next try: ${formatPublished(p.retryAt)}.`
+                        : p.attempt > 3
+                          ? ' No more automatic tries: check your payout account.'
+                          : ''}
                     </p>
                   ) : null}
                 </div>
-                <Badge variant={STATE_VARIANT[p.state]}>{STATE_WORDS[p.state]}</Badge>
+                <Badge variant={STATE_VARIANT[p.state]} className="shrink-0">
+                  {STATE_WORDS[p.state]}
+                </Badge>
               </li>
             ))}
           </ul>
@@ -604,17 +619,22 @@ function Payouts() {
     );
   const data = payouts.data;
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
-      <div className="min-w-0 space-y-6">
+    <div className="space-y-6">
+      {/* What the payee has and why it is not paid, then what they can do about it, then the record. */}
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <BalanceCard data={data} />
         <Checklist data={data} />
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <div className="min-w-0 space-y-6">
+          <AccountCard data={data} />
+          <MinimumCard key={data.minimumCents} data={data} onSaved={onSaved} />
+        </div>
+        <TaxFormCard data={data} onSaved={onSaved} />
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <History payouts={data.payouts} />
         <Statements statements={data.statements} />
-      </div>
-      <div className="min-w-0 space-y-6">
-        <AccountCard data={data} />
-        <TaxFormCard data={data} onSaved={onSaved} />
-        <MinimumCard key={data.minimumCents} data={data} onSaved={onSaved} />
       </div>
     </div>
   );
