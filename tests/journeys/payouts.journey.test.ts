@@ -16,7 +16,7 @@ import type { ApiSession } from '../support/session';
 import { verifiedSession } from '../support/session';
 import { call, createRelease, login } from './support/api';
 import { eventually, type Omni, startOmni } from './support/omni-process';
-import { newEmail, PASSWORD, personPage, shot, signIn } from './support/people';
+import { newEmail, PASSWORD, personPage, shot, signIn, toast } from './support/people';
 
 const JOURNEY = 'payouts';
 const NANO = 1_000_000_000n;
@@ -24,8 +24,6 @@ const CENT = 10_000_000n;
 let omni: Omni;
 let admin: ApiSession;
 let browser: Browser;
-const withPage = process.env.PAYOUTS_NO_PAGE !== '1';
-
 beforeAll(async () => {
   omni = await startOmni({ name: JOURNEY });
   browser = await launchBrowser();
@@ -169,7 +167,18 @@ it('a 60/40 split is paid out to both payees through the payout sandbox; stateme
     );
     expect(before.minimumCents).toBe(10_000);
     expect(before.rail).toBe('sandbox');
-    if (withPage) await pageBeforeOnboarding();
+    // The collaborator opens /app/payouts: the checklist, then the tax form and the payout account set up
+    // from the page (the sandbox's hosted form and back).
+    await pageBeforeOnboarding();
+
+    // The admin runs the payout run now: nothing earned yet, nothing is paid (the
+    // collaborator is set up, but has no balance).
+    const early = (await json(await post('/api/admin/payouts/run', admin.accessToken), 'run')) as Record<
+      string,
+      unknown
+    >;
+    expect(early).toEqual(expect.objectContaining({ paid: 0 }));
+    expect((await post('/api/admin/payouts/run', owner.session.accessToken)).status).toBe(403);
 
     // The admin imports this month's sales: 60/40 of $600.123456789 passes $100 for both.
     const month = new Date().toISOString().slice(0, 7);
@@ -275,16 +284,8 @@ it('a 60/40 split is paid out to both payees through the payout sandbox; stateme
     );
     expect(lowered.minimumCents).toBe(5_000);
 
-    // The admin runs the payout run now: nobody is ready yet, nothing is paid.
-    const early = (await json(await post('/api/admin/payouts/run', admin.accessToken), 'run')) as Record<
-      string,
-      unknown
-    >;
-    expect(early).toEqual(expect.objectContaining({ paid: 0 }));
-    expect((await post('/api/admin/payouts/run', owner.session.accessToken)).status).toBe(403);
-
     // Each payee fills in the hosted form and gives a tax form (as given; a W-9 is for US persons).
-    for (const p of [owner, collaborator]) await onboard(p.session);
+    await onboard(owner.session);
     await onboard(unlucky.session, '000222222227');
     await json(
       await put('/api/me/payouts/tax-form', unlucky.session.accessToken, {
@@ -314,18 +315,8 @@ it('a 60/40 split is paid out to both payees through the payout sandbox; stateme
       }),
       'W-9',
     );
-    const w8 = myPayouts.parse(
-      await json(
-        await put('/api/me/payouts/tax-form', collaborator.session.accessToken, {
-          kind: 'W-8BEN',
-          legalName: 'Camille Collaborator',
-          country: 'FR',
-          treatyClaim: 'Article 12, 0%',
-          certify: true,
-        }),
-        'W-8BEN',
-      ),
-    );
+    // The collaborator's W-8BEN, given on the page, recorded as given.
+    const w8 = await payouts(collaborator.session);
     expect(w8.taxForm).toEqual(
       expect.objectContaining({ kind: 'W-8BEN', country: 'FR', treatyClaim: 'Article 12, 0%' }),
     );
@@ -495,10 +486,8 @@ it('a 60/40 split is paid out to both payees through the payout sandbox; stateme
     expect(forged.status).toBeGreaterThanOrEqual(400);
     expect(forged.status).toBeLessThan(500);
 
-    if (withPage) {
-      await pageAfterPayout();
-      await pageAfterFailure();
-    }
+    await pageAfterPayout();
+    await pageAfterFailure();
   } catch (err) {
     omni.explain(err);
   }
@@ -520,6 +509,42 @@ async function pageBeforeOnboarding() {
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, JOURNEY, 'checklist-390');
   await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The tax form: refused without the certification, in words; saved with it.
+  await page.getByLabel('W-8BEN (not a US person)').check();
+  await page.getByLabel('Legal name').fill('Camille Collaborator');
+  await page.getByLabel('Country of tax residence').fill('fr');
+  await page.getByLabel('Treaty claim (optional)').fill('Article 12, 0%');
+  await page.getByRole('button', { name: 'Save tax form' }).click();
+  await page.getByText('Confirm that the information is correct.').waitFor();
+  await page.getByLabel('I certify that the information on this form is true and correct.').check();
+  await page.getByRole('button', { name: 'Save tax form' }).click();
+  await toast(page, 'Tax form saved');
+  await page.getByText('W-8BEN for Camille Collaborator (FR)').waitFor();
+
+  // A minimum under the bank transfer's is refused in words, before anything is sent.
+  await page.getByLabel('Minimum (USD)').fill('0.50');
+  await page.getByRole('button', { name: 'Save minimum' }).click();
+  await page.getByText('The lowest minimum is $1.00: the bank transfer cannot send less.').waitFor();
+
+  // The payout account: the sandbox's hosted form, and back to the page.
+  await page.getByRole('button', { name: 'Set up payout account' }).click();
+  await page.waitForURL(/\/payouts-sandbox\/onboard\//, { timeout: 30_000 });
+  await shot(page, JOURNEY, 'sandbox-form');
+  for (const [label, value] of [
+    ['First name', 'Camille'],
+    ['Last name', 'Collaborator'],
+    ['Date of birth', '1901-01-01'],
+    ['Address', 'address_full_match'],
+    ['Last 4 of SSN', '0000'],
+    ['I accept the recipient terms (type yes)', 'yes'],
+    ['Account number', '000123456789'],
+  ] as const)
+    await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.waitForURL(`${omni.url}/app/payouts`, { timeout: 30_000 });
+  await toast(page, 'Payout account details saved');
+  await page.getByText(/Status: (Ready to receive payouts|Details given)/).waitFor({ timeout: 30_000 });
 }
 
 async function pageAfterPayout() {
