@@ -88,7 +88,10 @@ async function onboard(s: ApiSession, accountNumber = '000123456789') {
   expect(new URL(url).pathname).toMatch(/^\/payouts-sandbox\/onboard\//);
   const form = await fetch(url);
   expect(form.status).toBe(200);
-  expect(await form.text()).toContain('Set up payouts');
+  const formText = await form.text();
+  expect(formText).toContain('Set up payouts');
+  // What is still needed, in words (not Stripe's requirement names).
+  expect(formText).toContain('Still needed: First name, Last name, Date of birth, Address, Last 4 of SSN');
   const send = (fields: Record<string, string>) =>
     fetch(url, {
       method: 'POST',

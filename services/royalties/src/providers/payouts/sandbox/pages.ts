@@ -27,7 +27,7 @@ button{margin-top:1rem;padding:.5rem 1rem;font:inherit;background:#3b3bd6;color:
 .error{color:#a11;font-weight:600}.hint{color:#555;font-size:.9em}`;
 
 function page(title: string, body: string) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>
 <link rel="stylesheet" href="${PREFIX}/sandbox.css"></head><body>
 <p class="banner">Payout sandbox: a test environment. No money moves and no identity is checked.</p>${body}</body></html>`;
 }
@@ -40,6 +40,14 @@ const LABELS: Record<string, [string, string]> = {
   'individual.ssn_last_4': ['Last 4 of SSN', 'Test value: 0000'],
   'tos_acceptance.date': ['I accept the recipient terms (type yes)', ''],
 };
+
+/** A requirement as a person reads it ("Last name", "Bank account"), not Stripe's name for it. */
+const needWords = (d: string) =>
+  d === 'external_account'
+    ? 'Bank account'
+    : d === 'tos_acceptance.date'
+      ? 'Accepting the terms'
+      : (LABELS[d]?.[0] ?? d);
 
 function formPage(linkId: string, a: SandboxAccountDoc, error = '') {
   const due = dueOf(a);
@@ -59,7 +67,7 @@ function formPage(linkId: string, a: SandboxAccountDoc, error = '') {
   return page(
     'Set up payouts',
     `<h1>Set up payouts</h1>${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
-<p>Still needed: ${due.length ? esc(due.join(', ')) : 'nothing'}. You may save part now and finish later.</p>
+<p>Still needed: ${due.length ? esc(due.map(needWords).join(', ')) : 'nothing'}. You may save part now and finish later.</p>
 <form method="post" action="${PREFIX}/onboard/${esc(linkId)}">${fields}
 ${due.includes('external_account') ? bank : `<p>Bank account on file. Change it:</p>${bank}`}
 <button type="submit">Save and continue</button></form>`,
