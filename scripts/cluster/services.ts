@@ -36,10 +36,23 @@ export async function servicePorts(
   given: Partial<Record<ServiceName, ServicePorts>> = {},
 ): Promise<Record<ServiceName, ServicePorts>> {
   const ports = {} as Record<ServiceName, ServicePorts>;
+  // A free port is closed again before it is used, so the system may hand the same one out twice (seen:
+  // finder and royalties both given one HTTP port, and royalties could not start): never twice here.
+  const taken = new Set<number>([gatewayPort]);
+  for (const p of Object.values(given)) if (p) taken.add(p.http).add(p.grpc);
+  const fresh = async () => {
+    for (;;) {
+      const port = await freePort();
+      if (!taken.has(port)) {
+        taken.add(port);
+        return port;
+      }
+    }
+  };
   for (const name of SERVICES)
     ports[name] = given[name] ?? {
-      http: name === 'gateway' ? gatewayPort : await freePort(),
-      grpc: await freePort(),
+      http: name === 'gateway' ? gatewayPort : await fresh(),
+      grpc: await fresh(),
     };
   return ports;
 }
