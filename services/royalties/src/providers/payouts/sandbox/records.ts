@@ -27,7 +27,9 @@ export interface SandboxAccountDoc extends Doc {
   key: string;
   payeeId: string;
   email: string;
-  given: Record<string, string>;
+  /** What the form was given, as [requirement, value] pairs: Stripe's requirement names hold dots, which
+   * MongoDB refuses in a field name (the cluster's onboarding failed on "individual.first_name"). */
+  given: Array<[string, string]>;
   bank: { routing: string; account: string } | null;
   created: number;
 }
@@ -36,4 +38,7 @@ export class SandboxFormError extends Error {
   override name = 'SandboxFormError';
 }
 
-export const dueOf = (a: SandboxAccountDoc) => REQUIREMENTS.filter((r) => !(r in a.given));
+export const dueOf = (a: SandboxAccountDoc) => {
+  const given = new Set(a.given.map(([name]) => name));
+  return REQUIREMENTS.filter((r) => !given.has(r));
+};
