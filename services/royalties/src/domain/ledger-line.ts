@@ -66,7 +66,8 @@ export interface PackedLines {
    */
   layout?: 2;
   owner?: string;
-  runs?: LineRun[];
+  /** The runs, each as release DEL track DEL count DEL (FerretDB stores no arrays inside arrays). */
+  runs?: string;
   rows: string;
 }
 
@@ -112,6 +113,16 @@ export function pushFields(cells: Array<string | number | bigint>, l: StatementL
 export const rowsOf = (cells: ReadonlyArray<string | number | bigint>) =>
   cells.length === 0 ? '' : `${cells.join(DEL)}${DEL}`;
 
+/** Runs at rest (PackedLines.runs). */
+export const runsText = (runs: readonly LineRun[]) => runs.map((r) => `${r.join(DEL)}${DEL}`).join('');
+
+function runsOf(text: string): LineRun[] {
+  const c = text.split(DEL);
+  const out: LineRun[] = [];
+  for (let i = 0; i + 3 <= c.length; i += 3) out.push([c[i]!, c[i + 1]!, Number(c[i + 2])]);
+  return out;
+}
+
 /** One owner's lines as a page (all must be `owner`'s). */
 export function packLines(owner: string, lines: readonly LedgerLine[]): PackedLines {
   const cells: Array<string | number | bigint> = [];
@@ -122,7 +133,14 @@ export function packLines(owner: string, lines: readonly LedgerLine[]): PackedLi
     if (last && last[0] === l.releaseId && last[1] === l.trackId) last[2] += 1;
     else runs.push([l.releaseId, l.trackId, 1]);
   }
-  return { n: lines.length, fields: FIELD_NAMES, layout: 2, owner, runs, rows: rowsOf(cells) };
+  return {
+    n: lines.length,
+    fields: FIELD_NAMES,
+    layout: 2,
+    owner,
+    runs: runsText(runs),
+    rows: rowsOf(cells),
+  };
 }
 
 const statementLine = (c: readonly string[], at: number, plain: (t: string) => string): StatementLine => {
@@ -165,7 +183,7 @@ export function unpackLines(p: PackedLines): LedgerLine[] {
   if (p.layout === 2) {
     const lines = statementLinesOf(p.rows);
     let i = 0;
-    for (const [releaseId, trackId, n] of p.runs ?? [])
+    for (const [releaseId, trackId, n] of runsOf(p.runs ?? ''))
       for (let k = 0; k < n; k += 1, i += 1)
         out.push(Object.assign(lines[i]!, { ownerId: p.owner!, releaseId, trackId }));
     return out;

@@ -61,8 +61,15 @@ export function pagesOf(lines: readonly LedgerLine[]): OwnerPage[] {
 
 export type MonthDoc = Omit<MonthSum, 'amount'> & Doc & { amount: string; updatedAt: string };
 
-/** [ownerId, saleMonth, reportMonth, streams, quantity, amount]: compact, as a chunk has thousands. */
-type SumRow = [string, string, string, number, number, string];
+/** A month sum at rest (objects, not arrays: FerretDB stores no arrays inside arrays). */
+interface SumRow {
+  o: string;
+  s: string;
+  r: string;
+  st: number;
+  q: number;
+  a: string;
+}
 interface ChunkSumsDoc extends Doc {
   importId: string;
   seq: number;
@@ -108,7 +115,14 @@ export class LedgerRepository {
     await this.writePages(scope, `${importId}:${pad(seq)}`, importId, seq, pages);
     const months: SumRow[] = [];
     for (const m of sums.months.values())
-      months.push([m.ownerId, m.saleMonth, m.reportMonth, m.streams, m.quantity, m.amount.toString()]);
+      months.push({
+        o: m.ownerId,
+        s: m.saleMonth,
+        r: m.reportMonth,
+        st: m.streams,
+        q: m.quantity,
+        a: m.amount.toString(),
+      });
     await scope
       .collection<ChunkSumsDoc>(CHUNK_SUMS)
       .insertOne({ _id: `${importId}:${pad(seq)}`, importId, seq, months });
@@ -124,8 +138,15 @@ export class LedgerRepository {
     const chunks = await scope.collection<ChunkSumsDoc>(CHUNK_SUMS).find(range);
     const folded = emptyFold();
     for (const chunk of chunks)
-      for (const [ownerId, saleMonth, reportMonth, streams, quantity, amount] of chunk.months)
-        addSum(folded, { ownerId, saleMonth, reportMonth, streams, quantity, amount: BigInt(amount) });
+      for (const m of chunk.months)
+        addSum(folded, {
+          ownerId: m.o,
+          saleMonth: m.s,
+          reportMonth: m.r,
+          streams: m.st,
+          quantity: m.q,
+          amount: BigInt(m.a),
+        });
     const summed = new Set(chunks.map((c) => c.seq));
     if (summed.size < to - from)
       for (const page of await scope.collection<PageDoc>(PAGES).find(range))

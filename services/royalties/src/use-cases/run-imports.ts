@@ -8,7 +8,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DocumentStore, Logger } from '@omni/platform';
 import type { ImportChunk } from '../domain/import-chunk';
-import { FIELD_NAMES, type LineRun, statementLinesOf } from '../domain/ledger-line';
+import { FIELD_NAMES, type LineRun, runsText, statementLinesOf } from '../domain/ledger-line';
 import { formatAmount } from '../domain/money';
 import { addSum, emptyFold } from '../domain/rollups';
 import { type StatementLine, StatementRefused } from '../domain/statements/line';
@@ -248,7 +248,14 @@ export class ImportRunner {
       ownerId,
       saleMonths: [...p.months].sort(),
       // Each group's text ends with its last field's DEL: joined as they are, they are the page's text.
-      lines: { n: p.n, fields: FIELD_NAMES, layout: 2, owner: ownerId, runs: p.runs, rows: p.cells.join('') },
+      lines: {
+        n: p.n,
+        fields: FIELD_NAMES,
+        layout: 2,
+        owner: ownerId,
+        runs: runsText(p.runs),
+        rows: p.cells.join(''),
+      },
     }));
     const seq = state.chunks;
     state.chunks += 1;
