@@ -23,7 +23,8 @@ export interface AllocationDoc extends Doc {
   lines: number;
   /** The page's amount, nano string: the rows add up to it exactly. */
   total: string;
-  rows: AllocationRow[];
+  /** AllocationRows packed by `packRows` (FerretDB stores no arrays inside arrays). */
+  rows: string;
   createdAt: string;
 }
 
@@ -62,8 +63,26 @@ export interface PayeeIncomeDoc extends Doc {
   pageId: string;
   /** Nano string: the rows add up to it. */
   total: string;
-  rows: IncomeRow[];
+  /** IncomeRows packed by `packRows`. */
+  rows: string;
 }
+
+// Rows are kept as text: FerretDB (the cluster's MongoDB) refuses arrays inside arrays, and objects per
+// row would repeat five key names a hundred thousand times. Fields never hold control characters (ids,
+// months, store names, decimal strings), so US and RS separate them.
+const FIELD = '\u001f';
+const ROW = '\u001e';
+
+export function packRows(rows: readonly (readonly string[])[]): string {
+  return rows.map((r) => r.join(FIELD)).join(ROW);
+}
+
+function unpack(text: string): string[][] {
+  return text === '' ? [] : text.split(ROW).map((r) => r.split(FIELD));
+}
+
+export const allocationRowsOf = (doc: Pick<AllocationDoc, 'rows'>) => unpack(doc.rows) as AllocationRow[];
+export const incomeRowsOf = (doc: Pick<PayeeIncomeDoc, 'rows'>) => unpack(doc.rows) as IncomeRow[];
 
 export interface CursorDoc extends Doc {
   /** Next chunk of the import to allocate. */
@@ -131,7 +150,7 @@ export class PayeesRepository {
       string,
       { party: string; releaseId: string; saleMonth: string; split: bigint; recoup: bigint }
     >();
-    for (const [party, releaseId, , saleMonth, kind, amount] of doc.rows) {
+    for (const [party, releaseId, , saleMonth, kind, amount] of allocationRowsOf(doc)) {
       const id = `${party}|${releaseId}|${saleMonth}`;
       let s = sums.get(id);
       if (!s) {

@@ -14,12 +14,13 @@ import { allocateLine, type Recoupable, type Share } from '../domain/splits/allo
 import { tableFor, WHOLE } from '../domain/splits/shares';
 import type { ImportsRepository } from '../store/imports';
 import type { LedgerRepository, PageDoc } from '../store/ledger';
-import type {
-  AllocationRow,
-  IncomeRow,
-  PayeeIncomeDoc,
-  PayeesRepository,
-  RecoupEntryDoc,
+import {
+  type AllocationRow,
+  type IncomeRow,
+  type PayeeIncomeDoc,
+  type PayeesRepository,
+  packRows,
+  type RecoupEntryDoc,
 } from '../store/payees';
 import type { ExpenseDoc, SplitsRepository, VersionDoc } from '../store/splits';
 
@@ -135,7 +136,7 @@ export class PayeeAllocator {
             ownerId: page.ownerId,
             lines: lines.length,
             total: total.toString(),
-            rows,
+            rows: packRows(rows),
             createdAt: new Date().toISOString(),
           },
           entries,
@@ -225,7 +226,7 @@ export class PayeeAllocator {
         period,
         pageId: page._id,
         total: sum.toString(),
-        rows: out,
+        rows: packRows(out),
       };
     });
     return { rows, total, entries, income };

@@ -6,6 +6,7 @@
 import { notFoundError } from '@omni/platform';
 import type { PayeeStatement } from '@omni/proto/api';
 import { failureWords } from '../../domain/payouts/payout';
+import { incomeRowsOf } from '../../store/payees';
 import type { PayoutDoc } from '../../store/payouts';
 import { nowOf, type PayoutCaller, type PayoutDeps, partiesOf, usd } from './context';
 
@@ -51,7 +52,7 @@ export async function payeeStatement(
   for (const d of income) {
     if (d.period < period) opening += BigInt(d.total);
     if (d.period !== period) continue;
-    for (const [store, territory, saleMonth, kind, amount] of d.rows) {
+    for (const [store, territory, saleMonth, kind, amount] of incomeRowsOf(d)) {
       const a = BigInt(amount);
       if (kind === 'recoup') {
         recoupment += a;
