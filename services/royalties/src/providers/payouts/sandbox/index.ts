@@ -222,11 +222,11 @@ export async function createPayoutSandbox(o: SandboxOptions): Promise<PayoutSand
       const c = scope.collection<SandboxAccountDoc>('accounts');
       const a = await c.findById(accountId);
       if (!a) throw new SandboxFormError('No such sandbox account.');
-      const byName = new Map(a.given);
+      const byName = new Map(a.given.map((g) => [g.name, g.value]));
       for (const [name, value] of Object.entries(clean)) byName.set(name, value);
       const bank = number ? { routing: routing!, account: number } : a.bank;
       if (bank) byName.set('external_account', `ba_sbx_${bank.account.slice(-4)}`);
-      const given = [...byName];
+      const given = [...byName].map(([name, value]) => ({ name, value }));
       const next = { ...a, given, bank };
       await c.updateOne({ _id: a._id }, { $set: { given, bank } });
       await emit(scope, 'account.updated', a._id, accountShape(next));

@@ -27,9 +27,10 @@ export interface SandboxAccountDoc extends Doc {
   key: string;
   payeeId: string;
   email: string;
-  /** What the form was given, as [requirement, value] pairs: Stripe's requirement names hold dots, which
-   * MongoDB refuses in a field name (the cluster's onboarding failed on "individual.first_name"). */
-  given: Array<[string, string]>;
+  /** What the form was given, as { name, value } entries: Stripe's requirement names hold dots, which
+   * MongoDB refuses in a field name (the cluster's onboarding failed on "individual.first_name"), and
+   * FerretDB refuses [name, value] pairs (arrays inside an array). */
+  given: Array<{ name: string; value: string }>;
   bank: { routing: string; account: string } | null;
   created: number;
 }
@@ -39,6 +40,6 @@ export class SandboxFormError extends Error {
 }
 
 export const dueOf = (a: SandboxAccountDoc) => {
-  const given = new Set(a.given.map(([name]) => name));
+  const given = new Set(a.given.map((g) => g.name));
   return REQUIREMENTS.filter((r) => !given.has(r));
 };
