@@ -6,6 +6,7 @@
 // 60/40, the invitee sees their 40% on the release and their earnings page. Screens at 1280 and 390 px.
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
+import { mailpitFor, mailpitLink } from '../support/mailpit';
 import { verifiedSession } from '../support/session';
 import { createRelease } from './support/api';
 import { eventually, type Omni, startOmni } from './support/omni-process';
@@ -25,8 +26,13 @@ afterAll(async () => {
   await omni?.stop();
 }, 120_000);
 
-/** The href of the newest mail to `email` whose links carry `param`, read from the dev mailbox page. */
+/**
+ * The href of the newest mail to `email` whose links carry `param`: from Mailpit on the cluster (which has no
+ * dev mailbox), else read from the dev mailbox page.
+ */
 async function mailedLink(page: Page, email: string, param: string): Promise<string> {
+  const mailpit = mailpitFor.get(omni.url);
+  if (mailpit) return mailpitLink(mailpit, email, param);
   const link = page.locator(`article a[href*="${param}="]`).first();
   await eventually(
     async () => {
