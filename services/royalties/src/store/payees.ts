@@ -1,9 +1,10 @@
 // What the ledger's lines came to for each payee: the only reader and writer of `payee_allocations`
-// (one per ledger page: the page's pieces summed per payee, release, track, sale month and kind),
+// (one per batch of chunks, or per page appended later: the pieces summed per payee, release, track, sale
+// month and kind),
 // `payee_months` (per payee × release × sale month: what earnings and statements read), `recoup_entries`
 // (the recoup ledger every payee of a release sees) and `allocation_cursors` (per import, the next chunk
-// to allocate). Written only by the allocator, each page in one transaction with its cursor, so a page is
-// allocated once or not at all; never rewritten (a later change of shares applies to later sales).
+// to allocate). Written only by the allocator, each allocation in one transaction with its cursor, so a
+// page is allocated once or not at all; never rewritten (a later change of shares applies to later sales).
 import type { Doc, DocumentStore, TransactionScope } from '@omni/platform';
 
 export const ALLOCATIONS = 'payee_allocations';
@@ -16,10 +17,12 @@ export const PAYEE_INCOME = 'payee_income';
 export type AllocationRow = [string, string, string, string, 'split' | 'recoup', string];
 
 export interface AllocationDoc extends Doc {
-  /** _id: the ledger page's id. */
+  /** _id: `${importId}|${seq}-${upTo}` for a batch of chunks, or the page's id for a page appended later. */
   importId: string;
+  /** The chunks [seq, upTo) it allocated; an appended page: -1, -1. */
   seq: number;
-  ownerId: string;
+  upTo: number;
+  pages: number;
   lines: number;
   /** The page's amount, nano string: the rows add up to it exactly. */
   total: string;
@@ -137,10 +140,11 @@ export class PayeesRepository {
     return out;
   }
 
-  /** Writes a page's allocation and adds it to the payees' months, in the caller's transaction. */
+  /** Writes an allocation (`rows`: its rows, unpacked) and adds it to the payees' months, in the caller's transaction. */
   async record(
     scope: TransactionScope,
     doc: AllocationDoc,
+    rows: readonly AllocationRow[],
     entries: RecoupEntryDoc[],
     income: PayeeIncomeDoc[] = [],
   ) {
@@ -150,7 +154,7 @@ export class PayeesRepository {
       string,
       { party: string; releaseId: string; saleMonth: string; split: bigint; recoup: bigint }
     >();
-    for (const [party, releaseId, , saleMonth, kind, amount] of allocationRowsOf(doc)) {
+    for (const [party, releaseId, , saleMonth, kind, amount] of rows) {
       const id = `${party}|${releaseId}|${saleMonth}`;
       let s = sums.get(id);
       if (!s) {
