@@ -387,6 +387,30 @@ function contractCases(makeTarget: () => DocumentStoreTarget): void {
       await expect(items.updateOne({ _id: 'x' }, {})).rejects.toThrow();
       expect(await items.findById('x')).toEqual({ _id: 'x', name: 'text', n: 1 });
     });
+
+    it('refuses what FerretDB and MongoDB refuse to store — arrays inside arrays, dotted or $ field names — writing nothing', async () => {
+      const items = store.collection<Item>(fresh('engineshape'));
+      await items.insertOne({ _id: 'x', name: 'text', n: 1 });
+      await expect(items.insertOne({ _id: 'y', rows: [['a', 'b']] } as never)).rejects.toThrow(
+        /array inside an array/,
+      );
+      await expect(items.insertOne({ _id: 'y', meta: { 'a.b': 1 } } as never)).rejects.toThrow(/'a\.b'/);
+      await expect(
+        items.insertMany([{ _id: 'y' }, { _id: 'z', rows: [{ deep: [[1]] }] }] as never),
+      ).rejects.toThrow(/array inside an array/);
+      await expect(items.updateOne({ _id: 'x' }, { $set: { rows: [[1]] } })).rejects.toThrow(
+        /array inside an array/,
+      );
+      await expect(items.updateOne({ _id: 'x' }, { $push: { tags: ['a'] } } as never)).rejects.toThrow(
+        /array inside an array/,
+      );
+      await expect(items.updateOne({ _id: 'x' }, { $set: { meta: { $x: 1 } } })).rejects.toThrow(/\$x/);
+      // Arrays of objects holding arrays, and dotted paths in an update, are fine.
+      await items.updateOne({ _id: 'x' }, { $set: { 'meta.rows': [{ cells: ['a', 'b'] }] } });
+      expect(await items.find({})).toEqual([
+        { _id: 'x', name: 'text', n: 1, meta: { rows: [{ cells: ['a', 'b'] }] } },
+      ]);
+    });
   });
 
   it('sorts on several keys, skips and limits', async () => {

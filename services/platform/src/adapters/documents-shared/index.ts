@@ -4,4 +4,11 @@ export { indexKeys, indexName } from './indexes';
 export { prepareInsert } from './insert';
 export { compareBySort, validateSort } from './sort';
 export { applyUpdate, normaliseUpdate, seedFromFilter, validateUpdate } from './update';
-export { compareValues, deepEqual, InvalidQueryError, isPlainObject, toStorable } from './values';
+export {
+  assertEngineShape,
+  compareValues,
+  deepEqual,
+  InvalidQueryError,
+  isPlainObject,
+  toStorable,
+} from './values';

@@ -4,7 +4,14 @@
 import type { Doc, Filter, Update } from '../../ports/documents';
 import { equalities } from './filter';
 import { getAt, setAt, splitPath, unsetAt } from './paths';
-import { deepEqual, InvalidQueryError, isPlainObject, type PlainObject, toStorable } from './values';
+import {
+  assertEngineShape,
+  deepEqual,
+  InvalidQueryError,
+  isPlainObject,
+  type PlainObject,
+  toStorable,
+} from './values';
 
 const UPDATE_OPERATORS = new Set(['$set', '$unset', '$inc', '$setOnInsert', '$push', '$pull']);
 
@@ -23,6 +30,16 @@ export function validateUpdate(update: unknown): asserts update is Update {
         throw new InvalidQueryError(`${op} on '${path}' would modify the immutable field _id`);
       }
       if (value === undefined) throw new InvalidQueryError(`${op} '${path}' is undefined`);
+      if (op === '$push') {
+        // Pushing an array (or $each of arrays) makes an array inside an array.
+        for (const item of isPlainObject(value) && Array.isArray(value.$each) ? value.$each : [value]) {
+          if (Array.isArray(item))
+            throw new InvalidQueryError(
+              `$push '${path}' would put an array inside an array, which FerretDB does not store`,
+            );
+          assertEngineShape(item, `$push '${path}'`);
+        }
+      } else assertEngineShape(value, `${op} '${path}'`);
       if (op === '$inc' && (typeof value !== 'number' || !Number.isFinite(value))) {
         throw new InvalidQueryError(`$inc '${path}' needs a finite number`);
       }

@@ -57,6 +57,31 @@ function isPlainJson(value: unknown): boolean {
   }
 }
 
+/**
+ * Refuses what the production engine refuses in a stored value, so the embedded store fails the same way
+ * in tests instead of the cluster failing later: a field name with a dot or a leading $ (MongoDB), and an
+ * array directly inside an array (FerretDB: "nested arrays are not supported"; three cluster-only failures
+ * of issue 26 came from it). `where` names the value in the message.
+ */
+export function assertEngineShape(value: unknown, where: string): void {
+  if (typeof value !== 'object' || value === null) return;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      if (Array.isArray(item))
+        throw new InvalidQueryError(`${where} holds an array inside an array, which FerretDB does not store`);
+      assertEngineShape(item, where);
+    }
+    return;
+  }
+  for (const key in value) {
+    if (key.includes('.') || key.startsWith('$'))
+      throw new InvalidQueryError(
+        `${where} has the field name '${key}': a dot or a leading $ is refused by MongoDB`,
+      );
+    assertEngineShape((value as PlainObject)[key], `${where}.${key}`);
+  }
+}
+
 /** Deep equality with MongoDB's rules for documents: field order matters, as it does in BSON. */
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
