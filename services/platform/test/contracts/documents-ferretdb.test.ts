@@ -156,4 +156,24 @@ interface Item extends Doc {
       { _id: 'before', v: 1 },
     ]);
   }, 60_000);
+
+  it("keeps an upsert's null and empty-array $setOnInsert values, which FerretDB drops on its own", async () => {
+    const store = openStore();
+    await store.ready();
+    type Payee = Item & { holds?: string[]; account?: null; email?: string };
+    const c = store.collection<Payee>(`payees_${++seq}`);
+    const insertOnly = { $setOnInsert: { holds: [], account: null, email: 'a@example.test' } };
+    await c.updateOne({ _id: 'plain' }, insertOnly, { upsert: true });
+    await store.transaction((scope) =>
+      scope.collection<Payee>(c.name).updateOne({ _id: 'journaled' }, insertOnly, { upsert: true }),
+    );
+    const returned = await c.findOneAndUpdate({ _id: 'found' }, insertOnly, { upsert: true });
+    expect(returned).toMatchObject({ holds: [], account: null });
+    for (const id of ['plain', 'journaled', 'found'])
+      expect(await c.findById(id)).toEqual({ _id: id, holds: [], account: null, email: 'a@example.test' });
+    // Only on insert: an existing document keeps what it has.
+    await c.updateOne({ _id: 'plain' }, { $set: { holds: ['tax'] } });
+    await c.updateOne({ _id: 'plain' }, insertOnly, { upsert: true });
+    expect((await c.findById('plain'))?.holds).toEqual(['tax']);
+  }, 60_000);
 });

@@ -52,6 +52,8 @@ export interface MongoBackend {
   uniqueIndexes(name: string): IndexSpec[];
   /** True when the server answers only `{_id: value}` without reading the whole collection (id-lookups.ts). */
   pushesDownOnlyIds(): boolean;
+  /** FerretDB: an upsert's $setOnInsert loses its null and [] values (refillSetOnInsert). */
+  dropsEmptyOnInsert(): boolean;
   warn(message: string, details: Record<string, unknown>): void;
 }
 
@@ -195,6 +197,7 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
         upsert: options.upsert ?? false,
       }),
     );
+    if (result.upsertedCount > 0) await this.refillSetOnInsert(coll, this.upsertId(filter, native), native);
     return {
       matched: result.matchedCount,
       modified: result.modifiedCount,
@@ -237,7 +240,14 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
         ...(options.sort ? { sort: options.sort } : {}),
       }),
     );
+    if (where === null)
+      this.refilled(found, await this.refillSetOnInsert(coll, this.upsertId(filter, native), native));
     return found as T | null;
+  }
+
+  /** A document just upserted, as it is after refillSetOnInsert. */
+  private refilled(found: Record<string, unknown> | null, missing: Record<string, unknown> | null) {
+    if (found && missing) for (const [k, v] of Object.entries(missing)) if (!(k in found)) found[k] = v;
   }
 
   private async deleteOneNow(filter: Filter): Promise<number> {
@@ -381,6 +391,7 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
         ),
       );
       if (result.matchedCount === 0 && result.upsertedCount === 0) continue;
+      if (result.upsertedCount > 0) await this.refillSetOnInsert(coll, this.upsertId(filter, native), native);
       return {
         matched: result.matchedCount,
         modified: result.modifiedCount,
@@ -415,10 +426,36 @@ export class MongoCollection<T extends Doc> implements Collection<T> {
           },
         ),
       );
+      if (target === undefined) {
+        this.refilled(found, await this.refillSetOnInsert(coll, this.upsertId(filter, native), native));
+      }
       // 'before' of an upsert that inserted is null, as without a journal.
       if (found || target === undefined) return found as T | null;
     }
     throw this.keptChanging();
+  }
+
+  /**
+   * FerretDB v1.24.2 drops the null and empty-array values of an
+   * upsert's $setOnInsert when it inserts: `{holds: [], account: null}` came out as no such fields, and the
+   * payout run read `holds.length` of undefined on the cluster. Each such field still missing is set on the
+   * inserted document, and only where it is missing, so a writer that got there first keeps its value.
+   * The fields refilled, or null when there were none.
+   */
+  private async refillSetOnInsert(
+    coll: NativeCollection,
+    id: string,
+    native: NativeUpdate,
+  ): Promise<Record<string, unknown> | null> {
+    const dropped = Object.entries((native.$setOnInsert ?? {}) as Record<string, unknown>).filter(
+      ([k, v]) => k !== '_id' && !k.includes('.') && (v === null || (Array.isArray(v) && v.length === 0)),
+    );
+    if (dropped.length === 0 || !this.backend.dropsEmptyOnInsert()) return null;
+    for (const [k, v] of dropped)
+      await this.run(() =>
+        coll.updateOne({ _id: id, [k]: { $exists: false } } as NativeFilter, { $set: { [k]: v } }),
+      );
+    return Object.fromEntries(dropped);
   }
 
   // --- reads by _id (id-lookups.ts) ---

@@ -284,6 +284,10 @@ export class MongoDocumentStore implements DocumentStore, MongoBackend {
     return this.ferretdb;
   }
 
+  dropsEmptyOnInsert(): boolean {
+    return this.ferretdb;
+  }
+
   uniqueIndexes(name: string): IndexSpec[] {
     return [...(this.declared.get(name)?.values() ?? [])].filter((spec) => spec.unique);
   }
