@@ -10,18 +10,32 @@ export const mailpitFor = new Map<string, string>();
  * through Mailpit's API (a person would click it in their mail client).
  */
 export async function mailpitLink(mailpit: string, email: string, param: string): Promise<string> {
+  return (await mailpitMail(mailpit, email, param)).link;
+}
+
+/** The newest mail to `email` with a ?<param>= link: the link, and the mail's subject and plain text. */
+export async function mailpitMail(
+  mailpit: string,
+  email: string,
+  param: string,
+): Promise<{ link: string; text: string }> {
   return poll(
     async () => {
       const search = await fetch(`${mailpit}/api/v1/search?query=${encodeURIComponent(`to:"${email}"`)}`);
       const { messages = [] } = (await search.json()) as { messages?: { ID: string }[] };
       for (const { ID } of messages) {
         const message = (await (await fetch(`${mailpit}/api/v1/message/${ID}`)).json()) as {
+          Subject?: string;
           Text?: string;
           HTML?: string;
         };
         const text = `${message.Text ?? ''} ${message.HTML ?? ''}`;
         const link = new RegExp(`https?://[^\\s"'<>]+[?&]${param}=[^\\s"'<>]+`).exec(text)?.[0];
-        if (link) return link.replace(/&amp;/g, '&');
+        if (link)
+          return {
+            link: link.replace(/&amp;/g, '&'),
+            text: `${message.Subject ?? ''}\n${message.Text ?? ''}`,
+          };
       }
       return undefined;
     },
