@@ -169,3 +169,43 @@ export const myEarnings = z.object({
   releases: z.array(z.object({ releaseId: z.string(), amount })),
 });
 export type MyEarnings = z.infer<typeof myEarnings>;
+
+/**
+ * GET /api/me/splits — the /app/splits overview: the caller's own releases with their split state (the
+ * release default's shares in force, pending and lapsed invitations with the owner's choices), and the
+ * shares others invited the caller to. Only the caller's own; nobody else's release appears.
+ */
+export const mySplits = z.object({
+  month,
+  owned: z.array(
+    z.object({
+      releaseId: z.string(),
+      title: z.string(),
+      /** The release default in force this month ([] with no splits set: the whole release is the owner's). */
+      shares: z.array(z.object({ email: z.string(), percent: z.string(), status: share.shape.status })),
+      pending: z.array(z.object({ invitationId: z.string(), email: z.string(), expiresAt: z.string() })),
+      lapsed: z.array(
+        z.object({
+          invitationId: z.string(),
+          email: z.string(),
+          expiresAt: z.string(),
+          held: amount,
+          choices: z.array(z.enum(['resend', 'reassign', 'take_back'])),
+        }),
+      ),
+    }),
+  ),
+  /** Shares others invited the caller to: pending or lapsed at their address, or accepted into their account. */
+  invited: z.array(
+    z.object({
+      invitationId: z.string(),
+      releaseId: z.string(),
+      releaseTitle: z.string(),
+      status: invitationStatus,
+      expiresAt: z.string(),
+      /** Their share of the release default ('' when only tracks carry it). */
+      percent: z.string(),
+    }),
+  ),
+});
+export type MySplits = z.infer<typeof mySplits>;

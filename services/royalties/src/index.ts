@@ -21,11 +21,12 @@ import { UnmatchedRepository } from './store/unmatched';
 import { PayeeAllocator } from './use-cases/allocate-payees';
 import { importTrends } from './use-cases/import-trends';
 import { Matcher } from './use-cases/match-lines';
+import type { MySplitsDeps } from './use-cases/my-splits';
 import type { PayoutDeps } from './use-cases/payouts/context';
 import { retryDue, runPayouts } from './use-cases/payouts/run';
 import { receiveFromInbox } from './use-cases/receive-statement';
 import { ImportRunner } from './use-cases/run-imports';
-import { lapseDue, type SplitDeps, type SplitNotices } from './use-cases/splits';
+import { lapseDue, type SplitNotices } from './use-cases/splits';
 import { readInWorker } from './use-cases/statement-reader/client';
 
 export const royaltiesService: ServiceModule = {
@@ -83,10 +84,11 @@ export const royaltiesService: ServiceModule = {
       },
       flush: () => void outbox.flush().catch(() => undefined),
     };
-    const split: SplitDeps = {
+    const split: MySplitsDeps = {
       splits,
       payees,
       catalog: catalogClient,
+      releases: catalogClient,
       notices,
       publicUrl: config.publicUrl,
     };

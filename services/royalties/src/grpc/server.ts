@@ -6,6 +6,7 @@ import { expenseBody, invitationActionBody, isStatementSource, setSplitsBody } f
 import type { ImportsRepository } from '../store/imports';
 import type { UnmatchedRepository } from '../store/unmatched';
 import { analytics, earningsSummary, type FigureDeps, playsOf } from '../use-cases/figures';
+import { type MySplitsDeps, mySplits } from '../use-cases/my-splits';
 import type { PayoutDeps } from '../use-cases/payouts/context';
 import { openUpload, type ReceiveDeps } from '../use-cases/receive-statement';
 import { ResolveRefused, resolveUnmatched } from '../use-cases/resolve-unmatched';
@@ -50,7 +51,7 @@ export function royaltiesHandlers(
   deps: FigureDeps &
     ReceiveDeps &
     ResolveDeps & {
-      split: SplitDeps;
+      split: MySplitsDeps;
       payout: PayoutDeps;
       imports: ImportsRepository;
       unmatched: UnmatchedRepository;
@@ -156,6 +157,10 @@ export function royaltiesHandlers(
     },
     async getPayeeEarnings(req) {
       return { earningsJson: JSON.stringify(await myEarnings(deps.split, callerOf(req.caller))) };
+    },
+    async getMySplits(req) {
+      const view = await mySplits(deps.split, callerOf(req.caller));
+      return { splitsJson: JSON.stringify(view) };
     },
     async countCollaborators(req) {
       return { collaborators: await collaboratorCount(deps.split, required(req.ownerId, 'The owner')) };

@@ -142,6 +142,11 @@ export class SplitsRepository {
     return [...bound, ...addressed.filter((i) => !seen.has(i._id) && !i.boundTo)];
   }
 
+  /** Every invitation the owner has sent, on any of their releases (the /app/splits overview). */
+  invitationsOwnedBy(ownerId: string) {
+    return this.invitations.find({ ownerId }, { sort: { createdAt: 1 } });
+  }
+
   /** Distinct addresses the owner has invited to any of their releases (the /app Collaborators card). */
   async collaboratorsInvitedBy(ownerId: string): Promise<number> {
     const mine = await this.invitations.find({ ownerId });

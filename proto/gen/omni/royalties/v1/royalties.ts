@@ -215,6 +215,15 @@ export interface GetPayeeEarningsResponse {
   earningsJson: string;
 }
 
+export interface GetMySplitsRequest {
+  caller?: SplitCaller | undefined;
+}
+
+export interface GetMySplitsResponse {
+  /** proto/api/splits.ts mySplits. */
+  splitsJson: string;
+}
+
 export interface CountCollaboratorsRequest {
   ownerId: string;
 }
@@ -3136,6 +3145,148 @@ export const GetPayeeEarningsResponse: MessageFns<GetPayeeEarningsResponse> = {
   },
 };
 
+function createBaseGetMySplitsRequest(): GetMySplitsRequest {
+  return { caller: undefined };
+}
+
+export const GetMySplitsRequest: MessageFns<GetMySplitsRequest> = {
+  encode(message: GetMySplitsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      SplitCaller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMySplitsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMySplitsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = SplitCaller.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetMySplitsRequest {
+    return { caller: isSet(object.caller) ? SplitCaller.fromJSON(object.caller) : undefined };
+  },
+
+  toJSON(message: GetMySplitsRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = SplitCaller.toJSON(message.caller);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetMySplitsRequest>): GetMySplitsRequest {
+    return GetMySplitsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetMySplitsRequest>): GetMySplitsRequest {
+    const message = createBaseGetMySplitsRequest();
+    message.caller = (object.caller !== undefined && object.caller !== null)
+      ? SplitCaller.fromPartial(object.caller)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetMySplitsResponse(): GetMySplitsResponse {
+  return { splitsJson: "" };
+}
+
+export const GetMySplitsResponse: MessageFns<GetMySplitsResponse> = {
+  encode(message: GetMySplitsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.splitsJson !== "") {
+      writer.uint32(10).string(message.splitsJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMySplitsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMySplitsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.splitsJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetMySplitsResponse {
+    return {
+      splitsJson: isSet(object.splitsJson)
+        ? globalThis.String(object.splitsJson)
+        : isSet(object.splits_json)
+        ? globalThis.String(object.splits_json)
+        : "",
+    };
+  },
+
+  toJSON(message: GetMySplitsResponse): unknown {
+    const obj: any = {};
+    if (message.splitsJson !== "") {
+      obj.splitsJson = message.splitsJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetMySplitsResponse>): GetMySplitsResponse {
+    return GetMySplitsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetMySplitsResponse>): GetMySplitsResponse {
+    const message = createBaseGetMySplitsResponse();
+    message.splitsJson = object.splitsJson ?? "";
+    return message;
+  },
+};
+
 function createBaseCountCollaboratorsRequest(): CountCollaboratorsRequest {
   return { ownerId: "" };
 }
@@ -4025,6 +4176,15 @@ export const RoyaltiesServiceService = {
       Buffer.from(GetPayeeEarningsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetPayeeEarningsResponse => GetPayeeEarningsResponse.decode(value),
   },
+  getMySplits: {
+    path: "/omni.royalties.v1.RoyaltiesService/GetMySplits" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetMySplitsRequest): Buffer => Buffer.from(GetMySplitsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetMySplitsRequest => GetMySplitsRequest.decode(value),
+    responseSerialize: (value: GetMySplitsResponse): Buffer => Buffer.from(GetMySplitsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetMySplitsResponse => GetMySplitsResponse.decode(value),
+  },
   countCollaborators: {
     path: "/omni.royalties.v1.RoyaltiesService/CountCollaborators" as const,
     requestStream: false as const,
@@ -4090,6 +4250,7 @@ export interface RoyaltiesServiceServer extends UntypedServiceImplementation {
   getInvitation: handleUnaryCall<GetInvitationRequest, GetInvitationResponse>;
   acceptInvitation: handleUnaryCall<AcceptInvitationRequest, AcceptInvitationResponse>;
   getPayeeEarnings: handleUnaryCall<GetPayeeEarningsRequest, GetPayeeEarningsResponse>;
+  getMySplits: handleUnaryCall<GetMySplitsRequest, GetMySplitsResponse>;
   countCollaborators: handleUnaryCall<CountCollaboratorsRequest, CountCollaboratorsResponse>;
   /** Payouts (proto/api/payouts.ts). */
   payoutCall: handleUnaryCall<PayoutCallRequest, PayoutCallResponse>;
@@ -4340,6 +4501,21 @@ export interface RoyaltiesServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetPayeeEarningsResponse) => void,
+  ): ClientUnaryCall;
+  getMySplits(
+    request: GetMySplitsRequest,
+    callback: (error: ServiceError | null, response: GetMySplitsResponse) => void,
+  ): ClientUnaryCall;
+  getMySplits(
+    request: GetMySplitsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetMySplitsResponse) => void,
+  ): ClientUnaryCall;
+  getMySplits(
+    request: GetMySplitsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetMySplitsResponse) => void,
   ): ClientUnaryCall;
   countCollaborators(
     request: CountCollaboratorsRequest,

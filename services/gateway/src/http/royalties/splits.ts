@@ -5,6 +5,8 @@
 // - /api/splits/invitations/:token: what an invitation link shows, to whoever holds the link (GET), and
 //   accepting it into the signed-in account (POST …/accept), whatever address that account has.
 // - /api/me/earnings: the caller's balance as a payee, shares held for them, per-month statements.
+// - /api/me/splits: the /app/splits overview — the caller's releases' split state and the shares others
+//   invited them to. It takes no input: a query string is refused (400) rather than silently ignored.
 // Bodies are checked here with the contract and again in royalties; answers are parsed before they go out.
 import { type Guards, HttpError, type PromiseClient, parseBody } from '@omni/platform';
 import type { royalties } from '@omni/proto';
@@ -13,6 +15,7 @@ import {
   invitationActionBody,
   invitationView,
   myEarnings,
+  mySplits,
   releaseSplits,
   setSplitsBody,
   splitsChanged,
@@ -118,6 +121,13 @@ export function splitRoutes(client: RoyaltiesClient, guards: Guards): Router {
   router.get('/me/earnings', guards.requireUser, async (req, res) => {
     const { earningsJson } = await client.getPayeeEarnings({ caller: callerOf(req) });
     res.set('Cache-Control', 'no-store').json(z.parse(myEarnings, JSON.parse(earningsJson)));
+  });
+
+  router.get('/me/splits', guards.requireUser, async (req, res) => {
+    if (Object.keys(req.query).length)
+      throw new HttpError(400, 'GET /api/me/splits takes no parameters.', 'invalid_request');
+    const { splitsJson } = await client.getMySplits({ caller: callerOf(req) });
+    res.set('Cache-Control', 'no-store').json(z.parse(mySplits, JSON.parse(splitsJson)));
   });
 
   return router;
