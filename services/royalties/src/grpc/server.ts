@@ -19,7 +19,6 @@ import {
   getSplits,
   invitationByToken,
   myEarnings,
-  type SplitDeps,
   setSplits,
 } from '../use-cases/splits';
 import { importJson, unmatchedJson } from '../use-cases/statement-json';
