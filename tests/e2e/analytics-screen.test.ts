@@ -152,7 +152,7 @@ beforeAll(async () => {
 });
 
 describe('/app', () => {
-  it('View Analytics leads to /app/analytics; Manage Splits is still only announced', async () => {
+  it('View Analytics leads to /app/analytics; Manage Splits to /app/splits', async () => {
     const page = await newPage();
     await page.goto(`${suite.url}/app`);
     const actions = page.getByRole('region', { name: 'Quick actions' });
@@ -161,13 +161,12 @@ describe('/app', () => {
     expect(titles.map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
       'Upload Release',
       'View Analytics',
-      'Manage Splits Coming soon',
+      'Manage Splits',
     ]);
-    await page.getByRole('button', { name: 'Manage Splits' }).click();
-    await suite.toast(
-      page,
-      'Split management coming soon! Automatically distribute royalties to collaborators.',
-    );
+    await page.getByRole('link', { name: 'Manage Splits' }).click();
+    await page.waitForURL(/\/app\/splits$/);
+    await page.getByRole('heading', { level: 1, name: 'Splits' }).waitFor();
+    await page.goBack();
     await cannedAnalytics(page, () => ({ status: 200, body: CANNED }));
     await page.getByRole('link', { name: 'View Analytics' }).click();
     await page.waitForURL(/\/app\/analytics$/);

@@ -161,7 +161,7 @@ describe('no demo video that does not exist', () => {
 });
 
 describe('the dashboard', () => {
-  it("links View Analytics to the live page, marks Splits 'Coming soon' and sells Pro for what it is", async () => {
+  it('links View Analytics and Manage Splits to their live pages and sells Pro for what it is', async () => {
     const page = await suite.newPage();
     pages.push(page);
     await storeSession(page, suite.url, await verifiedSession(suite.url, `copy-${Date.now()}@example.com`));
@@ -174,10 +174,13 @@ describe('the dashboard', () => {
     expect(titles.map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
       'Upload Release',
       'View Analytics',
-      'Manage Splits Coming soon',
+      'Manage Splits',
     ]);
     expect(await actions.getByRole('link', { name: 'View Analytics' }).getAttribute('href')).toBe(
       '/app/analytics',
+    );
+    expect(await actions.getByRole('link', { name: 'Manage Splits' }).getAttribute('href')).toBe(
+      '/app/splits',
     );
     await suite.shot(page, 'dashboard');
   });

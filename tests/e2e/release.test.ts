@@ -288,8 +288,8 @@ describe('/artist-upload signed in', () => {
     await list.getByRole('link', { name: 'All Stores' }).waitFor();
     await list.getByRole('link', { name: 'Chosen Stores' }).waitFor();
     await page.getByRole('link', { name: 'Upgrade to Pro' }).waitFor();
-    await page.getByRole('button', { name: 'Manage Splits' }).click();
-    await toast('Split management coming soon! Automatically distribute royalties to collaborators.');
+    // Manage Splits leads to the splits overview (issue 26), no longer a coming-soon notice.
+    expect(await page.getByRole('link', { name: 'Manage Splits' }).getAttribute('href')).toBe('/app/splits');
     await shot('dashboard');
     // View Analytics is a link to the analytics page now, no longer a coming-soon notice.
     await page.getByRole('link', { name: 'View Analytics' }).click();

@@ -13,5 +13,6 @@ export const exposes = {
   './AnalyticsPage': './src/pages/analytics-page.tsx',
   './PayoutsPage': './src/pages/payouts-page.tsx',
   './EarningsPage': './src/pages/earnings-page.tsx',
+  './SplitsPage': './src/pages/splits-page.tsx',
   './SplitInvitationPage': './src/pages/split-invitation-page.tsx',
 };

@@ -9,7 +9,6 @@ import {
   CardTitle,
   formatTable,
   StatTile,
-  toast,
 } from '@omni/ui';
 import { BarChart3, Disc3, DollarSign, Music, Split, Upload, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -121,27 +120,17 @@ function ActionCard({
   description,
   icon,
   action,
-  comingSoon = false,
 }: {
   title: string;
   description: string;
   icon: ReactNode;
   action: ReactNode;
-  /** Not built yet (issue 21 §3.13): said on the card, not only in the toast its button shows. */
-  comingSoon?: boolean;
 }) {
   return (
     <Card className="flex flex-col">
       <CardHeader>
         <span className="mb-2 text-primary">{icon}</span>
-        <CardTitle className="flex flex-wrap items-center gap-2">
-          {title}
-          {comingSoon ? (
-            <Badge variant="outline" className="text-xs font-medium">
-              Coming soon
-            </Badge>
-          ) : null}
-        </CardTitle>
+        <CardTitle className="flex flex-wrap items-center gap-2">{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="mt-auto">{action}</CardContent>
@@ -149,7 +138,7 @@ function ActionCard({
   );
 }
 
-/** Upload Release goes to /artist-upload, View Analytics to /app/analytics; Manage Splits only announces what is coming (spec section 8). */
+/** Upload Release goes to /artist-upload, View Analytics to /app/analytics, Manage Splits to the /app/splits overview. */
 export function ActionCards() {
   return (
     <section aria-label="Quick actions" className="grid gap-4 md:grid-cols-3">
@@ -176,17 +165,10 @@ export function ActionCards() {
       <ActionCard
         title="Manage Splits"
         description="Share royalties with your collaborators."
-        comingSoon
         icon={<Split className="h-6 w-6" aria-hidden="true" />}
         action={
-          <Button
-            variant="outline"
-            className="w-full"
-            onClick={() =>
-              toast('Split management coming soon! Automatically distribute royalties to collaborators.')
-            }
-          >
-            Manage Splits
+          <Button asChild variant="outline" className="w-full">
+            <Link to="/app/splits">Manage Splits</Link>
           </Button>
         }
       />

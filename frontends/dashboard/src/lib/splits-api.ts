@@ -6,6 +6,7 @@ import {
   type InvitationActionBody,
   invitationView,
   myEarnings,
+  mySplits,
   releaseSplits,
   type SetSplitsBody,
   splitsChanged,
@@ -81,4 +82,11 @@ export function unitsText(units: number): string {
     .padStart(4, '0')
     .replace(/0+$/, '');
   return frac ? `${whole}.${frac}` : String(whole);
+}
+
+export type MySplits = z.infer<typeof mySplits>;
+
+/** /app/splits: the caller's releases' split state and the shares offered to them, in one call. */
+export async function fetchMySplits(): Promise<MySplits> {
+  return mySplits.parse(await apiFetch('/api/me/splits'));
 }

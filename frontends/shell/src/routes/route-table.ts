@@ -42,6 +42,7 @@ export const remoteRoutes: readonly RemoteRoute[] = [
   { path: '/app/analytics', remote: 'dashboard', expose: './AnalyticsPage' },
   { path: '/app/payouts', remote: 'dashboard', expose: './PayoutsPage' },
   { path: '/app/earnings', remote: 'dashboard', expose: './EarningsPage' },
+  { path: '/app/splits', remote: 'dashboard', expose: './SplitsPage' },
   // The page a split invitation's mail links to (?token=…).
   { path: '/splits/invitation', remote: 'dashboard', expose: './SplitInvitationPage' },
   { path: '/login', remote: 'dashboard', expose: './LoginPage' },

@@ -47,6 +47,7 @@ const SCREENS: Record<Remote, Record<string, string[]>> = {
     '/app/analytics': ['./AnalyticsPage'],
     '/app/payouts': ['./PayoutsPage'],
     '/app/earnings': ['./EarningsPage'],
+    '/app/splits': ['./SplitsPage'],
     '/splits/invitation': ['./SplitInvitationPage'],
     '/login': ['./LoginPage'],
     '/signup': ['./SignupPage'],
