@@ -49,9 +49,9 @@ function OwnedRelease({ r }: { r: Owned }) {
       ) : (
         <ul className="space-y-1 text-sm" aria-label={`Shares of ${r.title}`}>
           {r.shares.map((s) => (
-            <li key={`${s.email}:${s.status}`} className="flex flex-wrap justify-between gap-2">
-              <span className="break-all">{s.status === 'owner' ? `${s.email} (you)` : s.email}</span>
-              <span className="font-mono">{s.percent} %</span>
+            <li key={`${s.email}:${s.status}`} className="flex justify-between gap-2">
+              <span className="min-w-0 break-all">{s.status === 'owner' ? `${s.email} (you)` : s.email}</span>
+              <span className="shrink-0 font-mono">{s.percent} %</span>
             </li>
           ))}
         </ul>
