@@ -14,9 +14,11 @@ import { catalog, delivery, storage } from '@omni/proto';
 import { createErnValidator } from './domain/ddex';
 import { onReleaseSubmitted } from './events/release-submitted';
 import { deliveryHandlers } from './grpc/server';
+import { FpcalcFingerprinter } from './providers/fingerprinter/fpcalc';
 import { openStoreRegistry, simulatorRoot } from './providers/stores';
 import { createStoreSimulator } from './simulator';
 import { writeNextReports } from './simulator/report-cursor';
+import { FingerprintIndex } from './store/fingerprints';
 import { JobsRepository } from './store/jobs';
 import { ReviewsRepository } from './store/reviews';
 import { VersionsRepository } from './store/versions';
@@ -110,6 +112,8 @@ export const deliveryService: ServiceModule = {
       ...sources,
       stage: (releaseId: string, bucket: string, fileKey: string) =>
         pipeline.ctx.stager.stage(releaseId, bucket, fileKey),
+      // The rights check: every staged master is fingerprinted (fpcalc, a child process) and looked up.
+      rights: { fingerprinter: new FpcalcFingerprinter(), index: new FingerprintIndex(store) },
     };
     const created = await onReleaseSubmitted('release.created', bus, store, review, reviewSources, logger);
     const resubmitted = await onReleaseSubmitted(

@@ -11,7 +11,7 @@ import {
   SPEED_VARIANTS,
 } from '../domain/fingerprint';
 import type { Fingerprinter, RawFingerprint } from '../providers/fingerprinter/port';
-import { UnsupportedSpeedError } from '../providers/fingerprinter/port';
+import { FingerprintError, UnsupportedSpeedError } from '../providers/fingerprinter/port';
 import type { FingerprintIndex, RecordingRef } from '../store/fingerprints';
 
 export interface FingerprintMatch {
@@ -69,7 +69,7 @@ export async function fingerprintMaster(
   await Promise.all(Array.from({ length: PARALLEL }, lane));
   const kept = queries.filter((q): q is { speed: number; print: RawFingerprint } => q !== null);
   const own = kept.find((q) => q.speed === 1);
-  if (!own) throw new Error('the master could not be fingerprinted');
+  if (!own) throw new FingerprintError('the master could not be fingerprinted');
   return { print: own.print, queries: kept };
 }
 

@@ -5,6 +5,7 @@ import { GrpcStatus, isServiceError, type PromiseClient } from '@omni/platform';
 import type { catalog, storage } from '@omni/proto';
 import { type CoverFacts, runStoreChecks } from '../domain/checks';
 import type { FileFacts, VersionFiles } from '../store/versions';
+import { checkRights, type RightsDeps } from './check-rights';
 import type { ReviewSubmission } from './review-release';
 import { StageError } from './stage-files';
 
@@ -12,7 +13,13 @@ export interface ReviewSources {
   catalog: PromiseClient<typeof catalog.CatalogServiceService>;
   storage: PromiseClient<typeof storage.StorageServiceService>;
   /** The pipeline's stager: fetches a file once per content and says its hash and size. */
-  stage?: (releaseId: string, bucket: string, fileKey: string) => Promise<{ sha256: string; size: number }>;
+  stage?: (
+    releaseId: string,
+    bucket: string,
+    fileKey: string,
+  ) => Promise<{ sha256: string; size: number; path?: string }>;
+  /** The rights check (fingerprints); absent in unit tests that do not stage files. */
+  rights?: RightsDeps;
 }
 
 export async function prepareReview(
@@ -28,7 +35,9 @@ export async function prepareReview(
     });
   if (!release) return null;
   const cover = await inspectCover(sources, release);
-  const files = await fileFacts(sources, release);
+  const paths = new Map<string, string>();
+  const files = await fileFacts(sources, release, paths);
+  const rights = sources.rights ? await checkRights(sources.rights, release, paths) : [];
   return {
     releaseId: input.releaseId,
     ownerId: input.ownerId,
@@ -38,7 +47,7 @@ export async function prepareReview(
     releaseType: release.releaseType,
     upc: release.upc,
     artworkUrl: release.artworkUrl,
-    findings: runStoreChecks({ release, stores: input.stores, cover }),
+    findings: [...runStoreChecks({ release, stores: input.stores, cover }), ...rights],
     release,
     cover,
     files,
@@ -60,13 +69,18 @@ const TRANSIENT = new Set<number>([
  * there anyway, and reuses them). A file storage cannot give has no facts: the store checks say what is
  * wrong, and packaging would refuse it.
  */
-async function fileFacts(sources: ReviewSources, release: catalog.Release): Promise<VersionFiles | null> {
+async function fileFacts(
+  sources: ReviewSources,
+  release: catalog.Release,
+  paths: Map<string, string>,
+): Promise<VersionFiles | null> {
   const stage = sources.stage;
   if (!stage) return null;
-  const facts = async (ref: catalog.FileRef | undefined): Promise<FileFacts | null> => {
+  const facts = async (ref: catalog.FileRef | undefined, trackId?: string): Promise<FileFacts | null> => {
     if (!ref?.bucket || !ref.fileKey) return null;
     try {
       const staged = await stage(release.id, ref.bucket, ref.fileKey);
+      if (trackId && staged.path) paths.set(trackId, staged.path);
       return { sha256: staged.sha256, size: staged.size };
     } catch (err) {
       // Retried (by the consumer) only when retrying may help: storage busy or away. A file storage will not
@@ -78,7 +92,7 @@ async function fileFacts(sources: ReviewSources, release: catalog.Release): Prom
   };
   const audio: Record<string, FileFacts> = {};
   for (const track of release.tracks) {
-    const found = await facts(track.audio);
+    const found = await facts(track.audio, track.id);
     if (found) audio[track.id] = found;
   }
   return { audio, cover: await facts(release.artwork) };

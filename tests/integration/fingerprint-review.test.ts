@@ -1,0 +1,156 @@
+// The rights check at review, through the HTTP surface (issue 27): artist A's master is released; artist B
+// uploads it as is, with noise, without its first 10 s and 4 % faster — each release stays in review, held
+// for the admin, with a `fingerprint-match` finding naming A's release, its track, the score and the offset,
+// on the artist's release page (GET /api/releases/:id/deliveries) and in the admin queue. A different song
+// is not matched; A's own re-upload is pointed out as a duplicate. Songs are rendered in a child node
+// (jest's sandbox renders 60× slower), as the delivery service's fingerprint test does.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FpcalcFingerprinter } from '../../services/delivery/src/providers/fingerprinter/fpcalc';
+import { writeSong } from '../../services/delivery/test/support/synth-out-of-process';
+import type { SongOptions } from '../../services/delivery/test/support/synth-song';
+import { png, wavHeader } from '../support/media';
+import { uploadFile } from '../support/uploads';
+import { startDeliveryPlatform } from './delivery.fixtures';
+import { type ReleasePlatform, releaseBody, waitUntil } from './releases.fixtures';
+
+const missing = new FpcalcFingerprinter().missing();
+const describeIfFpcalc = missing ? describe.skip : describe;
+if (missing) console.log(`SKIPPED fingerprint review suite: ${missing}`);
+
+interface Finding {
+  rule: string;
+  severity: string;
+  stores: string[];
+  message: string;
+}
+
+let omni: ReleasePlatform;
+let dir: string;
+const A = randomUUID();
+const B = randomUUID();
+let tokens: Record<string, string>;
+let adminToken: string;
+let releaseOfA: string;
+
+/** The synthesized (mono) song as a 16-bit stereo WAV, as stores take masters. */
+function stereoSong(name: string, options: SongOptions): Buffer {
+  const mono = readFileSync(writeSong(join(dir, `${name}.wav`), options)).subarray(44);
+  const stereo = Buffer.alloc(mono.length * 2);
+  for (let i = 0; i < mono.length; i += 2) {
+    mono.copy(stereo, i * 2, i, i + 2);
+    mono.copy(stereo, i * 2 + 2, i, i + 2);
+  }
+  return Buffer.concat([wavHeader(stereo.length), stereo]);
+}
+
+async function release(owner: string, title: string, options: SongOptions): Promise<string> {
+  const token = tokens[owner] ?? '';
+  const audio = await uploadFile(omni.url, token, {
+    bucket: 'omni-assets',
+    fileName: `${title}.wav`,
+    contentType: 'audio/wav',
+    bytes: stereoSong(`${owner}-${title}`, options),
+    role: 'audio',
+  });
+  const artwork = await uploadFile(omni.url, token, {
+    bucket: 'omni-assets',
+    fileName: 'cover.png',
+    contentType: 'image/png',
+    bytes: png(3000, 3000),
+    role: 'artwork',
+  });
+  const res = await omni.api('/api/releases', {
+    method: 'POST',
+    token,
+    json: releaseBody(owner, {
+      releaseTitle: title,
+      trackTitle: title,
+      audio: { bucket: audio.bucket, fileKey: audio.fileKey },
+      artwork: { bucket: artwork.bucket, fileKey: artwork.fileKey },
+    }),
+  });
+  if (res.status !== 201) throw new Error(`create: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { release: { id: string } }).release.id;
+}
+
+/** The review as the artist's release page reads it, once delivery has made it. */
+async function reviewOf(owner: string, releaseId: string) {
+  return waitUntil(
+    async () => {
+      const r = await omni.api(`/api/releases/${releaseId}/deliveries`, { token: tokens[owner] ?? '' });
+      const body = (await r.json()) as { review: { status: string; findings: Finding[] } | null };
+      return body.review ?? undefined;
+    },
+    120_000,
+    `the review of ${releaseId}`,
+  );
+}
+
+const matches = (findings: Finding[]) => findings.filter((f) => f.rule === 'fingerprint-match');
+
+describeIfFpcalc('fingerprint check at review, through the API', () => {
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'omni-fp-review-'));
+    omni = await startDeliveryPlatform();
+    tokens = { [A]: await omni.token(A), [B]: await omni.token(B) };
+    adminToken = await omni.token(randomUUID(), ['artist', 'admin']);
+    releaseOfA = await release(A, 'Original', { seed: 1, seconds: 60 });
+    const own = await reviewOf(A, releaseOfA);
+    expect(matches(own.findings)).toEqual([]);
+  }, 300_000);
+  afterAll(async () => {
+    await omni?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  // First, before B's copies are in the index: indexed at upload, they would match A's re-upload too, and
+  // hold it (docs/rights.md, what is indexed when).
+  it('points out A’s own re-upload as a duplicate, not held', async () => {
+    const id = await release(A, 'Again', { seed: 1, seconds: 60 });
+    const review = await reviewOf(A, id);
+    const found = matches(review.findings);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((f) => !f.message.includes('held until an admin'))).toBe(true);
+    expect(found.some((f) => f.message.includes('same recording as one you already released'))).toBe(true);
+  }, 240_000);
+
+  it.each([
+    ['as is', { seed: 1, seconds: 60 }],
+    ['with noise', { seed: 1, seconds: 60, noise: 0.05 }],
+    ['first 10 s cut', { seed: 1, seconds: 60, cutStart: 10 }],
+    ['4 % faster', { seed: 1, seconds: 60, speed: 1.04 }],
+  ] as Array<[string, SongOptions]>)(
+    'holds B’s upload of A’s master (%s) with A’s release as evidence',
+    async (name, options) => {
+      const id = await release(B, `Copy ${name}`, options);
+      const review = await reviewOf(B, id);
+      expect(review.status).toBe('in_review');
+      const [found] = matches(review.findings);
+      expect(found?.message).toContain(`release ${releaseOfA}, track 1 “Original”`);
+      expect(found?.message).toContain('held until an admin');
+      const score = Number(/score (\d\.\d+)/.exec(found?.message ?? '')?.[1]);
+      expect(score).toBeGreaterThanOrEqual(0.9);
+      if (name === 'first 10 s cut') {
+        const offset = Number(/offset (-?\d+\.\d) s/.exec(found?.message ?? '')?.[1]);
+        expect(Math.abs(offset - 10)).toBeLessThan(0.6);
+      }
+      // The admin sees the same finding in the queue.
+      const queue = await omni.api('/api/admin/releases', { token: adminToken });
+      const { items } = (await queue.json()) as {
+        items: Array<{ releaseId: string; review: { findings: Finding[] } }>;
+      };
+      const item = items.find((i) => i.releaseId === id);
+      expect(matches(item?.review.findings ?? [])[0]?.message).toBe(found?.message);
+    },
+    240_000,
+  );
+
+  it('does not match a different song', async () => {
+    const id = await release(B, 'Different', { seed: 2, seconds: 60 });
+    const review = await reviewOf(B, id);
+    expect(matches(review.findings)).toEqual([]);
+  }, 240_000);
+});
