@@ -115,6 +115,8 @@ describe('at 1280 px, every app screen has the one navigation with the current p
     ['/release/:id', () => `/release/${releaseId}`, 'Releases', 'Nav Single'],
     ['/app/analytics', () => '/app/analytics', 'Analytics', 'Analytics'],
     ['/app/payouts', () => '/app/payouts', 'Payouts', 'Payouts'],
+    // Reached from /app's Manage Splits card; no link of its own, so none is marked.
+    ['/app/splits', () => '/app/splits', null, 'Splits'],
     ['/artist-upload', () => '/artist-upload', 'Upload', 'Artist Upload'],
     ['/uploader', () => '/uploader', 'Uploader', 'Uploader'],
     ['/missing-money-finder', () => '/missing-money-finder', 'Finder', 'Missing Money Finder'],
