@@ -138,6 +138,22 @@ export const deliveryJobSchema = z.object({
 });
 export type DeliveryJobJson = z.infer<typeof deliveryJobSchema>;
 
+/** The rights check's evidence on a `fingerprint-match` finding: the recording the master matched. */
+export const fingerprintEvidenceSchema = z.object({
+  releaseId: z.string(),
+  /** 1-based, play order. */
+  track: z.number().check(z.int()),
+  title: z.string(),
+  /** 0..1: similarity of the aligned audio times the share of the upload it covers. */
+  score: z.number(),
+  /** Where the upload starts in the matched recording, seconds of the matched recording. */
+  offsetSeconds: z.number(),
+  /** 1: as uploaded; 0.9615: the upload had been sped up by 4 %. */
+  speed: z.number(),
+  decision: z.enum(['hold', 'look-at', 'same-owner-duplicate']),
+});
+export type FingerprintEvidence = z.infer<typeof fingerprintEvidenceSchema>;
+
 export const reviewFindingSchema = z.object({
   /** The rule's id, e.g. `title.marketing-words`. */
   rule: z.string(),
@@ -146,6 +162,8 @@ export const reviewFindingSchema = z.object({
   stores: z._default(z.optional(z.array(z.string())), []),
   /** What is wrong and how to fix it, for the artist. */
   message: z.string(),
+  /** Rule `fingerprint-match` only. */
+  match: z.optional(fingerprintEvidenceSchema),
 });
 export type ReviewFinding = z.infer<typeof reviewFindingSchema>;
 

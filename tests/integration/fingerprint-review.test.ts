@@ -25,6 +25,15 @@ interface Finding {
   severity: string;
   stores: string[];
   message: string;
+  match?: {
+    releaseId: string;
+    track: number;
+    title: string;
+    score: number;
+    offsetSeconds: number;
+    speed: number;
+    decision: string;
+  };
 }
 
 let omni: ReleasePlatform;
@@ -113,7 +122,8 @@ describeIfFpcalc('fingerprint check at review, through the API', () => {
     const review = await reviewOf(A, id);
     const found = matches(review.findings);
     expect(found.length).toBeGreaterThan(0);
-    expect(found.every((f) => !f.message.includes('held until an admin'))).toBe(true);
+    expect(found.every((f) => f.match?.decision === 'same-owner-duplicate')).toBe(true);
+    expect(found[0]?.match).toMatchObject({ releaseId: releaseOfA, track: 1 });
     expect(found.some((f) => f.message.includes('same recording as one you already released'))).toBe(true);
   }, 240_000);
 
@@ -131,19 +141,24 @@ describeIfFpcalc('fingerprint check at review, through the API', () => {
       const [found] = matches(review.findings);
       expect(found?.message).toContain(`release ${releaseOfA}, track 1 “Original”`);
       expect(found?.message).toContain('held until an admin');
-      const score = Number(/score (\d\.\d+)/.exec(found?.message ?? '')?.[1]);
-      expect(score).toBeGreaterThanOrEqual(0.9);
-      if (name === 'first 10 s cut') {
-        const offset = Number(/offset (-?\d+\.\d) s/.exec(found?.message ?? '')?.[1]);
-        expect(Math.abs(offset - 10)).toBeLessThan(0.6);
-      }
+      expect(found?.match).toMatchObject({
+        releaseId: releaseOfA,
+        track: 1,
+        title: 'Original',
+        decision: 'hold',
+      });
+      expect(found?.match?.score).toBeGreaterThanOrEqual(0.9);
+      const offset = found?.match?.offsetSeconds ?? Number.NaN;
+      expect(Math.abs(offset - (name === 'first 10 s cut' ? 10 : 0))).toBeLessThan(0.6);
+      if (name === '4 % faster') expect(found?.match?.speed).toBeCloseTo(1 / 1.04, 3);
+      console.log(`fingerprint review, ${name}: ${JSON.stringify(found?.match)}`);
       // The admin sees the same finding in the queue.
       const queue = await omni.api('/api/admin/releases', { token: adminToken });
       const { items } = (await queue.json()) as {
         items: Array<{ releaseId: string; review: { findings: Finding[] } }>;
       };
       const item = items.find((i) => i.releaseId === id);
-      expect(matches(item?.review.findings ?? [])[0]?.message).toBe(found?.message);
+      expect(matches(item?.review.findings ?? [])[0]).toEqual(found);
     },
     240_000,
   );

@@ -78,6 +78,24 @@ export interface ReviewFinding {
   /** Empty = every store. */
   stores: string[];
   message: string;
+  /** Set on rule `fingerprint-match` only: the recording the master matched. */
+  match?: FingerprintEvidence | undefined;
+}
+
+/** The rights check's evidence: which recording of which release a master matched, and how well. */
+export interface FingerprintEvidence {
+  releaseId: string;
+  /** 1-based, play order. */
+  track: number;
+  title: string;
+  /** 0..1: similarity of the aligned items times the share of the upload they cover. */
+  score: number;
+  /** Where the upload starts in the matched recording, in seconds of the matched recording. */
+  offsetSeconds: number;
+  /** 1: as uploaded; 0.9615: the upload had been sped up by 4 %. */
+  speed: number;
+  /** hold | look-at | same-owner-duplicate */
+  decision: string;
 }
 
 export interface Review {
@@ -919,7 +937,7 @@ export const DeliverySummary_ByStatusEntry: MessageFns<DeliverySummary_ByStatusE
 };
 
 function createBaseReviewFinding(): ReviewFinding {
-  return { rule: "", severity: "", stores: [], message: "" };
+  return { rule: "", severity: "", stores: [], message: "", match: undefined };
 }
 
 export const ReviewFinding: MessageFns<ReviewFinding> = {
@@ -935,6 +953,9 @@ export const ReviewFinding: MessageFns<ReviewFinding> = {
     }
     if (message.message !== "") {
       writer.uint32(34).string(message.message);
+    }
+    if (message.match !== undefined) {
+      FingerprintEvidence.encode(message.match, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -984,6 +1005,14 @@ export const ReviewFinding: MessageFns<ReviewFinding> = {
             message.message = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.match = FingerprintEvidence.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1002,6 +1031,7 @@ export const ReviewFinding: MessageFns<ReviewFinding> = {
       severity: isSet(object.severity) ? globalThis.String(object.severity) : "",
       stores: globalThis.Array.isArray(object?.stores) ? object.stores.map((e: any) => globalThis.String(e)) : [],
       message: isSet(object.message) ? globalThis.String(object.message) : "",
+      match: isSet(object.match) ? FingerprintEvidence.fromJSON(object.match) : undefined,
     };
   },
 
@@ -1019,6 +1049,9 @@ export const ReviewFinding: MessageFns<ReviewFinding> = {
     if (message.message !== "") {
       obj.message = message.message;
     }
+    if (message.match !== undefined) {
+      obj.match = FingerprintEvidence.toJSON(message.match);
+    }
     return obj;
   },
 
@@ -1031,6 +1064,182 @@ export const ReviewFinding: MessageFns<ReviewFinding> = {
     message.severity = object.severity ?? "";
     message.stores = object.stores?.map((e) => e) || [];
     message.message = object.message ?? "";
+    message.match = (object.match !== undefined && object.match !== null)
+      ? FingerprintEvidence.fromPartial(object.match)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseFingerprintEvidence(): FingerprintEvidence {
+  return { releaseId: "", track: 0, title: "", score: 0, offsetSeconds: 0, speed: 0, decision: "" };
+}
+
+export const FingerprintEvidence: MessageFns<FingerprintEvidence> = {
+  encode(message: FingerprintEvidence, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.releaseId !== "") {
+      writer.uint32(10).string(message.releaseId);
+    }
+    if (message.track !== 0) {
+      writer.uint32(16).int32(message.track);
+    }
+    if (message.title !== "") {
+      writer.uint32(26).string(message.title);
+    }
+    if (message.score !== 0) {
+      writer.uint32(33).double(message.score);
+    }
+    if (message.offsetSeconds !== 0) {
+      writer.uint32(41).double(message.offsetSeconds);
+    }
+    if (message.speed !== 0) {
+      writer.uint32(49).double(message.speed);
+    }
+    if (message.decision !== "") {
+      writer.uint32(58).string(message.decision);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FingerprintEvidence {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFingerprintEvidence();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.track = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.score = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.offsetSeconds = reader.double();
+            continue;
+          }
+          case 6: {
+            if (tag !== 49) {
+              break;
+            }
+
+            message.speed = reader.double();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.decision = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FingerprintEvidence {
+    return {
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      track: isSet(object.track) ? globalThis.Number(object.track) : 0,
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      score: isSet(object.score) ? globalThis.Number(object.score) : 0,
+      offsetSeconds: isSet(object.offsetSeconds)
+        ? globalThis.Number(object.offsetSeconds)
+        : isSet(object.offset_seconds)
+        ? globalThis.Number(object.offset_seconds)
+        : 0,
+      speed: isSet(object.speed) ? globalThis.Number(object.speed) : 0,
+      decision: isSet(object.decision) ? globalThis.String(object.decision) : "",
+    };
+  },
+
+  toJSON(message: FingerprintEvidence): unknown {
+    const obj: any = {};
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.track !== 0) {
+      obj.track = Math.round(message.track);
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.score !== 0) {
+      obj.score = floatToJson(message.score);
+    }
+    if (message.offsetSeconds !== 0) {
+      obj.offsetSeconds = floatToJson(message.offsetSeconds);
+    }
+    if (message.speed !== 0) {
+      obj.speed = floatToJson(message.speed);
+    }
+    if (message.decision !== "") {
+      obj.decision = message.decision;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<FingerprintEvidence>): FingerprintEvidence {
+    return FingerprintEvidence.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<FingerprintEvidence>): FingerprintEvidence {
+    const message = createBaseFingerprintEvidence();
+    message.releaseId = object.releaseId ?? "";
+    message.track = object.track ?? 0;
+    message.title = object.title ?? "";
+    message.score = object.score ?? 0;
+    message.offsetSeconds = object.offsetSeconds ?? 0;
+    message.speed = object.speed ?? 0;
+    message.decision = object.decision ?? "";
     return message;
   },
 };
@@ -4159,6 +4368,10 @@ export const DeliveryServiceClient = makeGenericClientConstructor(
   service: typeof DeliveryServiceService;
   serviceName: string;
 };
+
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 

@@ -3,7 +3,7 @@
 // no stores, not an error: an error concerning every store would reject the release by itself, and a
 // fingerprint is evidence for a person to weigh (the owner may hold the rights), so the release stays in
 // review, held for the admin, who sees the matched release, track, score and offset.
-import type { ReviewFinding } from '@omni/proto/api';
+import type { FingerprintEvidence, ReviewFinding } from '@omni/proto/api';
 import type { MatchDecision } from '../fingerprint';
 
 export const FINGERPRINT_RULE = 'fingerprint-match';
@@ -20,6 +20,16 @@ export interface MasterMatch {
   speed: number;
   decision: MatchDecision;
 }
+
+const evidenceOf = (m: MasterMatch, decision: FingerprintEvidence['decision']): FingerprintEvidence => ({
+  releaseId: m.releaseId,
+  track: m.matchedTrack,
+  title: m.matchedTitle,
+  score: m.score,
+  offsetSeconds: m.offsetSeconds,
+  speed: m.speed,
+  decision,
+});
 
 const percent = (score: number) => `${Math.round(score * 100)} %`;
 const clock = (seconds: number) => {
@@ -40,6 +50,7 @@ export function fingerprintFindings(matches: readonly MasterMatch[]): ReviewFind
         rule: FINGERPRINT_RULE,
         severity: 'warning',
         stores: [],
+        match: evidenceOf(m, 'hold'),
         message: `${yours} sounds like a recording another artist released on Omni (${percent(m.score)} alike from ${clock(m.offsetSeconds)}). The release is held until an admin checks you hold the rights; answer with proof of rights. Evidence: ${evidence}.`,
       });
     else if (m.decision === 'look-at')
@@ -47,6 +58,7 @@ export function fingerprintFindings(matches: readonly MasterMatch[]): ReviewFind
         rule: FINGERPRINT_RULE,
         severity: 'warning',
         stores: [],
+        match: evidenceOf(m, 'look-at'),
         message: `${yours} shares part of a recording another artist released on Omni (${percent(m.score)} alike): an edit, a remaster or a sample? An admin will look. Evidence: ${evidence}.`,
       });
     else if (m.decision === 'same-owner-duplicate')
@@ -54,6 +66,7 @@ export function fingerprintFindings(matches: readonly MasterMatch[]): ReviewFind
         rule: FINGERPRINT_RULE,
         severity: 'warning',
         stores: [],
+        match: evidenceOf(m, 'same-owner-duplicate'),
         message: `${yours} is the same recording as one you already released on Omni: one recording should keep one ISRC. Evidence: ${evidence}.`,
       });
   }

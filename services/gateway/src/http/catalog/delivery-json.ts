@@ -5,6 +5,7 @@ import type { delivery } from '@omni/proto';
 import {
   type DeadLetterJson,
   type DeliveryJobJson,
+  type FingerprintEvidence,
   PLATFORMS,
   RELEASE_STATUSES,
   type ReleaseDeliveryJson,
@@ -33,6 +34,21 @@ export const jobJson = (j: delivery.DeliveryJob): DeliveryJobJson => ({
 const asReleaseStatus = (s: string | undefined): ReleaseStatus =>
   (RELEASE_STATUSES as readonly string[]).includes(s ?? '') ? (s as ReleaseStatus) : 'draft';
 
+const DECISIONS = ['hold', 'look-at', 'same-owner-duplicate'] as const;
+
+/** The rights check's evidence, as the REST contract has it (an unknown decision reads as a look-at). */
+const fingerprintEvidenceJson = (m: delivery.FingerprintEvidence): FingerprintEvidence => ({
+  releaseId: m.releaseId,
+  track: m.track,
+  title: m.title,
+  score: m.score,
+  offsetSeconds: m.offsetSeconds,
+  speed: m.speed,
+  decision: (DECISIONS as readonly string[]).includes(m.decision)
+    ? (m.decision as FingerprintEvidence['decision'])
+    : 'look-at',
+});
+
 export const reviewJson = (r: delivery.Review): ReviewJson => ({
   status: r.status as ReviewJson['status'],
   findings: r.findings.map((f) => ({
@@ -40,6 +56,7 @@ export const reviewJson = (r: delivery.Review): ReviewJson => ({
     severity: f.severity === 'error' ? 'error' : 'warning',
     stores: f.stores,
     message: f.message,
+    ...(f.match ? { match: fingerprintEvidenceJson(f.match) } : {}),
   })),
   reason: r.reason || null,
   submittedAt: r.submittedAt,
