@@ -38,12 +38,12 @@ const FREE_LINES: [string, boolean][] = [
   ['Catalog management for singles, EPs and albums', false],
   ['Free ISRC and UPC codes', false],
   ['Streaming and earnings analytics by store, territory and month', false],
+  ['Splits with collaborators, recoupment and payouts every 30 days', false],
 ];
 
 const PRO_LINES: [string, boolean][] = [
   ['Everything in Free', false],
-  ['Smart splits and automated payouts', true],
-  ['Collaborator invitations with roles', true],
+  ['Roles for your collaborators', true],
   ['AI-written marketing copy for your releases', true],
 ];
 
@@ -80,14 +80,15 @@ describe('feature cards mark what is not built yet', () => {
   };
   it('on the home page: teamwork and monetization; distribution and analytics are real', async () => {
     const page = await open('/');
-    for (const title of ['Teamwork', 'Monetization']) expect(await comingSoon(page, title)).toBe(true);
+    expect(await comingSoon(page, 'Teamwork')).toBe(true);
+    expect(await comingSoon(page, 'Monetization')).toBe(false);
     expect(await comingSoon(page, 'Distribution')).toBe(false);
     expect(await comingSoon(page, 'Analytics')).toBe(false);
     expect(await comingSoon(page, 'Core Feature')).toBe(false);
   });
   it('on /features, /artists, /labels and /managers', async () => {
     const checks: [string, string[], string[]][] = [
-      ['/features', ['Royalties and payouts', 'Control'], ['Distribution engine', 'Catalog management']],
+      ['/features', ['Control'], ['Royalties and payouts', 'Distribution engine', 'Catalog management']],
       ['/artists', [], ['Upload', 'Metadata checks', 'Earnings tracking']],
       ['/labels', ['Sub-labels', 'Roll-up analytics'], []],
       ['/managers', ['Portfolio dashboards', 'Permission scoping', 'Exportable summaries'], []],
@@ -107,15 +108,12 @@ describe('feature cards mark what is not built yet', () => {
   });
 });
 
-describe('the pricing FAQ says payouts and splits are not here yet (earnings are recorded)', () => {
+describe('the pricing FAQ answers how payouts and splits work now that they exist', () => {
   it('answers the payout and collaborator questions plainly first', async () => {
     const page = await open('/pricing');
     for (const [question, opening] of [
-      [
-        'When do I get paid?',
-        'Payouts are coming soon: Omni records your earnings from the stores’ statements (your dashboard and Analytics show them) but does not pay out yet.',
-      ],
-      ['Can I pay collaborators who don’t have an Omni account?', 'Not yet: splits are coming soon.'],
+      ['When do I get paid?', 'Every 30 days, once your balance reaches $100'],
+      ['Can I pay collaborators who don’t have an Omni account?', 'Yes. Add them to a release’s split'],
     ] as const) {
       await page.getByRole('button', { name: question }).click();
       await page.getByText(opening).waitFor();
@@ -125,9 +123,10 @@ describe('the pricing FAQ says payouts and splits are not here yet (earnings are
 
 describe('support articles say when what they describe has not shipped', () => {
   const articles: [string, string, boolean][] = [
-    ['Royalties', 'When and how you get paid', true],
-    ['Royalties', 'Sharing earnings with collaborators', true],
-    ['Compliance', 'Identity verification (KYC)', true],
+    // Payouts and splits shipped (issue 26), and identity is verified in the payout account's setup.
+    ['Royalties', 'When and how you get paid', false],
+    ['Royalties', 'Sharing earnings with collaborators', false],
+    ['Compliance', 'Identity verification (KYC)', false],
     // Failed-payment mails are built (issue 21 §3.2): that article stays as it is.
     ['Billing', 'Failed payments', false],
   ];

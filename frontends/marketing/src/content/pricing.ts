@@ -23,18 +23,19 @@ export const FREE_FEATURES: readonly PlanFeature[] = [
   { text: 'Free ISRC and UPC codes' },
   // Live for every account: /app/analytics (earnings from store statements, estimated daily streams).
   { text: 'Streaming and earnings analytics by store, territory and month' },
+  // Live for every account (issue 26): /release/:id?tab=splits, /app/splits, /app/earnings, /app/payouts.
+  { text: 'Splits with collaborators, recoupment and payouts every 30 days' },
 ];
 
 /**
- * Pro's lines. Splits and payouts, collaborator invitations and AI copy are later issues (issue 21 §3.13):
- * until each ships it is marked 'Coming soon', and the card says in plain words that Pro adds nothing to
- * Free today, so nobody pays for a promise believing it is a feature. Analytics shipped for every account,
- * so it is a Free line, not a Pro one.
+ * Pro's lines. Collaborator roles and AI copy are later issues (issue 21 §3.13): until each ships it is
+ * marked 'Coming soon', and the card says in plain words that Pro adds nothing to Free today, so nobody
+ * pays for a promise believing it is a feature. Analytics, splits and payouts shipped for every account,
+ * so they are Free lines, not Pro ones.
  */
 export const PRO_FEATURES: readonly PlanFeature[] = [
   { text: 'Everything in Free' },
-  { text: 'Smart splits and automated payouts', comingSoon: true },
-  { text: 'Collaborator invitations with roles', comingSoon: true },
+  { text: 'Roles for your collaborators', comingSoon: true },
   { text: 'AI-written marketing copy for your releases', comingSoon: true },
 ];
 
@@ -60,13 +61,13 @@ export const FAQ = [
   },
   {
     question: 'When do I get paid?',
-    // Payouts and splits are later issues (issue 21 §3.13): the answers say so before how they will work.
-    answer: `Payouts are coming soon: Omni records your earnings from the stores’ statements (your dashboard and Analytics show them) but does not pay out yet. Once it does: once your balance reaches ${usd(MINIMUM_PAYOUT)}, we pay it out on our ${PAYOUT_CYCLE_DAYS}-day cycle, and a smaller balance simply carries over to the next cycle.`,
+    // Payouts shipped (issue 26): /app/payouts shows the same rules and what stands between a payee and a payout.
+    answer: `Every ${PAYOUT_CYCLE_DAYS} days, once your balance reaches ${usd(MINIMUM_PAYOUT)} (or a lower minimum you choose, down to $1): a smaller balance simply carries over to the next cycle. Before your first payout, give your tax form and set up your payout account on the Payouts page, which also says why a payout has not happened yet. A payout the bank returns goes back to your balance and is tried again over the next 7 days.`,
   },
   {
     question: 'Can I pay collaborators who don’t have an Omni account?',
     answer:
-      'Not yet: splits are coming soon. When they ship, you will add collaborators to a release’s split with their email address; they are invited to create a free account to collect their share, and their earnings wait for them until they do.',
+      'Yes. Add them to a release’s split with their email address: they get an invitation to accept with any Omni account, new or existing, and their share is held for them — visible to you and to them — until they do. If an invitation lapses, you are told and you choose what happens to the share.',
   },
   {
     question: 'How are rates calculated?',

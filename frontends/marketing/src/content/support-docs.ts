@@ -92,11 +92,11 @@ export const SUPPORT_DOCS: readonly SupportDoc[] = [
     category: 'royalties',
     title: 'When and how you get paid',
     summary: `Payouts every ${PAYOUT_CYCLE_DAYS} days once you reach ${usd(MINIMUM_PAYOUT)}.`,
-    comingSoon:
-      'Coming soon: Omni does not pay out yet. Your earnings from the stores’ statements already show on your dashboard and in Analytics; this article describes how payouts will work.',
     body: [
       'You keep 100% of the royalties stores report for your music.',
-      `Earnings are paid on a ${PAYOUT_CYCLE_DAYS}-day cycle once your balance reaches the ${usd(MINIMUM_PAYOUT)} minimum. A smaller balance carries over to the next cycle; nothing is lost.`,
+      `Earnings are paid on a ${PAYOUT_CYCLE_DAYS}-day cycle once your balance reaches the ${usd(MINIMUM_PAYOUT)} minimum, or a lower one you choose on the Payouts page (down to $1). A smaller balance carries over to the next cycle; nothing is lost.`,
+      'Before your first payout, give your tax form (W-9, or W-8BEN outside the US) and set up your payout account on the Payouts page. The page lists what still stands between you and a payout, and the date of the next run. A payout the bank returns goes back to your balance, with the reason, and is tried again over the next 7 days.',
+      'Each month has a statement on the Payouts page: opening balance, income by store, territory and month, recoupment, transfers and closing balance, as CSV or PDF.',
       'Stores report earnings after the month they happen in, so new releases usually show their first earnings a month or two after going live.',
     ],
   },
@@ -105,12 +105,10 @@ export const SUPPORT_DOCS: readonly SupportDoc[] = [
     category: 'royalties',
     title: 'Sharing earnings with collaborators',
     summary: 'Split a release’s earnings between the people who made it.',
-    comingSoon:
-      'Coming soon: splits, split payouts and recoupment are not available yet, and collaborators cannot be invited yet. This article describes how they will work.',
     body: [
-      'Splits divide a release’s earnings between collaborators by percentage. Each collaborator is paid their share directly.',
-      'Collaborators do not need an Omni account to be added to a split; they create one to receive their payout.',
-      'Costs you choose to recoup, such as a producer fee, can be recovered before the split is applied.',
+      'Splits divide a release’s earnings between collaborators by percentage, per track or for the whole release, from the Splits tab of the release. A change applies from the date you choose, never to money already earned. Each collaborator is paid their share directly.',
+      'Collaborators do not need an Omni account to be added to a split: they get an invitation by email and accept it with any account, new or existing. Their share is held for them until they do, and both of you see it. If an invitation lapses, you are told and choose what happens to the share.',
+      'Costs you choose to recoup, such as a producer fee or an advance, are repaid from the release’s earnings before the split is applied; every collaborator sees the recoup ledger.',
     ],
   },
   {
@@ -118,11 +116,9 @@ export const SUPPORT_DOCS: readonly SupportDoc[] = [
     category: 'compliance',
     title: 'Identity verification (KYC)',
     summary: `Checks usually complete in ${KYC_WINDOW}.`,
-    comingSoon:
-      'Coming soon: identity checks start with payouts, which are not available yet. Nobody is asked for an ID today, and no KYC emails are sent yet.',
     body: [
-      'Before your first payout we verify your identity, as payment regulations require.',
-      `Have a government-issued ID ready. Verification usually completes in ${KYC_WINDOW}; we email you when it is done or if we need anything else.`,
+      'Before your first payout your identity is verified, as payment regulations require: you set up your payout account on the Payouts page through our payment partner’s secure form, which asks for what it needs.',
+      `Have a government-issued ID ready. Verification usually completes in ${KYC_WINDOW}; the Payouts page shows where it stands and anything still needed.`,
     ],
   },
   {

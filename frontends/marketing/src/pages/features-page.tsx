@@ -28,7 +28,6 @@ const TOOLS = [
     title: 'Royalties and payouts',
     text: `Smart splits, expense tracking and recoupment. Balances from ${usd(MINIMUM_PAYOUT)} are paid every ${PAYOUT_CYCLE_DAYS} days, and you keep 100%.`,
     Icon: Wallet,
-    comingSoon: true,
   },
   {
     title: 'Control',

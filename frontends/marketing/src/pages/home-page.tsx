@@ -55,7 +55,6 @@ const FEATURES = [
     title: 'Monetization',
     text: 'Smart splits, automated payouts, expense tracking and recoupment. 100% of royalties to you.',
     Icon: Wallet,
-    comingSoon: true,
   },
   {
     title: 'Support',
