@@ -107,13 +107,17 @@ export const deliveryService: ServiceModule = {
         },
       }),
     );
+    const fingerprinter = new FpcalcFingerprinter();
+    const noFpcalc = fingerprinter.missing();
+    // Without fpcalc review still runs, without the rights check: say so once, with the command that fixes it.
+    if (noFpcalc) logger.warn({ reason: noFpcalc }, 'rights check off: masters are not fingerprinted');
     // Review fetches the files into the pipeline's staging folder and keeps their hashes in the version.
     const reviewSources = {
       ...sources,
       stage: (releaseId: string, bucket: string, fileKey: string) =>
         pipeline.ctx.stager.stage(releaseId, bucket, fileKey),
       // The rights check: every staged master is fingerprinted (fpcalc, a child process) and looked up.
-      rights: { fingerprinter: new FpcalcFingerprinter(), index: new FingerprintIndex(store) },
+      rights: { fingerprinter, index: new FingerprintIndex(store) },
     };
     const created = await onReleaseSubmitted('release.created', bus, store, review, reviewSources, logger);
     const resubmitted = await onReleaseSubmitted(
