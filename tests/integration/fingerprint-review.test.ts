@@ -152,7 +152,13 @@ describeIfFpcalc('fingerprint check at review, through the API', () => {
       expect(Math.abs(offset - (name === 'first 10 s cut' ? 10 : 0))).toBeLessThan(0.6);
       if (name === '4 % faster') expect(found?.match?.speed).toBeCloseTo(1 / 1.04, 3);
       console.log(`fingerprint review, ${name}: ${JSON.stringify(found?.match)}`);
-      // The admin sees the same finding in the queue.
+      // The admin sees the same finding on the release and in the queue; an artist may not ask.
+      const one = await omni.api(`/api/admin/releases/${id}`, { token: adminToken });
+      expect(one.status).toBe(200);
+      const detail = (await one.json()) as { review: { findings: Finding[] } };
+      expect(matches(detail.review.findings)[0]).toEqual(found);
+      const asArtist = await omni.api(`/api/admin/releases/${id}`, { token: tokens[B] ?? '' });
+      expect(asArtist.status).toBe(403);
       const queue = await omni.api('/api/admin/releases', { token: adminToken });
       const { items } = (await queue.json()) as {
         items: Array<{ releaseId: string; review: { findings: Finding[] } }>;
@@ -162,6 +168,13 @@ describeIfFpcalc('fingerprint check at review, through the API', () => {
     },
     240_000,
   );
+
+  it('answers 404 for a release id that is not one, or not in review', async () => {
+    for (const bad of ['not-an-id', randomUUID()]) {
+      const res = await omni.api(`/api/admin/releases/${bad}`, { token: adminToken });
+      expect(res.status).toBe(404);
+    }
+  });
 
   it('does not match a different song', async () => {
     const id = await release(B, 'Different', { seed: 2, seconds: 60 });

@@ -67,6 +67,20 @@ export function adminReleaseRoutes(
     });
   });
 
+  // One release's review for the admin: its findings (with the rights check's evidence) and its jobs. A
+  // release delivery has no review of yet (or no release at all) is 404.
+  router.get('/releases/:id', async (req, res) => {
+    const releaseId = releaseIdOf(req);
+    const answer = await deliveryClient.listJobs({ releaseId });
+    if (!answer.review) throw notFound('No such release in review.');
+    res.json({
+      releaseId,
+      releaseStatus: answer.summary?.releaseStatus ?? null,
+      review: reviewJson(answer.review),
+      jobs: answer.jobs.map(jobJson),
+    });
+  });
+
   router.post('/releases/:id/approve', async (req, res) => {
     const releaseId = releaseIdOf(req);
     const { review } = await deliveryClient.approveRelease({ releaseId, adminId: req.principal!.userId });
