@@ -169,6 +169,32 @@ describeIfFpcalc('fingerprint check at review, through the API', () => {
     240_000,
   );
 
+  // B's copies are in the index now (indexed at submission). Once the admin turns them down they leave it,
+  // so they do not hold A's own later upload: only A's released original is pointed out.
+  it('drops a rejected release from the index: A’s next re-upload is not held by B’s turned-down copies', async () => {
+    const queue = await omni.api('/api/admin/releases', { token: adminToken });
+    const { items } = (await queue.json()) as { items: Array<{ releaseId: string; ownerId?: string }> };
+    const copies = [];
+    for (const item of items) {
+      const r = await omni.api(`/api/releases/${item.releaseId}/deliveries`, { token: tokens[B] ?? '' });
+      if (r.status === 200) copies.push(item.releaseId);
+    }
+    expect(copies.length).toBeGreaterThanOrEqual(4);
+    for (const id of copies) {
+      const res = await omni.api(`/api/admin/releases/${id}/reject`, {
+        method: 'POST',
+        token: adminToken,
+        json: { reason: 'This recording belongs to another artist.' },
+      });
+      expect(res.status).toBe(200);
+    }
+    const id = await release(A, 'Once more', { seed: 1, seconds: 60 });
+    const found = matches((await reviewOf(A, id)).findings);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((f) => f.match?.decision === 'same-owner-duplicate')).toBe(true);
+    expect(found.every((f) => !copies.includes(f.match?.releaseId ?? ''))).toBe(true);
+  }, 300_000);
+
   it('answers 404 for a release id that is not one, or not in review', async () => {
     for (const bad of ['not-an-id', randomUUID()]) {
       const res = await omni.api(`/api/admin/releases/${bad}`, { token: adminToken });

@@ -80,6 +80,8 @@ export const deliveryService: ServiceModule = {
       ...sources,
       logger,
     });
+    // The rights check's index (fingerprints of every master submitted): review reads and fills it.
+    const fingerprints = new FingerprintIndex(store);
     const review: ReviewDeps = {
       store,
       jobs,
@@ -87,6 +89,9 @@ export const deliveryService: ServiceModule = {
       versions,
       relay: () => void outbox.flush().catch(() => undefined),
       onApproved: () => pipeline.worker.wake(),
+      // A rejected release's masters leave the index: a copy an admin turned down must not hold the
+      // owner's own later upload (a resubmission is fingerprinted and indexed again).
+      onRejected: (releaseId) => fingerprints.removeRelease(releaseId),
     };
     ctx.grpc.add(
       delivery.DeliveryServiceService,
@@ -117,7 +122,7 @@ export const deliveryService: ServiceModule = {
       stage: (releaseId: string, bucket: string, fileKey: string) =>
         pipeline.ctx.stager.stage(releaseId, bucket, fileKey),
       // The rights check: every staged master is fingerprinted (fpcalc, a child process) and looked up.
-      rights: { fingerprinter, index: new FingerprintIndex(store) },
+      rights: { fingerprinter, index: fingerprints },
     };
     const created = await onReleaseSubmitted('release.created', bus, store, review, reviewSources, logger);
     const resubmitted = await onReleaseSubmitted(

@@ -27,6 +27,8 @@ export interface ReviewDeps {
   relay: () => void;
   /** Wakes the worker: the approved release's jobs are due now. */
   onApproved?: (releaseId: string) => void;
+  /** After a rejection is committed (the rights index drops the release's masters). */
+  onRejected?: (releaseId: string) => Promise<void>;
 }
 
 /** What the review of one submission needs, gathered from catalog and storage before the transaction. */
@@ -232,5 +234,6 @@ export async function reject(
   });
   if (!review) throw fail('release_not_in_review', DELIVERY_MESSAGES.notInReview);
   deps.relay();
+  await deps.onRejected?.(releaseId);
   return review;
 }
