@@ -71,5 +71,15 @@ it('shows the admin a held release with the matched release as evidence', async 
   const finding = page.getByText('sounds like a recording another artist released on Omni');
   await finding.waitFor({ timeout: 30_000 });
   expect(await finding.textContent()).toContain(`release ${original}, track 1 “Original”`);
-  await page.screenshot({ path: join(dir, 'admin-review.png'), fullPage: true });
+  // The evidence as fields, under a Held badge: the matched release and track, score and offset.
+  const evidence = page.getByTestId('fingerprint-evidence').first();
+  await evidence.waitFor();
+  expect(await evidence.textContent()).toMatch(
+    new RegExp(`Matched release ${original}, track 1 “Original” · score (0\\.9\\d\\d|1\\.000)`),
+  );
+  await page.getByTestId('review-findings').getByText('Held', { exact: true }).first().waitFor();
+  await page.screenshot({
+    path: join(__dirname, '../.artifacts/fingerprint-evidence-admin-review.png'),
+    fullPage: true,
+  });
 }, 180_000);
