@@ -174,7 +174,7 @@ describeIfFpcalc('fingerprint check at review, through the API', () => {
   it('drops a rejected release from the index: A’s next re-upload is not held by B’s turned-down copies', async () => {
     const queue = await omni.api('/api/admin/releases', { token: adminToken });
     const { items } = (await queue.json()) as { items: Array<{ releaseId: string; ownerId?: string }> };
-    const copies = [];
+    const copies: string[] = [];
     for (const item of items) {
       const r = await omni.api(`/api/releases/${item.releaseId}/deliveries`, { token: tokens[B] ?? '' });
       if (r.status === 200) copies.push(item.releaseId);
