@@ -23,6 +23,12 @@ const POLL_MS = 2000;
  * transaction stays short (the service's other writes wait for it) and the sums stay small.
  */
 const BATCH_LINES = 100_000;
+/**
+ * And at most about this many documents written per transaction: on FerretDB a transaction is journaled
+ * (one before-image per document written, in one journal document that MongoDB caps at 16 MB), and a
+ * catalogue of many small releases writes far more per line than a few big ones.
+ */
+const BATCH_WRITES = 30_000;
 
 export interface AllocatorDeps {
   documents: DocumentStore;
@@ -124,7 +130,7 @@ export class PayeeAllocator {
       const owed = new Map<string, QueuedRecoupable[]>();
       const sums = new AllocationSums(this.versions, owed);
       let next = from;
-      while (next < published && sums.lines < BATCH_LINES) {
+      while (next < published && sums.lines < BATCH_LINES && sums.writes < BATCH_WRITES) {
         const chunk = await ledger.pages.find({ importId, seq: next });
         const unpacked = chunk.map((p) => ({ page: p, lines: unpackLines(p.lines) }));
         const releaseIds = [...new Set(unpacked.flatMap((u) => u.lines.map((l) => l.releaseId)))];

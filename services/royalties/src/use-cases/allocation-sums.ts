@@ -32,6 +32,11 @@ export class AllocationSums {
   lines = 0;
   pages = 0;
 
+  /** Rows and payees so far: about the number of documents the batch will write. */
+  get writes(): number {
+    return this.rows.size + this.byStore.size;
+  }
+
   constructor(
     private readonly versions: ReadonlyMap<string, VersionDoc[]>,
     /** Per release, what it still owes, in repayment order; drawn down as lines are allocated. */
