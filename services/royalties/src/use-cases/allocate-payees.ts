@@ -24,11 +24,12 @@ const POLL_MS = 2000;
  */
 const BATCH_LINES = 100_000;
 /**
- * And at most about this many documents written per transaction: on FerretDB a transaction is journaled
- * (one before-image per document written, in one journal document that MongoDB caps at 16 MB), and a
- * catalogue of many small releases writes far more per line than a few big ones.
+ * And at most about this many documents written per transaction (`AllocationSums.writes`, an upper bound):
+ * on FerretDB a transaction is journaled — one before-image (≤ ~300 bytes for a payee month) per document
+ * written, in one journal document that MongoDB caps at 16 MB — and a catalogue of many small releases
+ * writes far more per line than a few big ones. bench:payouts' batches stay under it (≈ 35,000).
  */
-const BATCH_WRITES = 30_000;
+const BATCH_WRITES = 40_000;
 
 export interface AllocatorDeps {
   documents: DocumentStore;

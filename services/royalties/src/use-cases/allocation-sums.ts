@@ -32,7 +32,8 @@ export class AllocationSums {
   lines = 0;
   pages = 0;
 
-  /** Rows and payees so far: about the number of documents the batch will write. */
+  /** Rows and payees so far: at least the number of documents the batch will write (a payee month per
+   * row at most, an income document per payee). */
   get writes(): number {
     return this.rows.size + this.byStore.size;
   }
