@@ -71,21 +71,32 @@ const monthName = (period: string) =>
     timeZone: 'UTC',
   });
 
-function usePayouts() {
+/** How long the page keeps asking after the hosted form: the account's new status comes with the rail's
+ * account.updated event, which may land a moment after the person is back (Stripe's as the sandbox's). */
+const WATCH_AFTER_ONBOARDING_MS = 60_000;
+
+function usePayouts(watchUntil: number) {
   const { session } = useSession();
   return useQuery({
     queryKey: payoutsQueryKey(session?.user.id),
     queryFn: fetchPayouts,
     enabled: !!session,
+    refetchInterval: (query) =>
+      Date.now() < watchUntil && query.state.data?.account.status !== 'verified' ? 2000 : false,
   });
 }
 
-/** Back from the hosted onboarding form: says so once, then drops the flag from the address. */
-function useOnboardingReturn() {
+/**
+ * Back from the hosted onboarding form: says so once, then drops the flag from the address. The time until
+ * which the page watches for the account's new status.
+ */
+function useOnboardingReturn(): number {
   const [params, setParams] = useSearchParams();
   const flag = params.get('onboarding');
+  const [watchUntil, setWatchUntil] = useState(0);
   useEffect(() => {
     if (!flag) return;
+    if (flag === 'returned') setWatchUntil(Date.now() + WATCH_AFTER_ONBOARDING_MS);
     if (flag === 'returned')
       toast.success('Payout account details saved', {
         id: 'payout-onboarding',
@@ -105,6 +116,7 @@ function useOnboardingReturn() {
       { replace: true },
     );
   }, [flag, setParams]);
+  return watchUntil;
 }
 
 function BalanceCard({ data }: { data: MyPayouts }) {
@@ -600,8 +612,8 @@ function Statements({ statements }: { statements: MyPayouts['statements'] }) {
 function Payouts() {
   const { session } = useSession();
   const queryClient = useQueryClient();
-  const payouts = usePayouts();
-  useOnboardingReturn();
+  const watchUntil = useOnboardingReturn();
+  const payouts = usePayouts(watchUntil);
   const onSaved = (next: MyPayouts) => queryClient.setQueryData(payoutsQueryKey(session?.user.id), next);
 
   if (payouts.isPending) return <Spinner label="Loading your payouts…" />;

@@ -230,11 +230,23 @@ export async function createPayoutSandbox(o: SandboxOptions): Promise<PayoutSand
     );
     return ok;
   }
+  /** Set when a flush is asked for while a drain runs: that drain may have read the outbox before the
+   * event that asked was written (an onboarding's account.updated waited for the minute's tick on the
+   * cluster), so it drains once more. */
+  let again = false;
   function flush(): Promise<void> {
-    if (!draining)
-      draining = drain().finally(() => {
-        draining = undefined;
-      });
+    if (draining) {
+      again = true;
+      return draining;
+    }
+    draining = (async () => {
+      do {
+        again = false;
+        await drain();
+      } while (again && !closed);
+    })().finally(() => {
+      draining = undefined;
+    });
     return draining;
   }
 
