@@ -175,9 +175,21 @@ it('an admin rejects with a reason; the artist sees it and can fix and resubmit'
   const id = await submitRelease('Second Try');
   const adminPage = await suite.newPage({ viewport: { width: 390, height: 844 } });
   await storeSession(adminPage, suite.url, admin);
-  await adminPage.goto(`${suite.url}/admin/releases`);
+  // The queue shows what is in review when it loads: review (now with the rights check's fpcalc runs)
+  // may still be working on the submission, so the admin opens the queue again until it is there.
   const item = adminPage.locator(`[data-testid="review-item"][data-release-id="${id}"]`);
-  await item.waitFor({ timeout: 15_000 });
+  const until = Date.now() + 60_000;
+  for (;;) {
+    await adminPage.goto(`${suite.url}/admin/releases`);
+    if (
+      await item.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > until) throw new Error(`release ${id} did not reach the admin's review queue in 60 s`);
+  }
   await suite.shot(adminPage, 'admin-queue-390');
   await item.getByRole('button', { name: 'Reject Second Try' }).click();
   const dialog = adminPage.getByRole('dialog', { name: 'Reject Release' });
