@@ -21,6 +21,19 @@ interface AxeApi {
  */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // Contrast read mid-transition (a toast fading in) is not the page's: wait for the finite animations
+  // running now to end (at most 2 s; a spinner's never does). .ci/run once saw a toast's title at half opacity.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((r) => setTimeout(r, 2000)),
+    ]),
+  );
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: AxeApi }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
