@@ -13,11 +13,11 @@ import {
   Spinner,
   useDocumentTitle,
 } from '@omni/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageFrame } from '../components/page-frame';
 import { RequireSession } from '../components/session-gates';
-import { LapseChoices } from '../components/splits/lapse-choices';
+import { InvitationChoices } from '../components/splits/invitation-choices';
 import { errorMessage } from '../lib/error-message';
 import { formatUsd } from '../lib/money';
 import { fetchMySplits, type MySplits } from '../lib/splits-api';
@@ -36,6 +36,7 @@ const INVITED_STATE: Record<Invited['status'], string> = {
 };
 
 function OwnedRelease({ r }: { r: Owned }) {
+  const client = useQueryClient();
   return (
     <li className="space-y-3 rounded-md border p-4" data-testid="owned-release">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -74,7 +75,12 @@ function OwnedRelease({ r }: { r: Owned }) {
             share is still held ({formatUsd(l.held)} so far): send it again, give it to someone else, or take
             it back yourself.
           </p>
-          <LapseChoices releaseId={r.releaseId} invitationId={l.invitationId} email={l.email} />
+          <InvitationChoices
+            releaseId={r.releaseId}
+            invitationId={l.invitationId}
+            email={l.email}
+            onDone={() => client.invalidateQueries({ queryKey: ['me', 'splits'] })}
+          />
         </div>
       ))}
     </li>

@@ -27,7 +27,6 @@ import { useId, useState } from 'react';
 import { errorMessage } from '../../lib/error-message';
 import { formatUsd } from '../../lib/money';
 import {
-  actOnInvitation,
   addExpense,
   fetchSplits,
   percentUnits,
@@ -36,9 +35,9 @@ import {
   unitsText,
 } from '../../lib/splits-api';
 import { selectClass } from '../page-frame';
+import { InvitationChoices } from './invitation-choices';
 
 type Share = ReleaseSplits['tables'][number]['shares'][number];
-type InvitationRow = ReleaseSplits['invitations'][number];
 
 const WHOLE = 1_000_000;
 const STATUS_TEXT: Record<Share['status'], string> = {
@@ -295,80 +294,6 @@ function SplitsEditor({
   );
 }
 
-function InvitationChoices({
-  inv,
-  releaseId,
-  onDone,
-}: {
-  inv: InvitationRow;
-  releaseId: string;
-  onDone: (next: ReleaseSplits) => void;
-}) {
-  const [reassigning, setReassigning] = useState(false);
-  const [email, setEmail] = useState('');
-  const act = useMutation({
-    mutationFn: (body: Parameters<typeof actOnInvitation>[2]) => actOnInvitation(releaseId, inv.id, body),
-    onSuccess: (next, body) => {
-      onDone(next);
-      toast.success(
-        body.action === 'take_back'
-          ? `The share of ${inv.email} is yours again, with what it held.`
-          : body.action === 'resend'
-            ? `A new invitation went to ${inv.email}; the old link no longer works.`
-            : `The share now waits for ${body.email}; we emailed them the link.`,
-      );
-      setReassigning(false);
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Could not change the invitation.')),
-  });
-  if (inv.status !== 'pending' && inv.status !== 'lapsed') return null;
-  return (
-    <div className="flex flex-wrap items-center gap-2">
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={act.isPending}
-        onClick={() => act.mutate({ action: 'resend' })}
-      >
-        Send again
-      </Button>
-      {reassigning ? (
-        <form
-          className="flex flex-wrap items-center gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (email.trim()) act.mutate({ action: 'reassign', email: email.trim() });
-          }}
-        >
-          <Input
-            type="email"
-            aria-label={`Give the share of ${inv.email} to`}
-            placeholder="new@example.com"
-            className="h-9 w-48"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <Button size="sm" type="submit" disabled={act.isPending}>
-            Give
-          </Button>
-        </form>
-      ) : (
-        <Button size="sm" variant="outline" onClick={() => setReassigning(true)}>
-          Give to someone else
-        </Button>
-      )}
-      <Button
-        size="sm"
-        variant="ghost"
-        disabled={act.isPending}
-        onClick={() => act.mutate({ action: 'take_back' })}
-      >
-        Take it back
-      </Button>
-    </div>
-  );
-}
-
 function ExpenseForm({ data, onSaved }: { data: ReleaseSplits; onSaved: (next: ReleaseSplits) => void }) {
   const id = useId();
   const payees = [
@@ -552,7 +477,14 @@ export function SplitsView({
             </CardHeader>
             {inv ? (
               <CardContent>
-                <InvitationChoices inv={inv} releaseId={data.releaseId} onDone={onChange} />
+                {inv.status === 'pending' || inv.status === 'lapsed' ? (
+                  <InvitationChoices
+                    releaseId={data.releaseId}
+                    invitationId={inv.id}
+                    email={inv.email}
+                    onDone={onChange}
+                  />
+                ) : null}
               </CardContent>
             ) : null}
           </Card>
@@ -654,7 +586,14 @@ export function SplitsView({
                     <TableCell className="text-right font-mono">{formatUsd(inv.paidToAccount)}</TableCell>
                     {manages ? (
                       <TableCell>
-                        <InvitationChoices inv={inv} releaseId={data.releaseId} onDone={onChange} />
+                        {inv.status === 'pending' || inv.status === 'lapsed' ? (
+                          <InvitationChoices
+                            releaseId={data.releaseId}
+                            invitationId={inv.id}
+                            email={inv.email}
+                            onDone={onChange}
+                          />
+                        ) : null}
                       </TableCell>
                     ) : null}
                   </TableRow>

@@ -1,28 +1,30 @@
-// The owner's choices on a lapsed invitation, as /app/splits offers them (use-cases/splits.ts: the owner is
-// told and chooses — send again, give to someone else, take it back). Each calls the release's invitation
-// endpoint and then refreshes the overview, so the row moves to pending or leaves the lapsed list.
+// The owner's choices on a pending or lapsed invitation (use-cases/splits.ts: a lapse is told to the owner,
+// who chooses — send again, give to someone else, take it back), wherever they are offered: the release's
+// Splits tab and /app/splits. Each calls the release's invitation endpoint; `onDone` gets the release's
+// splits as they are after it (the tab shows them, the overview refreshes).
 import { Button, Input, toast } from '@omni/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/error-message';
-import { actOnInvitation } from '../../lib/splits-api';
+import { actOnInvitation, type ReleaseSplits } from '../../lib/splits-api';
 
-export function LapseChoices({
+export function InvitationChoices({
   releaseId,
   invitationId,
   email,
+  onDone,
 }: {
   releaseId: string;
   invitationId: string;
   email: string;
+  onDone: (next: ReleaseSplits) => void | Promise<void>;
 }) {
-  const client = useQueryClient();
   const [reassigning, setReassigning] = useState(false);
   const [to, setTo] = useState('');
   const act = useMutation({
     mutationFn: (body: Parameters<typeof actOnInvitation>[2]) =>
       actOnInvitation(releaseId, invitationId, body),
-    onSuccess: async (_next, body) => {
+    onSuccess: async (next, body) => {
       toast.success(
         body.action === 'take_back'
           ? `The share of ${email} is yours again, with what it held.`
@@ -30,7 +32,8 @@ export function LapseChoices({
             ? `A new invitation went to ${email}; the old link no longer works.`
             : `The share now waits for ${body.email}; we emailed them the link.`,
       );
-      await client.invalidateQueries({ queryKey: ['me', 'splits'] });
+      setReassigning(false);
+      await onDone(next);
     },
     onError: (error) => toast.error(errorMessage(error, 'Could not change the invitation.')),
   });
