@@ -1,12 +1,12 @@
 // The rights check's finding on the admin's Release Review screen, in Chromium: B's upload of A's song waits
 // in review with the finding that says why, in words, naming A's release, track, score and offset. (The
 // evidence line `ReviewFindings` adds under it is not asserted: this suite serves the last built web app.)
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeSong } from '../../services/delivery/test/support/synth-out-of-process';
+import { stereoSong } from '../../services/delivery/test/support/synth-out-of-process';
 import { browserSuite } from '../support/browser-suite';
-import { png, wavHeader } from '../support/media';
+import { png } from '../support/media';
 import { type ApiSession, storeSession, verifiedSession } from '../support/session';
 import { uploadFile } from '../support/uploads';
 
@@ -16,15 +16,7 @@ const suite = browserSuite('fingerprint-evidence', {
 });
 const dir = mkdtempSync(join(tmpdir(), 'omni-fp-e2e-'));
 
-function stereo(name: string, seed: number): Buffer {
-  const mono = readFileSync(writeSong(join(dir, `${name}.wav`), { seed, seconds: 40 })).subarray(44);
-  const out = Buffer.alloc(mono.length * 2);
-  for (let i = 0; i < mono.length; i += 2) {
-    mono.copy(out, i * 2, i, i + 2);
-    mono.copy(out, i * 2 + 2, i, i + 2);
-  }
-  return Buffer.concat([wavHeader(out.length), out]);
-}
+const stereo = (name: string, seed: number) => stereoSong(join(dir, `${name}.wav`), { seed, seconds: 40 });
 
 async function release(session: ApiSession, title: string, bytes: Buffer): Promise<string> {
   const token = session.accessToken;

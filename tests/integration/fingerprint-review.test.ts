@@ -5,13 +5,13 @@
 // is not matched; A's own re-upload is pointed out as a duplicate. Songs are rendered in a child node
 // (jest's sandbox renders 60× slower), as the delivery service's fingerprint test does.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FpcalcFingerprinter } from '../../services/delivery/src/providers/fingerprinter/fpcalc';
-import { writeSong } from '../../services/delivery/test/support/synth-out-of-process';
+import { stereoSong } from '../../services/delivery/test/support/synth-out-of-process';
 import type { SongOptions } from '../../services/delivery/test/support/synth-song';
-import { png, wavHeader } from '../support/media';
+import { png } from '../support/media';
 import { uploadFile } from '../support/uploads';
 import { startDeliveryPlatform } from './delivery.fixtures';
 import { type ReleasePlatform, releaseBody, waitUntil } from './releases.fixtures';
@@ -44,16 +44,7 @@ let tokens: Record<string, string>;
 let adminToken: string;
 let releaseOfA: string;
 
-/** The synthesized (mono) song as a 16-bit stereo WAV, as stores take masters. */
-function stereoSong(name: string, options: SongOptions): Buffer {
-  const mono = readFileSync(writeSong(join(dir, `${name}.wav`), options)).subarray(44);
-  const stereo = Buffer.alloc(mono.length * 2);
-  for (let i = 0; i < mono.length; i += 2) {
-    mono.copy(stereo, i * 2, i, i + 2);
-    mono.copy(stereo, i * 2 + 2, i, i + 2);
-  }
-  return Buffer.concat([wavHeader(stereo.length), stereo]);
-}
+const stereo = (name: string, options: SongOptions) => stereoSong(join(dir, `${name}.wav`), options);
 
 async function release(owner: string, title: string, options: SongOptions): Promise<string> {
   const token = tokens[owner] ?? '';
@@ -61,7 +52,7 @@ async function release(owner: string, title: string, options: SongOptions): Prom
     bucket: 'omni-assets',
     fileName: `${title}.wav`,
     contentType: 'audio/wav',
-    bytes: stereoSong(`${owner}-${title}`, options),
+    bytes: stereo(`${owner}-${title}`, options),
     role: 'audio',
   });
   const artwork = await uploadFile(omni.url, token, {
