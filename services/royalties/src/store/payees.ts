@@ -24,7 +24,7 @@ export interface AllocationDoc extends Doc {
   upTo: number;
   pages: number;
   lines: number;
-  /** The page's amount, nano string: the rows add up to it exactly. */
+  /** The allocation's amount, nano string: the rows add up to it exactly. */
   total: string;
   /** AllocationRows packed by `packRows` (FerretDB stores no arrays inside arrays). */
   rows: string;
@@ -76,13 +76,16 @@ export interface PayeeIncomeDoc extends Doc {
 const FIELD = '\u001f';
 const ROW = '\u001e';
 
-export function packRows(rows: readonly (readonly string[])[]): string {
+function packRows(rows: readonly (readonly string[])[]): string {
   return rows.map((r) => r.join(FIELD)).join(ROW);
 }
 
 function unpack(text: string): string[][] {
   return text === '' ? [] : text.split(ROW).map((r) => r.split(FIELD));
 }
+
+/** A payee's part of an allocation as the allocator hands it over: its rows not packed yet. */
+export type PayeeIncome = Omit<PayeeIncomeDoc, 'rows'> & { rows: readonly IncomeRow[] };
 
 export const allocationRowsOf = (doc: Pick<AllocationDoc, 'rows'>) => unpack(doc.rows) as AllocationRow[];
 export const incomeRowsOf = (doc: Pick<PayeeIncomeDoc, 'rows'>) => unpack(doc.rows) as IncomeRow[];
@@ -140,16 +143,19 @@ export class PayeesRepository {
     return out;
   }
 
-  /** Writes an allocation (`rows`: its rows, unpacked) and adds it to the payees' months, in the caller's transaction. */
+  /** Writes an allocation and its rows, and adds them to the payees' months, in the caller's transaction. */
   async record(
     scope: TransactionScope,
-    doc: AllocationDoc,
+    doc: Omit<AllocationDoc, 'rows'>,
     rows: readonly AllocationRow[],
     entries: RecoupEntryDoc[],
-    income: PayeeIncomeDoc[] = [],
+    income: readonly PayeeIncome[] = [],
   ) {
-    await scope.collection<AllocationDoc>(ALLOCATIONS).insertOne(doc);
-    if (income.length) await scope.collection<PayeeIncomeDoc>(PAYEE_INCOME).insertMany(income);
+    await scope.collection<AllocationDoc>(ALLOCATIONS).insertOne({ ...doc, rows: packRows(rows) });
+    if (income.length)
+      await scope
+        .collection<PayeeIncomeDoc>(PAYEE_INCOME)
+        .insertMany(income.map((i) => ({ ...i, rows: packRows(i.rows) })));
     const sums = new Map<
       string,
       { party: string; releaseId: string; saleMonth: string; split: bigint; recoup: bigint }

@@ -12,7 +12,7 @@ import type { DocumentStore, Logger, TransactionScope } from '@omni/platform';
 import { unpackLines } from '../domain/ledger-line';
 import type { ImportsRepository } from '../store/imports';
 import type { LedgerRepository, PageDoc } from '../store/ledger';
-import { type PayeesRepository, packRows } from '../store/payees';
+import type { PayeesRepository } from '../store/payees';
 import type { SplitsRepository, VersionDoc } from '../store/splits';
 import { AllocationSums, type QueuedRecoupable, recoupQueues } from './allocation-sums';
 
@@ -188,7 +188,6 @@ export class PayeeAllocator {
         pages: sums.pages,
         lines: sums.lines,
         total: sums.total.toString(),
-        rows: packRows(rows),
         createdAt: at,
       },
       rows,

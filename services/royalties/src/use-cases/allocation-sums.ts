@@ -9,13 +9,7 @@ import { saleMonthOf } from '../domain/ledger-line';
 import { allocateLine, type Recoupable, type Share } from '../domain/splits/allocate-line';
 import { tableFor, WHOLE } from '../domain/splits/shares';
 import type { PageDoc } from '../store/ledger';
-import {
-  type AllocationRow,
-  type IncomeRow,
-  type PayeeIncomeDoc,
-  packRows,
-  type RecoupEntryDoc,
-} from '../store/payees';
+import type { AllocationRow, IncomeRow, PayeeIncome, RecoupEntryDoc } from '../store/payees';
 import type { VersionDoc } from '../store/splits';
 
 export interface QueuedRecoupable extends Recoupable {
@@ -105,7 +99,7 @@ export class AllocationSums {
       at,
     }));
     const period = at.slice(0, 7);
-    const income: PayeeIncomeDoc[] = [...this.byStore].map(([party, m]) => {
+    const income: PayeeIncome[] = [...this.byStore].map(([party, m]) => {
       let sum = 0n;
       const out: IncomeRow[] = [];
       for (const { row, amount } of m.values()) {
@@ -113,7 +107,7 @@ export class AllocationSums {
         row[4] = amount.toString();
         out.push(row);
       }
-      return { _id: `${id}|${party}`, party, period, pageId: id, total: sum.toString(), rows: packRows(out) };
+      return { _id: `${id}|${party}`, party, period, pageId: id, total: sum.toString(), rows: out };
     });
     return { rows, entries, income };
   }
