@@ -4,7 +4,7 @@
 // statement-reader worker), so the import's own thread does per code what it did per line: ask whose the
 // code is, join the owner's groups into a page, add up a few month sums. A report repeats a few thousand
 // codes over a million lines, so that is a fraction of the work.
-import { pushFields, reportMonthOf, rowsOf, saleMonthOf, streamsOf } from './ledger-line';
+import { pushFields, rowsOf, streamsOf } from './ledger-line';
 import type { ReadItem, StatementLine } from './statements/line';
 
 /** [saleMonth, reportMonth, streams, quantity, amount]. */
@@ -47,20 +47,22 @@ interface Building {
   upc: string;
   n: number;
   cells: Array<string | number | bigint>;
-  amount: bigint;
-  months: Map<string, MonthPart>;
+  /** Few per group (a file's sale months × reporting months): searched, not keyed by a built string. */
+  months: MonthPart[];
 }
 
 /** Collects items into a chunk; `take()` hands it over and starts the next. */
 export class ChunkBuilder {
-  private groups = new Map<string, Building>();
+  // By ISRC, then the group of each UPC (nearly always one): no key string is built per line.
+  private groups = new Map<string, Building[]>();
   private refused: RefusedLine[] = [];
   private lines = 0;
-  private amount = 0n;
   private lastLineNo = 0;
   private saleStart = '';
   private saleEnd = '';
   private reportedAt = '';
+  // A file has a few dates: their months are cut once, and the months' strings are the same objects.
+  private readonly monthOf = new Map<string, string>();
 
   /** Items in the chunk so far. */
   get size() {
@@ -76,27 +78,47 @@ export class ChunkBuilder {
     this.addLine(item.line);
   }
 
-  private addLine(l: StatementLine): void {
-    const key = `${l.isrc}\x7f${l.upc}`;
-    let g = this.groups.get(key);
-    if (!g) {
-      g = { isrc: l.isrc, upc: l.upc, n: 0, cells: [], amount: 0n, months: new Map() };
-      this.groups.set(key, g);
+  private month(date: string): string {
+    let m = this.monthOf.get(date);
+    if (m === undefined) {
+      m = date.slice(0, 7);
+      this.monthOf.set(date, m);
     }
+    return m;
+  }
+
+  private groupOf(l: StatementLine): Building {
+    let list = this.groups.get(l.isrc);
+    if (!list) {
+      list = [];
+      this.groups.set(l.isrc, list);
+    }
+    for (const g of list) if (g.upc === l.upc) return g;
+    const g: Building = { isrc: l.isrc, upc: l.upc, n: 0, cells: [], months: [] };
+    list.push(g);
+    return g;
+  }
+
+  private addLine(l: StatementLine): void {
+    const g = this.groupOf(l);
     pushFields(g.cells, l);
     g.n += 1;
-    g.amount += l.amountAcct;
-    const saleMonth = saleMonthOf(l);
-    const reportMonth = reportMonthOf(l);
-    const mk = `${saleMonth}|${reportMonth}`;
-    const m = g.months.get(mk);
+    // The same month cuts as ledger-line.ts saleMonthOf and reportMonthOf.
+    const saleMonth = this.month(l.saleStart);
+    const reportMonth = this.month(l.reportedAt || l.saleEnd);
+    const streams = streamsOf(l);
+    let m: MonthPart | undefined;
+    for (const part of g.months)
+      if (part[0] === saleMonth && part[1] === reportMonth) {
+        m = part;
+        break;
+      }
     if (m) {
-      m[2] += streamsOf(l);
+      m[2] += streams;
       m[3] += l.quantity;
       m[4] += l.amountAcct;
-    } else g.months.set(mk, [saleMonth, reportMonth, streamsOf(l), l.quantity, l.amountAcct]);
+    } else g.months.push([saleMonth, reportMonth, streams, l.quantity, l.amountAcct]);
     this.lines += 1;
-    this.amount += l.amountAcct;
     this.lastLineNo = l.lineNo;
     if (!this.saleStart || l.saleStart < this.saleStart) this.saleStart = l.saleStart;
     if (l.saleEnd > this.saleEnd) this.saleEnd = l.saleEnd;
@@ -104,19 +126,29 @@ export class ChunkBuilder {
   }
 
   take(): ImportChunk {
+    const groups: CodeGroup[] = [];
+    // The group's and the chunk's sums are their months' sums: one addition per line, not three.
+    let amount = 0n;
+    for (const list of this.groups.values())
+      for (const g of list) {
+        let sum = 0n;
+        for (const m of g.months) sum += m[4];
+        amount += sum;
+        groups.push({
+          isrc: g.isrc,
+          upc: g.upc,
+          n: g.n,
+          rows: rowsOf(g.cells),
+          amount: sum,
+          months: g.months,
+        });
+      }
     const chunk: ImportChunk = {
       lastLineNo: this.lastLineNo,
       lines: this.lines,
-      groups: [...this.groups.values()].map((g) => ({
-        isrc: g.isrc,
-        upc: g.upc,
-        n: g.n,
-        rows: rowsOf(g.cells),
-        amount: g.amount,
-        months: [...g.months.values()],
-      })),
+      groups,
       refused: this.refused,
-      amount: this.amount,
+      amount,
       saleStart: this.saleStart,
       saleEnd: this.saleEnd,
       reportedAt: this.reportedAt,
@@ -124,7 +156,6 @@ export class ChunkBuilder {
     this.groups = new Map();
     this.refused = [];
     this.lines = 0;
-    this.amount = 0n;
     this.saleStart = '';
     this.saleEnd = '';
     this.reportedAt = '';
