@@ -8,8 +8,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-// Chromaprint's fpcalc for the rights check, unpacked from Debian's packages into .engines/ (a few seconds; a
-// failure only warns). Not where the sources are not there yet (the Docker image's dependency layer).
+// The rights check's tools (Chromaprint's fpcalc, and flac to play FLAC masters at other speeds), unpacked from
+// Debian's packages into .engines/ (a few seconds; a failure only warns). Not where the sources are not there yet
+// (the Docker image's dependency layer).
 if (existsSync(`${root}scripts/fpcalc.mjs`) && !process.env.OMNI_SKIP_FPCALC) {
   spawnSync(process.execPath, [`${root}scripts/fpcalc.mjs`], { stdio: 'inherit', cwd: root });
 }
