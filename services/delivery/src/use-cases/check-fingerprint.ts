@@ -36,6 +36,8 @@ export interface FingerprintedMaster {
   print: RawFingerprint;
   /** The queries made: the speed and its fingerprint (speed 1 first). */
   queries: Array<{ speed: number; print: RawFingerprint }>;
+  /** Set when the master was checked at speed 1 only: why, for the operator (e.g. flac not provisioned). */
+  speedsSkipped?: string;
 }
 
 export interface FingerprintCheck {
@@ -47,30 +49,39 @@ export interface FingerprintCheck {
 /** fpcalc runs at most this many at once (the machine's cores are shared with every service). */
 const PARALLEL = 2;
 
-/** Fingerprints the master at speed 1 and at each speed that undoes a variant (WAV only). */
+/**
+ * Fingerprints the master at speed 1 and at each speed that undoes a variant. Other speeds read a WAV: the
+ * master itself, or (FLAC) one decode of it made before the lanes and removed after them.
+ */
 export async function fingerprintMaster(
   fingerprinter: Fingerprinter,
   file: string,
 ): Promise<FingerprintedMaster> {
   const speeds = [1, ...SPEED_VARIANTS.map((s) => 1 / s)];
   const queries: Array<{ speed: number; print: RawFingerprint } | null> = new Array(speeds.length).fill(null);
+  const input = await fingerprinter.wavForSpeeds(file);
   let next = 0;
   const lane = async () => {
     while (next < speeds.length) {
       const at = next++;
       const speed = speeds[at] ?? 1;
+      const source = speed === 1 ? file : input.wav;
+      if (!source) continue;
       try {
-        queries[at] = { speed, print: await fingerprinter.fingerprint(file, { speed }) };
+        queries[at] = { speed, print: await fingerprinter.fingerprint(source, { speed }) };
       } catch (err) {
         if (!(err instanceof UnsupportedSpeedError)) throw err;
       }
     }
   };
-  await Promise.all(Array.from({ length: PARALLEL }, lane));
+  // Both lanes finish before the WAV is removed, even when one fails (the other may still be reading it).
+  const ran = await Promise.allSettled(Array.from({ length: PARALLEL }, lane));
+  await input.dispose();
+  for (const r of ran) if (r.status === 'rejected') throw r.reason;
   const kept = queries.filter((q): q is { speed: number; print: RawFingerprint } => q !== null);
   const own = kept.find((q) => q.speed === 1);
   if (!own) throw new FingerprintError('the master could not be fingerprinted');
-  return { print: own.print, queries: kept };
+  return { print: own.print, queries: kept, ...(input.why ? { speedsSkipped: input.why } : {}) };
 }
 
 /**

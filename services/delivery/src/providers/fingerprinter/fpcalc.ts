@@ -7,43 +7,43 @@
 // Another speed: the WAV's header is rewritten on the way in (its sample rate × speed, through fpcalc's
 // stdin, the file untouched), so the same samples play faster or slower, pitch and tempo together — what a
 // sped-up re-upload is — and FFmpeg's own resampler (libswresample) brings them to Chromaprint's 11,025 Hz.
-// No resampler of ours.
+// No resampler of ours. A FLAC master has no such header: wavForSpeeds decodes it once to a temporary WAV
+// with Debian's flac (flac.ts), and every speed reads that.
 import { spawn } from 'node:child_process';
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { decodeToWav, FLAC_VERSION, locateFlac } from './flac';
+import { type Located, locateTool, toolEnv } from './locate';
 import {
   FingerprintError,
   type Fingerprinter,
   type FingerprintOptions,
   type RawFingerprint,
+  type SpeedInput,
   UnsupportedSpeedError,
 } from './port';
 
 export const FPCALC_VERSION = '1.5.1';
 
-interface Located {
-  binary: string;
-  libs?: string;
-}
-
 /** Where fpcalc is: FPCALC_PATH, the unpacked Debian tree under .engines/, or the system's. */
 export function locateFpcalc(): Located | null {
-  const given = process.env.FPCALC_PATH?.trim();
-  if (given) return existsSync(given) ? { binary: given } : null;
-  const homes: string[] = [];
-  if (process.env.OMNI_ENGINES_DIR?.trim()) homes.push(resolve(process.env.OMNI_ENGINES_DIR.trim()));
-  // The repository's .engines/, found from this file (sources) or the bundle (dist/omni) and from the cwd.
-  for (let dir = __dirname, i = 0; i < 6; i++, dir = dirname(dir)) homes.push(join(dir, '.engines'));
-  homes.push(join(process.cwd(), '.engines'));
-  for (const home of homes) {
-    const tree = join(home, `chromaprint-${FPCALC_VERSION}`);
-    const binary = join(tree, 'usr', 'bin', 'fpcalc');
-    if (existsSync(binary)) return { binary, libs: join(tree, 'usr', 'lib', 'x86_64-linux-gnu') };
+  return locateTool('fpcalc', `chromaprint-${FPCALC_VERSION}`, process.env.FPCALC_PATH);
+}
+
+/** Whether the file starts as a RIFF/WAVE file (what the header rewrite plays at another speed). */
+async function isWav(file: string): Promise<boolean> {
+  // Unreadable: not a WAV here; fpcalc's own run at speed 1 says what is wrong with the file.
+  const handle = await open(file, 'r').catch(() => null);
+  if (!handle) return false;
+  try {
+    const head = Buffer.alloc(12);
+    const { bytesRead } = await handle.read(head, 0, 12, 0);
+    return (
+      bytesRead === 12 && head.toString('ascii', 0, 4) === 'RIFF' && head.toString('ascii', 8, 12) === 'WAVE'
+    );
+  } finally {
+    await handle.close();
   }
-  for (const binary of ['/usr/bin/fpcalc', '/usr/local/bin/fpcalc'])
-    if (existsSync(binary)) return { binary };
-  return null;
 }
 
 /** The WAV header with its sample rate (and byte rate) times `speed`, and where the header ends. */
@@ -53,7 +53,7 @@ async function wavHeaderAtSpeed(file: string, speed: number): Promise<{ header: 
     const head = Buffer.alloc(1 << 16);
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
     if (bytesRead < 12 || head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE')
-      throw new UnsupportedSpeedError('only a WAV master can be fingerprinted at another speed');
+      throw new UnsupportedSpeedError('only a WAV plays at another speed: pass the WAV wavForSpeeds made');
     let at = 12;
     let patched = false;
     while (at + 8 <= bytesRead) {
@@ -78,12 +78,24 @@ async function wavHeaderAtSpeed(file: string, speed: number): Promise<{ header: 
   }
 }
 
-export class FpcalcFingerprinter implements Fingerprinter {
-  readonly tool = `Chromaprint fpcalc ${FPCALC_VERSION}`;
-  private readonly located: Located | null;
+export interface FpcalcOptions {
+  /** The flac tool (found when not given; null: none, so FLAC masters are checked at speed 1 only). */
+  flac?: Located | null;
+  /** Where decoded WAVs are written (each in a folder of its own); the system's temp folder by default. */
+  tempDir?: string;
+}
 
-  constructor(located: Located | null = locateFpcalc()) {
+export class FpcalcFingerprinter implements Fingerprinter {
+  readonly tool: string;
+  private readonly located: Located | null;
+  private readonly flac: Located | null;
+  private readonly tempDir: string | undefined;
+
+  constructor(located: Located | null = locateFpcalc(), options: FpcalcOptions = {}) {
     this.located = located;
+    this.flac = options.flac === undefined ? locateFlac() : options.flac;
+    this.tempDir = options.tempDir;
+    this.tool = `Chromaprint fpcalc ${FPCALC_VERSION}${this.flac ? `, flac ${FLAC_VERSION}` : ''}`;
   }
 
   missing(): string | null {
@@ -92,18 +104,36 @@ export class FpcalcFingerprinter implements Fingerprinter {
       : 'fpcalc is not provisioned: run `node scripts/fpcalc.mjs` (npm install does; it unpacks Debian’s libchromaprint-tools into .engines/)';
   }
 
+  limits(): string | null {
+    return this.flac
+      ? null
+      : 'FLAC masters are fingerprinted as uploaded only, not at the speeds that undo a sped-up or slowed re-upload: the flac tool is not provisioned (run `node scripts/fpcalc.mjs`, as npm install does; it unpacks Debian’s flac into .engines/)';
+  }
+
+  async wavForSpeeds(file: string): Promise<SpeedInput> {
+    const none = async () => {};
+    if (await isWav(file)) return { wav: file, why: null, dispose: none };
+    if (!this.flac) return { wav: null, why: this.limits(), dispose: none };
+    try {
+      const decoded = await decodeToWav(this.flac, file, this.tempDir);
+      return { wav: decoded.file, why: null, dispose: decoded.remove };
+    } catch (err) {
+      const words = err instanceof Error ? err.message : String(err);
+      return {
+        wav: null,
+        why: `this master was fingerprinted as uploaded only, not at other speeds: it is not a WAV and flac could not decode it (${words})`,
+        dispose: none,
+      };
+    }
+  }
+
   async fingerprint(file: string, options: FingerprintOptions = {}): Promise<RawFingerprint> {
     const located = this.located;
     if (!located) throw new FingerprintError(this.missing() ?? 'fpcalc missing');
     const speed = options.speed ?? 1;
     const viaStdin = speed !== 1 ? await wavHeaderAtSpeed(file, speed) : null;
     const args = ['-raw', '-json', '-ignore-errors', '-length', '0', viaStdin ? '-' : file];
-    const env = located.libs
-      ? {
-          ...process.env,
-          LD_LIBRARY_PATH: [located.libs, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'),
-        }
-      : process.env;
+    const env = toolEnv(located);
     return new Promise<RawFingerprint>((done, fail) => {
       const child = spawn(located.binary, args, {
         env,
@@ -134,7 +164,11 @@ export class FpcalcFingerprinter implements Fingerprinter {
           // fpcalc may stop reading early (a broken pipe); its exit code tells what happened
         });
         child.stdin.write(viaStdin.header);
-        createReadStream(file, { start: viaStdin.dataAt }).pipe(child.stdin);
+        const data = createReadStream(file, { start: viaStdin.dataAt });
+        // A file gone or unreadable mid-way fails this fingerprint (fpcalc stopped: no partial print), not
+        // the process (an unheard stream error would throw).
+        data.on('error', () => child.kill());
+        data.pipe(child.stdin);
       }
     });
   }

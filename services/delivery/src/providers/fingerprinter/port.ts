@@ -11,10 +11,20 @@ export interface RawFingerprint {
 export interface FingerprintOptions {
   /**
    * Play the file this much faster before fingerprinting (0.96: 4 % slower). Undoes a re-upload that was
-   * sped up or slowed by 1/speed. Only WAV masters can be played at another speed; FLAC gives
-   * UnsupportedSpeedError.
+   * sped up or slowed by 1/speed. The file must then be a WAV: pass `wavForSpeeds(master).wav` (a FLAC
+   * master decoded once for every speed); another format gives UnsupportedSpeedError.
    */
   speed?: number;
+}
+
+/** A master made ready for other speeds: a WAV, the master itself or a temporary decode of it. */
+export interface SpeedInput {
+  /** The WAV to fingerprint at speeds other than 1; null when the master cannot be played at them here. */
+  wav: string | null;
+  /** Why `wav` is null, in an operator's words (what is not checked and what fixes it). */
+  why: string | null;
+  /** Removes the temporary WAV, if one was made; call once the speeds are done, also on failure. */
+  dispose(): Promise<void>;
 }
 
 export interface Fingerprinter {
@@ -22,7 +32,14 @@ export interface Fingerprinter {
   readonly tool: string;
   /** Null when usable; otherwise why not, naming the command that provisions it. */
   missing(): string | null;
+  /** Null when every check works here; otherwise what is left out (FLAC at its own speed only) and why. */
+  limits(): string | null;
   fingerprint(file: string, options?: FingerprintOptions): Promise<RawFingerprint>;
+  /**
+   * Prepares a master for fingerprinting at other speeds, once for all of them. Does not throw for a master
+   * it cannot prepare (no decoder, a decode error): the check then runs at speed 1 and `why` says so.
+   */
+  wavForSpeeds(file: string): Promise<SpeedInput>;
 }
 
 export class FingerprintError extends Error {
