@@ -3,24 +3,21 @@
 // temporary WAV, plays that at the speeds that undo ±2/4/6 %, finds A's recording at ≈0.96 and removes the
 // WAV afterwards — also when a speed fails or the FLAC does not decode. Without the flac tool the check runs
 // as before (speed 1 only: a FLAC copy as is is still held) and says why in the result.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DocumentStore } from '@omni/platform';
 import { createSqliteDocumentStore } from '@omni/platform/src/adapters/documents-sqlite';
 import { SAME_RECORDING } from '../src/domain/fingerprint';
-import { locateFlac } from '../src/providers/fingerprinter/flac';
 import { FpcalcFingerprinter } from '../src/providers/fingerprinter/fpcalc';
-import { toolEnv } from '../src/providers/fingerprinter/locate';
 import { FingerprintError, type Fingerprinter } from '../src/providers/fingerprinter/port';
 import { FingerprintIndex } from '../src/store/fingerprints';
 import { checkMaster, fingerprintMaster, registerMaster } from '../src/use-cases/check-fingerprint';
+import { encodeFlac, flacMissing } from './support/flac';
 import { stereoSong } from './support/synth-out-of-process';
 import type { SongOptions } from './support/synth-song';
 
-const flac = locateFlac();
-const missing = new FpcalcFingerprinter().missing() ?? (flac ? null : 'flac is not provisioned');
+const missing = new FpcalcFingerprinter().missing() ?? flacMissing();
 const describeIfTools = missing ? describe.skip : describe;
 if (missing) console.log(`SKIPPED FLAC fingerprint suite: ${missing}`);
 
@@ -35,16 +32,10 @@ describeIfTools('fingerprint check of FLAC masters at other speeds', () => {
 
   /** The song as a stereo WAV (24-bit when asked), encoded to FLAC by the provisioned flac. */
   const flacSong = (name: string, options: SongOptions, bits: 16 | 24 = 16) => {
-    let wav = stereoSong(join(dir, `${name}.wav`), options);
-    if (bits === 24) wav = to24(wav);
-    writeFileSync(join(dir, `${name}.wav`), wav);
-    const out = join(dir, `${name}.flac`);
-    const run = spawnSync(flac?.binary ?? 'flac', ['-s', '-f', '-o', out, join(dir, `${name}.wav`)], {
-      env: flac ? toolEnv(flac) : process.env,
-      encoding: 'utf8',
-    });
-    if (run.status !== 0) throw new Error(`flac did not encode ${name}: ${run.stderr}`);
-    return out;
+    const wav = join(dir, `${name}.wav`);
+    const stereo = stereoSong(wav, options);
+    writeFileSync(wav, bits === 24 ? to24(stereo) : stereo);
+    return encodeFlac(wav, join(dir, `${name}.flac`));
   };
 
   beforeAll(async () => {
