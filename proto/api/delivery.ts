@@ -167,6 +167,50 @@ export const reviewFindingSchema = z.object({
 });
 export type ReviewFinding = z.infer<typeof reviewFindingSchema>;
 
+/** The types a proof of rights may be, judged from the file's first bytes (never its name). */
+export const RIGHTS_PROOF_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'text/plain'] as const;
+export const RIGHTS_PROOF_MAX_BYTES = 10 * 1024 * 1024;
+export const RIGHTS_PROOF_MESSAGES = {
+  wrongType: 'The file must be a PDF, PNG, JPEG or text file.',
+  tooLarge: 'The file is larger than 10 MB.',
+  noteRequired: 'Write a note: say which rights you hold and how the file shows it.',
+  noteTooLong: 'The note can be at most 2000 characters.',
+  sent: 'Your proof of rights was sent. An admin will read it before deciding.',
+} as const;
+
+/**
+ * POST /api/releases/:id/rights-proof: the owner's answer to a rights hold. The file is uploaded first like
+ * any other (POST /api/uploads/sign with purpose `console` into the private `documents` bucket, PUT, then
+ * /api/uploads/complete); this names it.
+ */
+export const rightsProofBody = z.strictObject({
+  note: z
+    .string({ error: RIGHTS_PROOF_MESSAGES.noteRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, RIGHTS_PROOF_MESSAGES.noteRequired),
+      z.maxLength(2000, RIGHTS_PROOF_MESSAGES.noteTooLong),
+    ),
+  file: z.strictObject({
+    bucket: z.string().check(z.minLength(1), z.maxLength(63)),
+    fileKey: z.string().check(z.minLength(1, 'Choose a file.'), z.maxLength(1024)),
+    fileName: z.string().check(z.trim(), z.minLength(1, 'The file needs a name.'), z.maxLength(255)),
+  }),
+});
+export type RightsProofBody = z.output<typeof rightsProofBody>;
+
+/** One answer as the owner and admins read it; the file is fetched from `downloadUrl` (signed-in only). */
+export const rightsProofSchema = z.object({
+  id: z.string(),
+  note: z.string(),
+  fileName: z.string(),
+  contentType: z.enum(RIGHTS_PROOF_TYPES),
+  size: z.number(),
+  submittedAt: z.string(),
+  downloadUrl: z.string(),
+});
+export type RightsProofJson = z.infer<typeof rightsProofSchema>;
+
 export const reviewSchema = z.object({
   status: z.enum(REVIEW_STATUSES),
   findings: z._default(z.optional(z.array(reviewFindingSchema)), []),
@@ -174,6 +218,8 @@ export const reviewSchema = z.object({
   reason: z._default(z.optional(z.nullable(z.string())), null),
   submittedAt: z.string(),
   decidedAt: z._default(z.optional(z.nullable(z.string())), null),
+  /** The owner's answers to a rights hold, newest first. */
+  proofs: z._default(z.optional(z.array(rightsProofSchema)), []),
 });
 export type ReviewJson = z.infer<typeof reviewSchema>;
 

@@ -13,7 +13,15 @@ export interface UploadedFile {
 export async function uploadFile(
   baseUrl: string,
   token: string,
-  file: { bucket: string; fileName: string; contentType: string; bytes: Buffer; role?: 'audio' | 'artwork' },
+  file: {
+    bucket: string;
+    fileName: string;
+    contentType: string;
+    bytes: Buffer;
+    role?: 'audio' | 'artwork';
+    /** 'console' for the private documents bucket (a proof of rights); a release's files by default. */
+    purpose?: 'artist-upload' | 'console';
+  },
 ): Promise<UploadedFile> {
   const call = async (path: string, body: unknown) => {
     const res = await fetchOnce(`${baseUrl}${path}`, {
@@ -29,7 +37,7 @@ export async function uploadFile(
     fileName: file.fileName,
     contentType: file.contentType,
     size: file.bytes.length,
-    purpose: 'artist-upload',
+    purpose: file.purpose ?? 'artist-upload',
   })) as { signedUrl: string; fileKey: string; headers?: Record<string, string> };
   const target = new URL(signed.signedUrl, baseUrl);
   // Omni's own store (/objects on the gateway) binds the signed PUT to the account: its bearer goes with

@@ -108,6 +108,7 @@ export {
   wantsBearer,
 } from './lib/put-to-signed-url';
 export { createQueryClient, QueryProvider } from './lib/query';
+export { saveDownload } from './lib/save-download';
 export { isSigningOut, signOutWithToast } from './lib/sign-out';
 export { APP_NAME, documentTitle, useDocumentTitle } from './lib/use-document-title';
 export { usePageMeta } from './lib/use-page-meta';

@@ -23,6 +23,7 @@ import { cachedAssetsFastPath, publicRoutes } from './http/cms/public';
 import { invalidateOnModeration, PublicCache } from './http/cms/public-cache';
 import { adminDeliveryRoutes } from './http/delivery/admin-deliveries';
 import { adminReleaseRoutes } from './http/delivery/admin-releases';
+import { rightsProofRoutes } from './http/delivery/rights-proofs';
 import { finderRoutes } from './http/finder/scans';
 import { mountHealth } from './http/health';
 import { authRoutes } from './http/identity/auth';
@@ -116,6 +117,15 @@ export const gatewayService: ServiceModule = {
     ctx.onStop(() => following.close());
     http.use('/api/releases', deliveryRoutes(catalogClient, deliveryClient, streams, guards));
     http.use('/api/releases', releaseRoutes(catalogClient, deliveryClient, guards, logger));
+    http.use(
+      '/api',
+      rightsProofRoutes(
+        catalogClient,
+        deliveryClient,
+        ctx.client('storage', storage.StorageServiceService),
+        guards,
+      ),
+    );
     http.use('/api/admin', adminReleaseRoutes(catalogClient, deliveryClient, guards));
     http.use('/api/admin', adminDeliveryRoutes(deliveryClient, guards));
     http.use('/api/songs', songRoutes(catalogClient, guards));

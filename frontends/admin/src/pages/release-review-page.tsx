@@ -25,6 +25,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { Check, RotateCcw, X } from 'lucide-react';
 import { useState } from 'react';
 import { RejectDialog } from '../components/reject-dialog';
+import { RightsProofs } from '../components/rights-proofs';
 import {
   approveRelease,
   fetchDeadLetters,
@@ -93,6 +94,7 @@ function QueueItem({
         ) : (
           <p className="text-xs text-muted-foreground">The automatic store checks found nothing.</p>
         )}
+        <RightsProofs proofs={review.proofs} />
         {review.status === 'rejected' && review.reason ? (
           <p className="text-sm">
             <span className="font-medium">Reason:</span> {review.reason}

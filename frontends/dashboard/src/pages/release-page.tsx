@@ -291,6 +291,7 @@ function ReleaseView({ release }: { release: Release }) {
           </Card>
 
           <ReviewCard
+            releaseId={release.id}
             releaseStatus={status as ReleaseStatus}
             review={stream.delivery?.review ?? null}
             storeRejections={stream.delivery?.jobs.filter((j) => j.status === 'rejected').length ?? 0}

@@ -5,6 +5,7 @@ import type { delivery } from '@omni/proto';
 import { REVIEW_STATUSES, type ReviewStatus } from '@omni/proto/api';
 import { type QueuePosition, reviewToProto } from '../store/reviews';
 import { approve, type ReviewDeps, reject } from '../use-cases/review-release';
+import { submitRightsProof } from '../use-cases/submit-rights-proof';
 import { withdrawRelease } from '../use-cases/withdraw-release';
 
 const DEFAULT_LIMIT = 50;
@@ -13,7 +14,7 @@ const BAD_CURSOR = 'This page cursor is not valid. Start again from the first pa
 
 type ReviewHandlers = Pick<
   UnaryImpl<typeof delivery.DeliveryServiceService>,
-  'listReviewQueue' | 'approveRelease' | 'rejectRelease' | 'withdrawRelease'
+  'listReviewQueue' | 'approveRelease' | 'rejectRelease' | 'withdrawRelease' | 'submitRightsProof'
 >;
 
 export function reviewHandlers(deps: ReviewDeps): ReviewHandlers {
@@ -46,6 +47,11 @@ export function reviewHandlers(deps: ReviewDeps): ReviewHandlers {
 
     async rejectRelease(req) {
       return { review: reviewToProto(await reject(deps, req.releaseId, req.adminId, req.reason)) };
+    },
+
+    async submitRightsProof(req) {
+      if (!req.proof) throw invalidArgument('A note and a file are required.');
+      return { review: reviewToProto(await submitRightsProof(deps, req.releaseId, req.callerId, req.proof)) };
     },
 
     async withdrawRelease(req) {

@@ -30,7 +30,12 @@ export interface ReviewDoc extends Doc {
   /** The version this review is about (store/versions.ts); absent for reviews written before versions. */
   versionId?: string;
   updatedAt: string;
+  /** The owner's answers to a rights hold, newest first (use-cases/submit-rights-proof.ts). */
+  proofs?: RightsProofDoc[];
 }
+
+/** One answer to a rights hold: the note, and the file storage keeps (its key, never its bytes). */
+export type RightsProofDoc = delivery.RightsProof;
 
 /** Where the queue's last page ended: the keyset (submittedAt, _id). */
 export interface QueuePosition {
@@ -122,6 +127,16 @@ export class ReviewsRepository {
     );
   }
 
+  /** Puts an answer first in the review's proofs (inside the caller's transaction). */
+  async addProof(scope: TransactionScope, review: ReviewDoc, proof: RightsProofDoc): Promise<void> {
+    await scope
+      .collection<ReviewDoc>(REVIEWS)
+      .updateOne(
+        { _id: review._id },
+        { $set: { proofs: [proof, ...(review.proofs ?? [])], updatedAt: proof.submittedAt } },
+      );
+  }
+
   /** One page of the queue for a status, oldest submission first, after `after`. */
   page(status: ReviewStatus, after: QueuePosition | null, limit: number): Promise<ReviewDoc[]> {
     const filter = after
@@ -153,5 +168,6 @@ export function reviewToProto(r: ReviewDoc): delivery.Review {
     upc: r.upc,
     storeCount: r.stores.length,
     artworkUrl: r.artworkUrl,
+    proofs: (r.proofs ?? []).map((p) => ({ ...p })),
   };
 }

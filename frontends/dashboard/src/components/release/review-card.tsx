@@ -1,8 +1,10 @@
 import { DELIVERY_MESSAGES, type ReleaseStatus, type ReviewJson } from '@omni/proto/api';
 import { Card, CardContent, CardHeader, CardTitle, ReviewFindings } from '@omni/ui';
 import type { ReactNode } from 'react';
+import { RightsProofCard } from './rights-proof-card';
 
 interface ReviewCardProps {
+  releaseId: string;
   releaseStatus: ReleaseStatus;
   review: ReviewJson | null;
   /** The 'Fix and resubmit' action, shown when the release was rejected. */
@@ -12,8 +14,16 @@ interface ReviewCardProps {
 }
 
 /** What the review says: waiting for a person, or why the release was rejected and how to fix it. */
-export function ReviewCard({ releaseStatus, review, resubmit, storeRejections = 0 }: ReviewCardProps) {
+export function ReviewCard({
+  releaseId,
+  releaseStatus,
+  review,
+  resubmit,
+  storeRejections = 0,
+}: ReviewCardProps) {
   if (releaseStatus === 'in_review') {
+    // A rights hold is answered with proof below, in its own words: the shared list would repeat it.
+    const holds = review?.findings.filter((f) => f.match?.decision === 'hold') ?? [];
     return (
       <Card data-testid="review-card">
         <CardHeader>
@@ -21,7 +31,10 @@ export function ReviewCard({ releaseStatus, review, resubmit, storeRejections = 
         </CardHeader>
         <CardContent className="space-y-3">
           <p className="text-sm text-muted-foreground">{DELIVERY_MESSAGES.reviewWait}</p>
-          {review ? <ReviewFindings findings={review.findings} /> : null}
+          {review ? <ReviewFindings findings={review.findings.filter((f) => !holds.includes(f))} /> : null}
+          {review && holds.length > 0 ? (
+            <RightsProofCard releaseId={releaseId} holds={holds} proofs={review.proofs} />
+          ) : null}
         </CardContent>
       </Card>
     );

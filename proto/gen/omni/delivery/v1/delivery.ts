@@ -117,6 +117,32 @@ export interface Review {
   upc: string;
   storeCount: number;
   artworkUrl: string;
+  /** The owner's answers to a rights hold (proof of rights), newest first. */
+  proofs: RightsProof[];
+}
+
+/** One answer of a release's owner to a rights hold: their note and a file kept in storage (private bucket). */
+export interface RightsProof {
+  id: string;
+  note: string;
+  bucket: string;
+  fileKey: string;
+  fileName: string;
+  /** Sniffed from the bytes: application/pdf | image/png | image/jpeg | text/plain. */
+  contentType: string;
+  size: number;
+  submittedAt: string;
+  submittedBy: string;
+}
+
+export interface SubmitRightsProofRequest {
+  releaseId: string;
+  callerId: string;
+  proof?: RightsProof | undefined;
+}
+
+export interface SubmitRightsProofResponse {
+  review?: Review | undefined;
 }
 
 export interface ListJobsRequest {
@@ -1260,6 +1286,7 @@ function createBaseReview(): Review {
     upc: "",
     storeCount: 0,
     artworkUrl: "",
+    proofs: [],
   };
 }
 
@@ -1306,6 +1333,9 @@ export const Review: MessageFns<Review> = {
     }
     if (message.artworkUrl !== "") {
       writer.uint32(114).string(message.artworkUrl);
+    }
+    for (const v of message.proofs) {
+      RightsProof.encode(v!, writer.uint32(122).fork()).join();
     }
     return writer;
   },
@@ -1435,6 +1465,14 @@ export const Review: MessageFns<Review> = {
             message.artworkUrl = reader.string();
             continue;
           }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.proofs.push(RightsProof.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1501,6 +1539,9 @@ export const Review: MessageFns<Review> = {
         : isSet(object.artwork_url)
         ? globalThis.String(object.artwork_url)
         : "",
+      proofs: globalThis.Array.isArray(object?.proofs)
+        ? object.proofs.map((e: any) => RightsProof.fromJSON(e))
+        : [],
     };
   },
 
@@ -1548,6 +1589,9 @@ export const Review: MessageFns<Review> = {
     if (message.artworkUrl !== "") {
       obj.artworkUrl = message.artworkUrl;
     }
+    if (message.proofs?.length) {
+      obj.proofs = message.proofs.map((e) => RightsProof.toJSON(e));
+    }
     return obj;
   },
 
@@ -1570,6 +1614,414 @@ export const Review: MessageFns<Review> = {
     message.upc = object.upc ?? "";
     message.storeCount = object.storeCount ?? 0;
     message.artworkUrl = object.artworkUrl ?? "";
+    message.proofs = object.proofs?.map((e) => RightsProof.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseRightsProof(): RightsProof {
+  return {
+    id: "",
+    note: "",
+    bucket: "",
+    fileKey: "",
+    fileName: "",
+    contentType: "",
+    size: 0,
+    submittedAt: "",
+    submittedBy: "",
+  };
+}
+
+export const RightsProof: MessageFns<RightsProof> = {
+  encode(message: RightsProof, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.note !== "") {
+      writer.uint32(18).string(message.note);
+    }
+    if (message.bucket !== "") {
+      writer.uint32(26).string(message.bucket);
+    }
+    if (message.fileKey !== "") {
+      writer.uint32(34).string(message.fileKey);
+    }
+    if (message.fileName !== "") {
+      writer.uint32(42).string(message.fileName);
+    }
+    if (message.contentType !== "") {
+      writer.uint32(50).string(message.contentType);
+    }
+    if (message.size !== 0) {
+      writer.uint32(56).int64(message.size);
+    }
+    if (message.submittedAt !== "") {
+      writer.uint32(66).string(message.submittedAt);
+    }
+    if (message.submittedBy !== "") {
+      writer.uint32(74).string(message.submittedBy);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RightsProof {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRightsProof();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.note = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.bucket = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.fileKey = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.fileName = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.size = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.submittedAt = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.submittedBy = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RightsProof {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      note: isSet(object.note) ? globalThis.String(object.note) : "",
+      bucket: isSet(object.bucket) ? globalThis.String(object.bucket) : "",
+      fileKey: isSet(object.fileKey)
+        ? globalThis.String(object.fileKey)
+        : isSet(object.file_key)
+        ? globalThis.String(object.file_key)
+        : "",
+      fileName: isSet(object.fileName)
+        ? globalThis.String(object.fileName)
+        : isSet(object.file_name)
+        ? globalThis.String(object.file_name)
+        : "",
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+      size: isSet(object.size) ? globalThis.Number(object.size) : 0,
+      submittedAt: isSet(object.submittedAt)
+        ? globalThis.String(object.submittedAt)
+        : isSet(object.submitted_at)
+        ? globalThis.String(object.submitted_at)
+        : "",
+      submittedBy: isSet(object.submittedBy)
+        ? globalThis.String(object.submittedBy)
+        : isSet(object.submitted_by)
+        ? globalThis.String(object.submitted_by)
+        : "",
+    };
+  },
+
+  toJSON(message: RightsProof): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.note !== "") {
+      obj.note = message.note;
+    }
+    if (message.bucket !== "") {
+      obj.bucket = message.bucket;
+    }
+    if (message.fileKey !== "") {
+      obj.fileKey = message.fileKey;
+    }
+    if (message.fileName !== "") {
+      obj.fileName = message.fileName;
+    }
+    if (message.contentType !== "") {
+      obj.contentType = message.contentType;
+    }
+    if (message.size !== 0) {
+      obj.size = Math.round(message.size);
+    }
+    if (message.submittedAt !== "") {
+      obj.submittedAt = message.submittedAt;
+    }
+    if (message.submittedBy !== "") {
+      obj.submittedBy = message.submittedBy;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RightsProof>): RightsProof {
+    return RightsProof.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RightsProof>): RightsProof {
+    const message = createBaseRightsProof();
+    message.id = object.id ?? "";
+    message.note = object.note ?? "";
+    message.bucket = object.bucket ?? "";
+    message.fileKey = object.fileKey ?? "";
+    message.fileName = object.fileName ?? "";
+    message.contentType = object.contentType ?? "";
+    message.size = object.size ?? 0;
+    message.submittedAt = object.submittedAt ?? "";
+    message.submittedBy = object.submittedBy ?? "";
+    return message;
+  },
+};
+
+function createBaseSubmitRightsProofRequest(): SubmitRightsProofRequest {
+  return { releaseId: "", callerId: "", proof: undefined };
+}
+
+export const SubmitRightsProofRequest: MessageFns<SubmitRightsProofRequest> = {
+  encode(message: SubmitRightsProofRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.releaseId !== "") {
+      writer.uint32(10).string(message.releaseId);
+    }
+    if (message.callerId !== "") {
+      writer.uint32(18).string(message.callerId);
+    }
+    if (message.proof !== undefined) {
+      RightsProof.encode(message.proof, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubmitRightsProofRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubmitRightsProofRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.releaseId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.callerId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.proof = RightsProof.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubmitRightsProofRequest {
+    return {
+      releaseId: isSet(object.releaseId)
+        ? globalThis.String(object.releaseId)
+        : isSet(object.release_id)
+        ? globalThis.String(object.release_id)
+        : "",
+      callerId: isSet(object.callerId)
+        ? globalThis.String(object.callerId)
+        : isSet(object.caller_id)
+        ? globalThis.String(object.caller_id)
+        : "",
+      proof: isSet(object.proof) ? RightsProof.fromJSON(object.proof) : undefined,
+    };
+  },
+
+  toJSON(message: SubmitRightsProofRequest): unknown {
+    const obj: any = {};
+    if (message.releaseId !== "") {
+      obj.releaseId = message.releaseId;
+    }
+    if (message.callerId !== "") {
+      obj.callerId = message.callerId;
+    }
+    if (message.proof !== undefined) {
+      obj.proof = RightsProof.toJSON(message.proof);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SubmitRightsProofRequest>): SubmitRightsProofRequest {
+    return SubmitRightsProofRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SubmitRightsProofRequest>): SubmitRightsProofRequest {
+    const message = createBaseSubmitRightsProofRequest();
+    message.releaseId = object.releaseId ?? "";
+    message.callerId = object.callerId ?? "";
+    message.proof = (object.proof !== undefined && object.proof !== null)
+      ? RightsProof.fromPartial(object.proof)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSubmitRightsProofResponse(): SubmitRightsProofResponse {
+  return { review: undefined };
+}
+
+export const SubmitRightsProofResponse: MessageFns<SubmitRightsProofResponse> = {
+  encode(message: SubmitRightsProofResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.review !== undefined) {
+      Review.encode(message.review, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubmitRightsProofResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubmitRightsProofResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.review = Review.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubmitRightsProofResponse {
+    return { review: isSet(object.review) ? Review.fromJSON(object.review) : undefined };
+  },
+
+  toJSON(message: SubmitRightsProofResponse): unknown {
+    const obj: any = {};
+    if (message.review !== undefined) {
+      obj.review = Review.toJSON(message.review);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SubmitRightsProofResponse>): SubmitRightsProofResponse {
+    return SubmitRightsProofResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SubmitRightsProofResponse>): SubmitRightsProofResponse {
+    const message = createBaseSubmitRightsProofResponse();
+    message.review = (object.review !== undefined && object.review !== null)
+      ? Review.fromPartial(object.review)
+      : undefined;
     return message;
   },
 };
@@ -4057,6 +4509,17 @@ export const DeliveryServiceService = {
       Buffer.from(WithdrawReleaseResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): WithdrawReleaseResponse => WithdrawReleaseResponse.decode(value),
   },
+  submitRightsProof: {
+    path: "/omni.delivery.v1.DeliveryService/SubmitRightsProof" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SubmitRightsProofRequest): Buffer =>
+      Buffer.from(SubmitRightsProofRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SubmitRightsProofRequest => SubmitRightsProofRequest.decode(value),
+    responseSerialize: (value: SubmitRightsProofResponse): Buffer =>
+      Buffer.from(SubmitRightsProofResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SubmitRightsProofResponse => SubmitRightsProofResponse.decode(value),
+  },
   reRelease: {
     path: "/omni.delivery.v1.DeliveryService/ReRelease" as const,
     requestStream: false as const,
@@ -4134,6 +4597,7 @@ export interface DeliveryServiceServer extends UntypedServiceImplementation {
   takeDown: handleUnaryCall<TakeDownRequest, TakeDownResponse>;
   purgeRelease: handleUnaryCall<PurgeReleaseRequest, PurgeReleaseResponse>;
   withdrawRelease: handleUnaryCall<WithdrawReleaseRequest, WithdrawReleaseResponse>;
+  submitRightsProof: handleUnaryCall<SubmitRightsProofRequest, SubmitRightsProofResponse>;
   reRelease: handleUnaryCall<ReReleaseRequest, ReReleaseResponse>;
   /** The last DDEX message made for a store. */
   getErn: handleUnaryCall<GetErnRequest, GetErnResponse>;
@@ -4267,6 +4731,21 @@ export interface DeliveryServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: WithdrawReleaseResponse) => void,
   ): ClientUnaryCall;
+  submitRightsProof(
+    request: SubmitRightsProofRequest,
+    callback: (error: ServiceError | null, response: SubmitRightsProofResponse) => void,
+  ): ClientUnaryCall;
+  submitRightsProof(
+    request: SubmitRightsProofRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SubmitRightsProofResponse) => void,
+  ): ClientUnaryCall;
+  submitRightsProof(
+    request: SubmitRightsProofRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SubmitRightsProofResponse) => void,
+  ): ClientUnaryCall;
   reRelease(
     request: ReReleaseRequest,
     callback: (error: ServiceError | null, response: ReReleaseResponse) => void,
@@ -4381,6 +4860,17 @@ export type DeepPartial<T> = T extends Builtin ? T
   : T extends { $case: string; value: unknown } ? { $case: T["$case"]; value?: DeepPartial<T["value"]> }
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
+}
 
 function isObject(value: any): boolean {
   return typeof value === "object" && value !== null;

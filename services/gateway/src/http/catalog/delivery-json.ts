@@ -61,6 +61,16 @@ export const reviewJson = (r: delivery.Review): ReviewJson => ({
   reason: r.reason || null,
   submittedAt: r.submittedAt,
   decidedAt: r.decidedAt || null,
+  proofs: r.proofs.map((p) => ({
+    id: p.id,
+    note: p.note,
+    fileName: p.fileName,
+    contentType: p.contentType as ReviewJson['proofs'][number]['contentType'],
+    size: p.size,
+    submittedAt: p.submittedAt,
+    // The owner's route; the admin's page uses /api/admin/releases/… (http/delivery/rights-proofs.ts).
+    downloadUrl: `/api/releases/${r.releaseId}/rights-proofs/${p.id}/file`,
+  })),
 });
 
 /** What catalog says of a release that delivery may not have caught up with yet. */

@@ -6,6 +6,7 @@ import {
   DELIVERY_MESSAGES,
   isReleaseId,
   REVIEW_STATUSES,
+  type ReviewJson,
   rejectReleaseBody,
   storesBody,
 } from '@omni/proto/api';
@@ -16,6 +17,15 @@ import { jobJson, reviewJson, reviewQueueItemJson } from '../catalog/delivery-js
 import { type CatalogClient, visibleRelease } from '../catalog/release-access';
 
 const QUEUE_PAGE = 50;
+
+/** The admin downloads a proof of rights through the admin route (http/delivery/rights-proofs.ts). */
+const adminProofLinks = (releaseId: string, review: ReviewJson): ReviewJson => ({
+  ...review,
+  proofs: review.proofs.map((p) => ({
+    ...p,
+    downloadUrl: `/api/admin/releases/${releaseId}/rights-proofs/${p.id}/file`,
+  })),
+});
 
 const queueQuery = z
   .object({
@@ -57,8 +67,10 @@ export function adminReleaseRoutes(
     res.json({
       items: answer.reviews.map((r) => {
         const version = latest.get(r.releaseId);
+        const item = reviewQueueItemJson(r);
         return {
-          ...reviewQueueItemJson(r),
+          ...item,
+          review: adminProofLinks(r.releaseId, item.review),
           version: version?.version ?? null,
           changes: version?.changes ?? [],
         };
@@ -76,7 +88,7 @@ export function adminReleaseRoutes(
     res.json({
       releaseId,
       releaseStatus: answer.summary?.releaseStatus ?? null,
-      review: reviewJson(answer.review),
+      review: adminProofLinks(releaseId, reviewJson(answer.review)),
       jobs: answer.jobs.map(jobJson),
     });
   });
