@@ -1,6 +1,7 @@
 import { DELIVERY_MESSAGES, type ReleaseStatus, type ReviewJson } from '@omni/proto/api';
 import { Card, CardContent, CardHeader, CardTitle, ReviewFindings } from '@omni/ui';
 import type { ReactNode } from 'react';
+import { withoutOthersEvidence } from '../../lib/artist-findings';
 import { RightsProofCard } from './rights-proof-card';
 
 interface ReviewCardProps {
@@ -31,7 +32,11 @@ export function ReviewCard({
         </CardHeader>
         <CardContent className="space-y-3">
           <p className="text-sm text-muted-foreground">{DELIVERY_MESSAGES.reviewWait}</p>
-          {review ? <ReviewFindings findings={review.findings.filter((f) => !holds.includes(f))} /> : null}
+          {review ? (
+            <ReviewFindings
+              findings={review.findings.filter((f) => !holds.includes(f)).map(withoutOthersEvidence)}
+            />
+          ) : null}
           {review && holds.length > 0 ? (
             <RightsProofCard releaseId={releaseId} holds={holds} proofs={review.proofs} />
           ) : null}
@@ -76,7 +81,7 @@ export function ReviewCard({
             The stores refused this release. Their reasons are listed under Delivery below.
           </p>
         )}
-        {review ? <ReviewFindings findings={review.findings} /> : null}
+        {review ? <ReviewFindings findings={review.findings.map(withoutOthersEvidence)} /> : null}
       </CardContent>
     </Card>
   );
