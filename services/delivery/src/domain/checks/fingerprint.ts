@@ -51,7 +51,7 @@ export function fingerprintFindings(matches: readonly MasterMatch[]): ReviewFind
         severity: 'warning',
         stores: [],
         match: evidenceOf(m, 'hold'),
-        message: `${yours} sounds like a recording another artist released on Omni (${percent(m.score)} alike from ${clock(m.offsetSeconds)}). The release is held until an admin checks you hold the rights: if you do, open a ticket on the Support page with your proof. Evidence: ${evidence}.`,
+        message: `${yours} sounds like a recording another artist released on Omni (${percent(m.score)} alike from ${clock(m.offsetSeconds)}). The release is held until an admin checks you hold the rights: if you do, send your proof of rights (a note and a licence, contract or invoice) from the release page. Evidence: ${evidence}.`,
       });
     else if (m.decision === 'look-at')
       out.push({
