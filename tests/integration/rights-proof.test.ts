@@ -152,6 +152,9 @@ describeIfFpcalc('proof of rights for a held release, through the API', () => {
     const empty = await sendProof(B, heldId, '   ', { ...ok, fileName: 'licence.pdf' });
     expect(empty.status).toBe(400);
     expect(await messageOf(empty)).toContain('Write a note');
+    const long = await sendProof(B, heldId, 'x'.repeat(2001), { ...ok, fileName: 'licence.pdf' });
+    expect(long.status).toBe(400);
+    expect(await messageOf(long)).toBe('The note can be at most 2000 characters.');
 
     // The name says PDF; the bytes say zip.
     const zip = await upload(B, 'contract.pdf', 'application/pdf', ZIP);
