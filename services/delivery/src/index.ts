@@ -116,6 +116,10 @@ export const deliveryService: ServiceModule = {
     const noFpcalc = fingerprinter.missing();
     // Without fpcalc review still runs, without the rights check: say so once, with the command that fixes it.
     if (noFpcalc) logger.warn({ reason: noFpcalc }, 'rights check off: masters are not fingerprinted');
+    // With fpcalc but no flac, a FLAC master is checked only as uploaded (a sped-up copy is not caught).
+    const limit = noFpcalc ? null : fingerprinter.limits();
+    if (limit)
+      logger.warn({ reason: limit }, 'rights check limited: FLAC masters are not checked at other speeds');
     // Review fetches the files into the pipeline's staging folder and keeps their hashes in the version.
     const reviewSources = {
       ...sources,
