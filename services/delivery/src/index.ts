@@ -14,6 +14,7 @@ import { catalog, delivery, storage } from '@omni/proto';
 import { createErnValidator } from './domain/ddex';
 import { onReleaseSubmitted } from './events/release-submitted';
 import { deliveryHandlers } from './grpc/server';
+import { sweepStaleDecodes } from './providers/fingerprinter/flac';
 import { FpcalcFingerprinter } from './providers/fingerprinter/fpcalc';
 import { openStoreRegistry, simulatorRoot } from './providers/stores';
 import { createStoreSimulator } from './simulator';
@@ -120,6 +121,11 @@ export const deliveryService: ServiceModule = {
     const limit = noFpcalc ? null : fingerprinter.limits();
     if (limit)
       logger.warn({ reason: limit }, 'rights check limited: FLAC masters are not checked at other speeds');
+    // A FLAC decode folder outlives its check only when a process was killed mid-check.
+    void sweepStaleDecodes().then((n) => {
+      if (n > 0)
+        logger.info({ removed: n }, 'rights check: removed FLAC decodes a stopped process left behind');
+    });
     // Review fetches the files into the pipeline's staging folder and keeps their hashes in the version.
     const reviewSources = {
       ...sources,

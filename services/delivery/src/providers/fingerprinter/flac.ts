@@ -6,7 +6,7 @@
 // fresh 0700 folder, and flac writes into it through its stdout (given `-o`, flac replaces the file with one
 // of the umask's mode); the folder is removed when the check is done, or at once if the decode fails.
 import { spawn } from 'node:child_process';
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Located, locateTool, toolEnv } from './locate';
@@ -53,4 +53,23 @@ export async function decodeToWav(flac: Located, file: string, parent = tmpdir()
     await remove();
     throw err;
   }
+}
+
+/**
+ * Removes decode folders a killed process left behind (its check never reached `remove`). Only folders
+ * older than `olderThanMs`: another service process sharing the temp folder may be decoding right now, and
+ * a check takes seconds. Returns how many were removed.
+ */
+export async function sweepStaleDecodes(parent = tmpdir(), olderThanMs = 6 * 3600_000): Promise<number> {
+  let removed = 0;
+  const names = await readdir(parent).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith('omni-flac-')) continue;
+    const dir = join(parent, name);
+    const info = await stat(dir).catch(() => null);
+    if (!info?.isDirectory() || Date.now() - info.mtimeMs < olderThanMs) continue;
+    await rm(dir, { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
 }
