@@ -84,11 +84,14 @@ describeIfFpcalc('proof of rights for a held release, through the API', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('holds B’s copy for the rights check, with no answer yet', async () => {
+  it('holds B’s copy and tells B why without A’s release, with no answer yet', async () => {
     const review = await artistReviewOf(omni, tokens[B] ?? '', heldId, waitUntil);
     expect(review.status).toBe('in_review');
     expect(review.findings.some((f) => f.match?.decision === 'hold')).toBe(true);
     expect(review.proofs).toEqual([]);
+    // Why, in words, without A's release (the admin's review names it).
+    expect(review.findings.find((f) => f.match?.decision === 'hold')?.message).toContain('send your proof');
+    expect(JSON.stringify(review)).not.toContain(originalId);
   }, 180_000);
 
   it('keeps each answer, newest first, for the admin, who downloads the file', async () => {

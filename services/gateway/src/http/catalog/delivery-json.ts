@@ -13,6 +13,7 @@ import {
   type ReviewJson,
   type ReviewQueueItem,
 } from '@omni/proto/api';
+import { artistFinding } from './artist-findings';
 
 const STORE_NAMES = new Map(PLATFORMS.map((p) => [p.key, p.name]));
 export const storeName = (key: string) => STORE_NAMES.get(key) ?? key;
@@ -85,7 +86,9 @@ export function releaseDeliveryJson(
   facts: ReleaseFacts,
 ): ReleaseDeliveryJson {
   const jobs = res.jobs.map(jobJson);
-  const review = res.review ? reviewJson(res.review) : null;
+  const found = res.review ? reviewJson(res.review) : null;
+  // The artist's page (and its stream): another artist's release is never named to them.
+  const review = found && { ...found, findings: found.findings.map(artistFinding) };
   const releaseStatus = asReleaseStatus(res.summary?.releaseStatus);
   return {
     releaseId,
