@@ -122,10 +122,13 @@ export const deliveryService: ServiceModule = {
     if (limit)
       logger.warn({ reason: limit }, 'rights check limited: FLAC masters are not checked at other speeds');
     // A FLAC decode folder outlives its check only when a process was killed mid-check.
-    void sweepStaleDecodes().then((n) => {
-      if (n > 0)
-        logger.info({ removed: n }, 'rights check: removed FLAC decodes a stopped process left behind');
-    });
+    void sweepStaleDecodes().then(
+      (n) => {
+        if (n > 0)
+          logger.info({ removed: n }, 'rights check: removed FLAC decodes a stopped process left behind');
+      },
+      (err) => logger.warn({ err }, 'rights check: could not remove old FLAC decodes'),
+    );
     // Review fetches the files into the pipeline's staging folder and keeps their hashes in the version.
     const reviewSources = {
       ...sources,
