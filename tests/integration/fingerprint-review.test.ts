@@ -14,30 +14,13 @@ import { FpcalcFingerprinter } from '../../services/delivery/src/providers/finge
 import { encodeFlac, flacMissing } from '../../services/delivery/test/support/flac';
 import { stereoSong } from '../../services/delivery/test/support/synth-out-of-process';
 import type { SongOptions } from '../../services/delivery/test/support/synth-song';
-import { png } from '../support/media';
-import { uploadFile } from '../support/uploads';
+import { artistReviewOf, type HoldFinding as Finding, releaseSong } from '../support/rights-hold';
 import { startDeliveryPlatform } from './delivery.fixtures';
 import { type ReleasePlatform, releaseBody, waitUntil } from './releases.fixtures';
 
 const missing = new FpcalcFingerprinter().missing();
 const describeIfFpcalc = missing ? describe.skip : describe;
 if (missing) console.log(`SKIPPED fingerprint review suite: ${missing}`);
-
-interface Finding {
-  rule: string;
-  severity: string;
-  stores: string[];
-  message: string;
-  match?: {
-    releaseId: string;
-    track: number;
-    title: string;
-    score: number;
-    offsetSeconds: number;
-    speed: number;
-    decision: string;
-  };
-}
 
 let omni: ReleasePlatform;
 let dir: string;
@@ -57,53 +40,18 @@ function master(name: string, options: SongOptions, format: 'wav' | 'flac'): Buf
   return readFileSync(encodeFlac(join(dir, `${name}.wav`), join(dir, `${name}.flac`)));
 }
 
-async function release(
-  owner: string,
-  title: string,
-  options: SongOptions,
-  format: 'wav' | 'flac' = 'wav',
-): Promise<string> {
-  const token = tokens[owner] ?? '';
-  const audio = await uploadFile(omni.url, token, {
-    bucket: 'omni-assets',
-    fileName: `${title}.${format}`,
-    contentType: `audio/${format}`,
-    bytes: master(`${owner}-${title}`, options, format),
-    role: 'audio',
-  });
-  const artwork = await uploadFile(omni.url, token, {
-    bucket: 'omni-assets',
-    fileName: 'cover.png',
-    contentType: 'image/png',
-    bytes: png(3000, 3000),
-    role: 'artwork',
-  });
-  const res = await omni.api('/api/releases', {
-    method: 'POST',
-    token,
-    json: releaseBody(owner, {
-      releaseTitle: title,
-      trackTitle: title,
-      audio: { bucket: audio.bucket, fileKey: audio.fileKey },
-      artwork: { bucket: artwork.bucket, fileKey: artwork.fileKey },
-    }),
-  });
-  if (res.status !== 201) throw new Error(`create: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { release: { id: string } }).release.id;
-}
+const release = (owner: string, title: string, options: SongOptions, format: 'wav' | 'flac' = 'wav') =>
+  releaseSong(
+    omni,
+    tokens[owner] ?? '',
+    releaseBody(owner, { releaseTitle: title, trackTitle: title }),
+    master(`${owner}-${title}`, options, format),
+    format,
+  );
 
 /** The review as the artist's release page reads it, once delivery has made it. */
-async function reviewOf(owner: string, releaseId: string) {
-  return waitUntil(
-    async () => {
-      const r = await omni.api(`/api/releases/${releaseId}/deliveries`, { token: tokens[owner] ?? '' });
-      const body = (await r.json()) as { review: { status: string; findings: Finding[] } | null };
-      return body.review ?? undefined;
-    },
-    120_000,
-    `the review of ${releaseId}`,
-  );
-}
+const reviewOf = (owner: string, releaseId: string) =>
+  artistReviewOf(omni, tokens[owner] ?? '', releaseId, waitUntil);
 
 const matches = (findings: Finding[]) => findings.filter((f) => f.rule === 'fingerprint-match');
 // The hold, not B's earlier copies of the same audio (indexed at submission: same-owner duplicates, which may

@@ -28,7 +28,7 @@ export interface HoldFinding {
   };
 }
 
-/** Creates a single whose master is `bytes` (or the song `options` renders into `dir`); its id. */
+/** Creates a release (the artist form's `body`) whose master is `master` with a 3000×3000 cover; its id. */
 export async function releaseSong(
   omni: HoldApi,
   token: string,
