@@ -151,6 +151,8 @@ export const fingerprintEvidenceSchema = z.object({
   /** 1: as uploaded; 0.9615: the upload had been sped up by 4 %. */
   speed: z.number(),
   decision: z.enum(['hold', 'look-at', 'same-owner-duplicate']),
+  /** The checked release's own track that matched (1-based; 0 in findings made before it was kept). */
+  uploadTrack: z._default(z.optional(z.number().check(z.int())), 0),
 });
 export type FingerprintEvidence = z.infer<typeof fingerprintEvidenceSchema>;
 

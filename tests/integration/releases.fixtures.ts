@@ -182,6 +182,7 @@ export async function startReleasePlatform(
         headers: {
           ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}),
           ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+          ...(init.headers as Record<string, string> | undefined),
         },
       }),
     async close({ keepData = false } = {}) {

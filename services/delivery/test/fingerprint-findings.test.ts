@@ -39,6 +39,8 @@ it('words a hold, a look-at and a duplicate, with the evidence, and none for no 
     offsetSeconds: 10.03,
     speed: 1,
     decision: 'hold',
+    // The checked release's own track, so the admin can play the two side by side.
+    uploadTrack: 1,
   });
   // A hold waits for the admin; it never rejects the release by itself.
   expect(refusedEverywhere(findings, ['spotify'])).toBe(false);

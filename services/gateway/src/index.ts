@@ -23,6 +23,7 @@ import { cachedAssetsFastPath, publicRoutes } from './http/cms/public';
 import { invalidateOnModeration, PublicCache } from './http/cms/public-cache';
 import { adminDeliveryRoutes } from './http/delivery/admin-deliveries';
 import { adminReleaseRoutes } from './http/delivery/admin-releases';
+import { masterAudioRoutes } from './http/delivery/master-audio';
 import { rightsProofRoutes } from './http/delivery/rights-proofs';
 import { finderRoutes } from './http/finder/scans';
 import { mountHealth } from './http/health';
@@ -125,6 +126,10 @@ export const gatewayService: ServiceModule = {
         ctx.client('storage', storage.StorageServiceService),
         guards,
       ),
+    );
+    http.use(
+      '/api/admin',
+      masterAudioRoutes(catalogClient, ctx.client('storage', storage.StorageServiceService), guards),
     );
     http.use('/api/admin', adminReleaseRoutes(catalogClient, deliveryClient, guards));
     http.use('/api/admin', adminDeliveryRoutes(deliveryClient, guards));

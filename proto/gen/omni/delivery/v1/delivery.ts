@@ -96,6 +96,8 @@ export interface FingerprintEvidence {
   speed: number;
   /** hold | look-at | same-owner-duplicate */
   decision: string;
+  /** The checked release's own track that matched (1-based): the admin compares it with `track` of the other. */
+  uploadTrack: number;
 }
 
 export interface Review {
@@ -1098,7 +1100,7 @@ export const ReviewFinding: MessageFns<ReviewFinding> = {
 };
 
 function createBaseFingerprintEvidence(): FingerprintEvidence {
-  return { releaseId: "", track: 0, title: "", score: 0, offsetSeconds: 0, speed: 0, decision: "" };
+  return { releaseId: "", track: 0, title: "", score: 0, offsetSeconds: 0, speed: 0, decision: "", uploadTrack: 0 };
 }
 
 export const FingerprintEvidence: MessageFns<FingerprintEvidence> = {
@@ -1123,6 +1125,9 @@ export const FingerprintEvidence: MessageFns<FingerprintEvidence> = {
     }
     if (message.decision !== "") {
       writer.uint32(58).string(message.decision);
+    }
+    if (message.uploadTrack !== 0) {
+      writer.uint32(64).int32(message.uploadTrack);
     }
     return writer;
   },
@@ -1196,6 +1201,14 @@ export const FingerprintEvidence: MessageFns<FingerprintEvidence> = {
             message.decision = reader.string();
             continue;
           }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.uploadTrack = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1225,6 +1238,11 @@ export const FingerprintEvidence: MessageFns<FingerprintEvidence> = {
         : 0,
       speed: isSet(object.speed) ? globalThis.Number(object.speed) : 0,
       decision: isSet(object.decision) ? globalThis.String(object.decision) : "",
+      uploadTrack: isSet(object.uploadTrack)
+        ? globalThis.Number(object.uploadTrack)
+        : isSet(object.upload_track)
+        ? globalThis.Number(object.upload_track)
+        : 0,
     };
   },
 
@@ -1251,6 +1269,9 @@ export const FingerprintEvidence: MessageFns<FingerprintEvidence> = {
     if (message.decision !== "") {
       obj.decision = message.decision;
     }
+    if (message.uploadTrack !== 0) {
+      obj.uploadTrack = Math.round(message.uploadTrack);
+    }
     return obj;
   },
 
@@ -1266,6 +1287,7 @@ export const FingerprintEvidence: MessageFns<FingerprintEvidence> = {
     message.offsetSeconds = object.offsetSeconds ?? 0;
     message.speed = object.speed ?? 0;
     message.decision = object.decision ?? "";
+    message.uploadTrack = object.uploadTrack ?? 0;
     return message;
   },
 };

@@ -29,6 +29,7 @@ const evidenceOf = (m: MasterMatch, decision: FingerprintEvidence['decision']): 
   offsetSeconds: m.offsetSeconds,
   speed: m.speed,
   decision,
+  uploadTrack: m.track,
 });
 
 const percent = (score: number) => `${Math.round(score * 100)} %`;

@@ -48,6 +48,7 @@ const fingerprintEvidenceJson = (m: delivery.FingerprintEvidence): FingerprintEv
   decision: (DECISIONS as readonly string[]).includes(m.decision)
     ? (m.decision as FingerprintEvidence['decision'])
     : 'look-at',
+  uploadTrack: m.uploadTrack,
 });
 
 export const reviewJson = (r: delivery.Review): ReviewJson => ({

@@ -7,15 +7,7 @@
 // Downloads stream through here (attachment, the sniffed type): the file never gets a public URL.
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import {
-  badRequest,
-  type Guards,
-  notFound,
-  type PromiseClient,
-  parseBody,
-  parseParams,
-} from '@omni/platform';
-import type { storage } from '@omni/proto';
+import { badRequest, type Guards, notFound, parseBody, parseParams } from '@omni/platform';
 import { RIGHTS_PROOF_MAX_BYTES, RIGHTS_PROOF_MESSAGES, rightsProofBody } from '@omni/proto/api';
 import { Router as createRouter, type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
@@ -23,22 +15,9 @@ import type { DeliveryClient } from '../catalog/deliveries';
 import { reviewJson } from '../catalog/delivery-json';
 import { type CatalogClient, visibleRelease } from '../catalog/release-access';
 import { attachmentHeader, SNIFF_BYTES, sniffRightsProof } from './rights-proof-file';
-
-type StorageClient = PromiseClient<typeof storage.StorageServiceService>;
+import { type StorageClient, signedLink } from './stored-object';
 
 const fileParams = z.object({ id: z.string().min(1).max(100), proofId: z.string().uuid() }).strict();
-
-/**
- * A one-minute signed link to a stored object. Omni's own store signs links under the public address's
- * /objects, which this gateway serves: it is read through this gateway's own port, since the public
- * address (a proxy, a tunnel) need not be reachable from here. An S3 server's link is used as signed.
- */
-async function signedLink(client: StorageClient, req: Request, bucket: string, fileKey: string) {
-  const { url } = await client.signDownload({ bucket, fileKey, expiresInSeconds: 60 });
-  const own = `http://127.0.0.1:${req.socket.localPort}`;
-  const link = new URL(url, own);
-  return link.pathname.startsWith('/objects/') ? `${own}${link.pathname}${link.search}` : link.href;
-}
 
 /** The first bytes of a stored object. */
 async function headOf(client: StorageClient, req: Request, bucket: string, fileKey: string) {
