@@ -24,6 +24,7 @@ import {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, RotateCcw, X } from 'lucide-react';
 import { useState } from 'react';
+import { MatchEvidencePanel } from '../components/match-evidence/match-evidence-panel';
 import { RejectDialog } from '../components/reject-dialog';
 import { RightsProofs } from '../components/rights-proofs';
 import {
@@ -93,6 +94,15 @@ function QueueItem({
           <ReviewFindings findings={review.findings} />
         ) : (
           <p className="text-xs text-muted-foreground">The automatic store checks found nothing.</p>
+        )}
+        {review.findings.map((f) =>
+          f.match ? (
+            <MatchEvidencePanel
+              key={`${f.match.releaseId}:${f.match.track}`}
+              releaseId={item.releaseId}
+              match={f.match}
+            />
+          ) : null,
         )}
         <RightsProofs proofs={review.proofs} />
         {review.status === 'rejected' && review.reason ? (
