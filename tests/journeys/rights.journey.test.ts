@@ -3,7 +3,7 @@
 // own. Review fingerprints it (fpcalc, a child process of delivery) and holds B's release: B reads why in
 // words, without A's release named, and answers with a note and a PDF; the admin's Release Review shows the
 // match with A's release and the answer, and the admin downloads the same PDF. A different song of B's is
-// not held.
+// not held. The admin listens to both side by side (Compare audio).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -129,6 +129,19 @@ describeIfFpcalc('rights protection, as people use it', () => {
     const hold = review.findings.find((f) => f.match?.decision === 'hold');
     expect(hold?.match).toMatchObject({ releaseId: originalId, track: 1, title: 'Original Song' });
     expect(hold?.match?.score).toBeGreaterThanOrEqual(0.9);
+    expect(hold?.match?.uploadTrack).toBe(1);
+    // Both recordings play for the admin, seekable (the store answers the Range: its own, or S3's).
+    for (const id of [copyId, originalId]) {
+      const part = await call(omni.url, `/api/admin/releases/${id}/tracks/1/audio`, admin.accessToken, {
+        headers: { range: 'bytes=0-1023' },
+      });
+      expect(part.status).toBe(206);
+      expect(part.headers.get('content-type')).toBe('audio/wav');
+      expect((await part.arrayBuffer()).byteLength).toBe(1024);
+    }
+    // Never to an artist, not even the owner.
+    const owner = await call(omni.url, `/api/admin/releases/${originalId}/tracks/1/audio`, a.accessToken);
+    expect(owner.status).toBe(403);
   });
 
   it('in Chromium: B sends proof of rights; the admin reads it and downloads the same PDF', async () => {
@@ -166,6 +179,10 @@ describeIfFpcalc('rights protection, as people use it', () => {
     const item = adminPage.locator(`[data-release-id="${copyId}"]`);
     await item.getByTestId('rights-proofs').getByText(NOTE.slice(0, 40)).waitFor({ timeout: 30_000 });
     expect(await item.getByTestId('fingerprint-evidence').first().textContent()).toContain(originalId);
+    await item.getByRole('button', { name: 'Compare audio' }).click();
+    const waves = item.getByTestId('evidence-waveform');
+    await waves.nth(1).locator('[data-state="ready"]').waitFor({ timeout: 60_000 });
+    await waves.nth(0).locator('[data-state="ready"]').waitFor({ timeout: 60_000 });
     await shot(adminPage, 'rights', 'admin-review');
   }, 240_000);
 });
