@@ -1,5 +1,5 @@
-// The admin compares a rights-check match by ear and eye (issue 27): B's upload is A's song without its first
-// 10 s. On Release Review the admin opens "Compare audio": both recordings load as waveforms side by side
+// The admin judges a rights-check match in Chromium (issue 27): B's upload is A's song without its first
+// 10 s. On Release Review it is Held with the evidence (A's release and track, score, offset); the admin opens "Compare audio": both recordings load as waveforms side by side
 // (the matched part marked), and "Play both at the match" plays B's upload from its start and A's recording
 // from 10 s, together. The artist's own release page has no such panel.
 import { mkdtempSync } from 'node:fs';
@@ -85,6 +85,13 @@ it('the admin sees both waveforms and plays both from the match; the artist gets
   await storeSession(admin, suite.url, (await login.json()) as ApiSession);
   await admin.goto(`${suite.url}/admin/releases`);
   const item = admin.locator(`[data-testid="review-item"][data-release-id="${copy}"]`);
+  // The finding in words and as fields under a Held badge: the matched release and track, score, offset.
+  const evidence = item.getByTestId('fingerprint-evidence').first();
+  await evidence.waitFor({ timeout: 30_000 });
+  expect(await evidence.textContent()).toMatch(
+    new RegExp(`Matched release ${original}, track 1 “Original” · score 0\\.9\\d\\d · from 10\\.\\d s`),
+  );
+  await item.getByTestId('review-findings').getByText('Held', { exact: true }).waitFor();
   await item.getByRole('button', { name: 'Compare audio' }).click();
   const panel = item.getByTestId('match-evidence-panel');
   const waves = panel.getByTestId('evidence-waveform');
