@@ -25,6 +25,8 @@ export interface HoldFinding {
     offsetSeconds: number;
     speed: number;
     decision: string;
+    /** The checked release's own track that matched (admins' view). */
+    uploadTrack?: number;
   };
 }
 
