@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seriousAxeViolations } from '../support/axe';
 import { browserSuite, until } from '../support/browser-suite';
-import { artistReviewOf, type HoldApi, releaseSong, songMaster } from '../support/rights-hold';
+import { artistReviewOf, fetchHoldApi, releaseSong, singleBody, songMaster } from '../support/rights-hold';
 import { type ApiSession, storeSession, verifiedSession } from '../support/session';
 
 const ADMIN_PASSWORD = 'admin-password-for-tests';
@@ -17,33 +17,7 @@ const suite = browserSuite('match-evidence', {
 const dir = mkdtempSync(join(tmpdir(), 'omni-match-evidence-e2e-'));
 const CUT_SECONDS = 10;
 
-const api: HoldApi = {
-  get url() {
-    return suite.url;
-  },
-  api: (path, init = {}) => {
-    const { token, json, ...rest } = init;
-    return fetch(`${suite.url}${path}`, {
-      ...rest,
-      headers: {
-        ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
-    });
-  },
-};
-
-const single = (title: string) => ({
-  artistName: 'Nova Reyes',
-  releaseTitle: title,
-  trackTitle: title,
-  releaseType: 'single',
-  genre: 'Pop',
-  releaseDate: '2026-09-01',
-  explicit: false,
-  stores: ['spotify'],
-});
+const api = fetchHoldApi(() => suite.url);
 
 /** The WAV without its first `seconds` (a plain 44-byte header, as songMaster writes). */
 function cutStart(wav: Buffer, seconds: number): Buffer {
@@ -64,9 +38,9 @@ it('the admin sees both waveforms and plays both from the match; the artist gets
   const a = await verifiedSession(suite.url, `a-${Date.now()}@example.com`);
   const b = await verifiedSession(suite.url, `b-${Date.now()}@example.com`);
   const song = songMaster(dir, 'song', { seed: 5, seconds: 50 });
-  const original = await releaseSong(api, a.accessToken, single('Original'), song);
+  const original = await releaseSong(api, a.accessToken, singleBody('Original'), song);
   await artistReviewOf(api, a.accessToken, original, waitFor);
-  const copy = await releaseSong(api, b.accessToken, single('Copy'), cutStart(song, CUT_SECONDS));
+  const copy = await releaseSong(api, b.accessToken, singleBody('Copy'), cutStart(song, CUT_SECONDS));
   await waitFor(
     async () => {
       const review = await artistReviewOf(api, b.accessToken, copy, waitFor);

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { browserSuite, until } from '../support/browser-suite';
-import { artistReviewOf, type HoldApi, releaseSong, songMaster } from '../support/rights-hold';
+import { artistReviewOf, fetchHoldApi, releaseSong, singleBody, songMaster } from '../support/rights-hold';
 import { type ApiSession, storeSession, verifiedSession } from '../support/session';
 
 const ADMIN_PASSWORD = 'admin-password-for-tests';
@@ -15,33 +15,7 @@ const suite = browserSuite('rights-proof', {
 const dir = mkdtempSync(join(tmpdir(), 'omni-rights-proof-e2e-'));
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-const api: HoldApi = {
-  get url() {
-    return suite.url;
-  },
-  api: (path, init = {}) => {
-    const { token, json, ...rest } = init;
-    return fetch(`${suite.url}${path}`, {
-      ...rest,
-      headers: {
-        ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
-    });
-  },
-};
-
-const single = (title: string) => ({
-  artistName: 'Nova Reyes',
-  releaseTitle: title,
-  trackTitle: title,
-  releaseType: 'single',
-  genre: 'Pop',
-  releaseDate: '2026-09-01',
-  explicit: false,
-  stores: ['spotify'],
-});
+const api = fetchHoldApi(() => suite.url);
 
 const waitFor = async <T>(probe: () => Promise<T | undefined>, ms: number, what: string) =>
   (await until(probe, (v) => v !== undefined, what, ms)) as T;
@@ -50,9 +24,9 @@ it('B answers a rights hold with a note and a PDF; the admin reads it and downlo
   const a = await verifiedSession(suite.url, `a-${Date.now()}@example.com`);
   const b = await verifiedSession(suite.url, `b-${Date.now()}@example.com`);
   const song = songMaster(dir, 'song', { seed: 1, seconds: 40 });
-  const original = await releaseSong(api, a.accessToken, single('Original'), song);
+  const original = await releaseSong(api, a.accessToken, singleBody('Original'), song);
   await artistReviewOf(api, a.accessToken, original, waitFor);
-  const copy = await releaseSong(api, b.accessToken, single('Copy'), song);
+  const copy = await releaseSong(api, b.accessToken, singleBody('Copy'), song);
   await waitFor(
     async () => {
       const review = await artistReviewOf(api, b.accessToken, copy, waitFor);

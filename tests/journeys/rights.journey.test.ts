@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { FpcalcFingerprinter } from '../../services/delivery/src/providers/fingerprinter/fpcalc';
 import { launchBrowser } from '../support/browser';
-import { type HoldFinding, releaseSong, songMaster } from '../support/rights-hold';
+import { fetchHoldApi, type HoldFinding, releaseSong, singleBody, songMaster } from '../support/rights-hold';
 import { type ApiSession, verifiedSession } from '../support/session';
 import { call, login } from './support/api';
 import { eventually, type Omni, startOmni } from './support/omni-process';
@@ -35,30 +35,13 @@ let originalId: string;
 let copyId: string;
 let otherId: string;
 
-const api = (token: string) => ({
-  url: '',
-  api: (path: string, init: RequestInit & { token?: string; json?: unknown } = {}) =>
-    call(omni.url, path, init.token ?? token, {
-      ...init,
-      ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
-    }),
-});
-
-const body = (title: string) => ({
-  artistName: 'Rights Journey',
-  releaseTitle: title,
-  trackTitle: title,
-  releaseType: 'single',
-  credits: {},
-  legal: {},
-  stores: ['spotify'],
-});
+const api = fetchHoldApi(() => omni.url);
 
 const release = (session: ApiSession, title: string, seed: number) =>
   releaseSong(
-    { ...api(session.accessToken), url: omni.url },
+    api,
     session.accessToken,
-    body(title),
+    singleBody(title, 'Rights Journey'),
     songMaster(dir, `${title}-${seed}`, { seed, seconds: 60 }),
   );
 

@@ -1,6 +1,6 @@
 // A release the rights check holds, made through the HTTP surface as an artist makes one: a rendered song
 // (in a child node: jest's sandbox renders 60× slower) uploaded as the master with a cover, then the review
-// as the artist's release page reads it. Shared by the fingerprint review and proof-of-rights suites.
+// as the artist's release page reads it. Shared by the fingerprint review, proof-of-rights and evidence suites and the rights journey.
 import { join } from 'node:path';
 import { stereoSong } from '../../services/delivery/test/support/synth-out-of-process';
 import type { SongOptions } from '../../services/delivery/test/support/synth-song';
@@ -11,6 +11,42 @@ export interface HoldApi {
   url: string;
   api(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
 }
+
+/**
+ * HoldApi over plain fetch, for a product reached at `url()` — the e2e suites and journeys learn the address
+ * only once it has started.
+ */
+export function fetchHoldApi(url: () => string): HoldApi {
+  return {
+    get url() {
+      return url();
+    },
+    api: (path, init = {}) => {
+      const { token, json, headers, ...rest } = init;
+      return fetch(`${url()}${path}`, {
+        ...rest,
+        headers: {
+          ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(headers as Record<string, string> | undefined),
+        },
+        ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+      });
+    },
+  };
+}
+
+/** A single for one store, as the upload page sends it (releaseSong adds the master and the cover). */
+export const singleBody = (title: string, artistName = 'Nova Reyes') => ({
+  artistName,
+  releaseTitle: title,
+  trackTitle: title,
+  releaseType: 'single',
+  genre: 'Pop',
+  releaseDate: '2026-09-01',
+  explicit: false,
+  stores: ['spotify'],
+});
 
 export interface HoldFinding {
   rule: string;
