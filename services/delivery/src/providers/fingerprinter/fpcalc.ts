@@ -30,6 +30,10 @@ export function locateFpcalc(): Located | null {
   return locateTool('fpcalc', `chromaprint-${FPCALC_VERSION}`, process.env.FPCALC_PATH);
 }
 
+/** Whether the first `bytesRead` bytes of `head` open a RIFF/WAVE file. */
+const isRiffWave = (head: Buffer, bytesRead: number) =>
+  bytesRead >= 12 && head.toString('ascii', 0, 4) === 'RIFF' && head.toString('ascii', 8, 12) === 'WAVE';
+
 /** Whether the file starts as a RIFF/WAVE file (what the header rewrite plays at another speed). */
 async function isWav(file: string): Promise<boolean> {
   // Unreadable: not a WAV here; fpcalc's own run at speed 1 says what is wrong with the file.
@@ -38,9 +42,7 @@ async function isWav(file: string): Promise<boolean> {
   try {
     const head = Buffer.alloc(12);
     const { bytesRead } = await handle.read(head, 0, 12, 0);
-    return (
-      bytesRead === 12 && head.toString('ascii', 0, 4) === 'RIFF' && head.toString('ascii', 8, 12) === 'WAVE'
-    );
+    return isRiffWave(head, bytesRead);
   } finally {
     await handle.close();
   }
@@ -52,7 +54,7 @@ async function wavHeaderAtSpeed(file: string, speed: number): Promise<{ header: 
   try {
     const head = Buffer.alloc(1 << 16);
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    if (bytesRead < 12 || head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE')
+    if (!isRiffWave(head, bytesRead))
       throw new UnsupportedSpeedError('only a WAV plays at another speed: pass the WAV wavForSpeeds made');
     let at = 12;
     let patched = false;
