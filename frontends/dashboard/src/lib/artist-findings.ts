@@ -1,10 +1,12 @@
-// The rights check's findings as the artist reads them: the stored words end with the evidence for the admin
-// (the other artist's release, track and title), which the artist is not shown. A duplicate of the
-// artist's own recording keeps it: that release is theirs.
+// The rights check's findings as the artist's page shows them. The gateway decides what the artist may
+// learn (services/gateway/src/http/catalog/artist-findings.ts): for another artist's recording it cuts the
+// evidence from the words and blanks the matched release and title. Here only the empty evidence that
+// leaves is dropped, so no half-empty "Matched release …" line is drawn; a duplicate of the artist's own
+// recording keeps its evidence (that release is theirs).
 import type { ReviewFinding } from '@omni/proto/api';
 
 export function withoutOthersEvidence(f: ReviewFinding): ReviewFinding {
-  if (f.rule !== 'fingerprint-match' || f.match?.decision === 'same-owner-duplicate') return f;
-  const { match: _evidence, ...rest } = f;
-  return { ...rest, message: f.message.replace(/ Evidence: .*$/s, '') };
+  if (f.match?.releaseId !== '') return f;
+  const { match: _withheld, ...rest } = f;
+  return rest;
 }
