@@ -6,12 +6,13 @@ import type { FingerprintEvidence } from '@omni/proto/api';
 import { Button } from '@omni/ui';
 import { Pause, Play } from 'lucide-react';
 import { type RefObject, useRef, useState } from 'react';
-import { type Aligned, useWaveform } from './use-waveform';
+import { useWaveform } from './use-waveform';
 
 interface Side {
   label: string;
   audioPath: string;
-  aligned: Aligned;
+  /** Where the aligned part starts in this recording (s). */
+  alignedFrom: number;
   /** Playback rate that undoes a sped-up or slowed upload (1 for the matched recording). */
   rate: number;
 }
@@ -62,27 +63,25 @@ function Waveform({
   );
 }
 
-const WHOLE = Number.MAX_SAFE_INTEGER;
-
 function Comparison({ releaseId, match }: { releaseId: string; match: FingerprintEvidence }) {
   const uploadTrack = match.uploadTrack || 1;
   // The upload played at `speed` lines up with the matched recording from `offsetSeconds` on.
   const upload: Side = {
     label: `This upload, track ${uploadTrack}${match.speed !== 1 ? ` (played at ${match.speed}× to match)` : ''}`,
     audioPath: `/api/admin/releases/${releaseId}/tracks/${uploadTrack}/audio`,
-    aligned: { start: 0, length: WHOLE },
+    alignedFrom: 0,
     rate: match.speed,
   };
   const matched: Side = {
     label: `Matched: release ${match.releaseId}, track ${match.track} “${match.title}”`,
     audioPath: `/api/admin/releases/${match.releaseId}/tracks/${match.track}/audio`,
-    aligned: { start: Math.max(0, match.offsetSeconds), length: WHOLE },
+    alignedFrom: Math.max(0, match.offsetSeconds),
     rate: 1,
   };
   const uploadBox = useRef<HTMLDivElement>(null);
   const matchedBox = useRef<HTMLDivElement>(null);
-  const uploadWave = useWaveform(uploadBox, upload.audioPath, upload.aligned);
-  const matchedWave = useWaveform(matchedBox, matched.audioPath, matched.aligned);
+  const uploadWave = useWaveform(uploadBox, upload.audioPath, upload.alignedFrom);
+  const matchedWave = useWaveform(matchedBox, matched.audioPath, matched.alignedFrom);
   const ready = uploadWave.state.kind === 'ready' && matchedWave.state.kind === 'ready';
   const playBoth = () => {
     const a = uploadWave.wave.current;
@@ -90,7 +89,7 @@ function Comparison({ releaseId, match }: { releaseId: string; match: Fingerprin
     if (!a || !b) return;
     a.setPlaybackRate(match.speed, false);
     a.setTime(0);
-    b.setTime(matched.aligned.start);
+    b.setTime(matched.alignedFrom);
     void a.play();
     void b.play();
   };

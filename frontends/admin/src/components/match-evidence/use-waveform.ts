@@ -11,17 +11,11 @@ export type WaveState =
   | { kind: 'ready'; duration: number }
   | { kind: 'failed'; message: string };
 
-/** Marks [start, end) seconds once the audio is decoded (the aligned part). */
-export interface Aligned {
-  start: number;
-  /** Seconds long in this recording's own time. */
-  length: number;
-}
-
 export function useWaveform(
   container: RefObject<HTMLDivElement | null>,
   audioPath: string,
-  aligned: Aligned,
+  /** Where the aligned part starts, in seconds; it is marked from there to the end once decoded. */
+  alignedFrom: number,
 ) {
   const wave = useRef<WaveSurfer | null>(null);
   const [state, setState] = useState<WaveState>({ kind: 'loading' });
@@ -44,10 +38,9 @@ export function useWaveform(
     });
     wave.current = ws;
     ws.on('ready', (duration) => {
-      const end = Math.min(duration, aligned.start + aligned.length);
       regions.addRegion({
-        start: Math.max(0, aligned.start),
-        end: Math.max(aligned.start + 0.1, end),
+        start: Math.max(0, alignedFrom),
+        end: Math.max(alignedFrom + 0.1, duration),
         color: 'rgba(234, 179, 8, 0.25)',
         drag: false,
         resize: false,
@@ -75,7 +68,7 @@ export function useWaveform(
       ws.destroy();
       wave.current = null;
     };
-  }, [container, audioPath, aligned.start, aligned.length]);
+  }, [container, audioPath, alignedFrom]);
 
   return { wave, state, playing, time };
 }
