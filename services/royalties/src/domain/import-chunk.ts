@@ -1,10 +1,12 @@
-// A chunk of a statement as an import writes it: the reader's items grouped by the code that says whose
-// they are (ISRC and UPC), each group's lines already packed as ledger text (ledger-line.ts) with its
-// month sums, plus the refused lines and the chunk's totals. Built off the service's thread (the
+// A chunk of a statement as an import writes it: the reader's items grouped by the recording as reported
+// (the ISRC and UPC that say whose it is, and its title, artist and ids), each group's lines already
+// packed as ledger rows (ledger-line.ts, layout 3) naming the chunk's sale contexts, with its month sums;
+// plus the contexts, the refused lines and the chunk's totals. Built off the service's thread (the
 // statement-reader worker), so the import's own thread does per code what it did per line: ask whose the
 // code is, join the owner's groups into a page, add up a few month sums. A report repeats a few thousand
 // codes over a million lines, so that is a fraction of the work.
-import { pushFields, rowsOf, streamsOf } from './ledger-line';
+import { LineColumns } from './import-columns';
+import { contextText, recordingText, rowsOf, sameContext, sameRecording, streamsOf } from './ledger-line';
 import type { ReadItem, StatementLine } from './statements/line';
 
 /** [saleMonth, reportMonth, streams, quantity, amount]. */
@@ -14,8 +16,12 @@ export interface CodeGroup {
   isrc: string;
   upc: string;
   n: number;
-  /** The lines' statement fields (ledger-line.ts rowsOf), in file order. */
+  /** The recording as its lines report it (ledger-line.ts recordingText). */
+  recording: string;
+  /** The lines' own fields (ledger-line.ts pushRow, rowsOf), in file order. */
   rows: string;
+  /** The numbers of the chunk's contexts its rows name. */
+  contexts: number[];
   /** Sum of the lines' USD amounts (nano). */
   amount: bigint;
   months: MonthPart[];
@@ -33,6 +39,8 @@ export interface ImportChunk {
   /** Statement lines (not counting refused ones). */
   lines: number;
   groups: CodeGroup[];
+  /** The sale contexts the groups' rows name by number (ledger-line.ts contextText). */
+  contexts: string[];
   refused: RefusedLine[];
   /** Sum of the statement lines' USD amounts (nano). */
   amount: bigint;
@@ -43,10 +51,13 @@ export interface ImportChunk {
 }
 
 interface Building {
-  isrc: string;
-  upc: string;
+  /** Its first line: the recording as reported. */
+  first: StatementLine;
   n: number;
-  cells: Array<string | number | bigint>;
+  /** Its first and last lines in the columns (the others linked between them). */
+  head: number;
+  tail: number;
+  contexts: number[];
   /** Few per group (a file's sale months × reporting months): searched, not keyed by a built string. */
   months: MonthPart[];
 }
@@ -63,6 +74,14 @@ export class ChunkBuilder {
   private reportedAt = '';
   // A file has a few dates: their months are cut once, and the months' strings are the same objects.
   private readonly monthOf = new Map<string, string>();
+  // A statement lists a summary's lines together: the last line's context is nearly always the next one's.
+  private contexts: string[] = [];
+  private contextByText = new Map<string, number>();
+  private lastContextLine: StatementLine | null = null;
+  private lastContext = -1;
+  private readonly columns = new LineColumns();
+  /** Reused for each group's rows as the chunk is taken. */
+  private readonly cells: Array<string | number | bigint> = [];
 
   /** Items in the chunk so far. */
   get size() {
@@ -93,15 +112,34 @@ export class ChunkBuilder {
       list = [];
       this.groups.set(l.isrc, list);
     }
-    for (const g of list) if (g.upc === l.upc) return g;
-    const g: Building = { isrc: l.isrc, upc: l.upc, n: 0, cells: [], months: [] };
+    for (const g of list) if (sameRecording(g.first, l)) return g;
+    const g: Building = { first: l, n: 0, head: -1, tail: -1, contexts: [], months: [] };
     list.push(g);
     return g;
   }
 
+  private contextOf(l: StatementLine): number {
+    if (this.lastContextLine && sameContext(this.lastContextLine, l)) return this.lastContext;
+    const text = contextText(l);
+    let i = this.contextByText.get(text);
+    if (i === undefined) {
+      i = this.contexts.push(text) - 1;
+      this.contextByText.set(text, i);
+    }
+    this.lastContextLine = l;
+    this.lastContext = i;
+    return i;
+  }
+
   private addLine(l: StatementLine): void {
     const g = this.groupOf(l);
-    pushFields(g.cells, l);
+    const context = this.contextOf(l);
+    const at = this.columns.add(l, context);
+    if (g.head === -1) g.head = at;
+    else this.columns.link(g.tail, at);
+    g.tail = at;
+    if (g.contexts[g.contexts.length - 1] !== context && !g.contexts.includes(context))
+      g.contexts.push(context);
     g.n += 1;
     // The same month cuts as ledger-line.ts saleMonthOf and reportMonthOf.
     const saleMonth = this.month(l.saleStart);
@@ -134,11 +172,15 @@ export class ChunkBuilder {
         let sum = 0n;
         for (const m of g.months) sum += m[4];
         amount += sum;
+        this.cells.length = 0;
+        this.columns.pushRows(this.cells, g.head);
         groups.push({
-          isrc: g.isrc,
-          upc: g.upc,
+          isrc: g.first.isrc,
+          upc: g.first.upc,
           n: g.n,
-          rows: rowsOf(g.cells),
+          recording: recordingText(g.first),
+          rows: rowsOf(this.cells),
+          contexts: g.contexts,
           amount: sum,
           months: g.months,
         });
@@ -147,6 +189,7 @@ export class ChunkBuilder {
       lastLineNo: this.lastLineNo,
       lines: this.lines,
       groups,
+      contexts: this.contexts,
       refused: this.refused,
       amount,
       saleStart: this.saleStart,
@@ -154,6 +197,12 @@ export class ChunkBuilder {
       reportedAt: this.reportedAt,
     };
     this.groups = new Map();
+    this.columns.clear();
+    this.cells.length = 0;
+    this.contexts = [];
+    this.contextByText = new Map();
+    this.lastContextLine = null;
+    this.lastContext = -1;
     this.refused = [];
     this.lines = 0;
     this.saleStart = '';

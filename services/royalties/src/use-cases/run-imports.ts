@@ -8,7 +8,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DocumentStore, Logger } from '@omni/platform';
 import type { ImportChunk } from '../domain/import-chunk';
-import { FIELD_NAMES, type LineRun, runsText, statementLinesOf } from '../domain/ledger-line';
+import { type PageRun, packRuns, statementLinesOf } from '../domain/ledger-line';
 import { formatAmount } from '../domain/money';
 import { addSum, emptyFold } from '../domain/rollups';
 import { type StatementLine, StatementRefused } from '../domain/statements/line';
@@ -218,7 +218,7 @@ export class ImportRunner {
     }
 
     const owners = await matcher.whose(chunk.groups);
-    const pages = new Map<string, { cells: string[]; runs: LineRun[]; n: number; months: Set<string> }>();
+    const pages = new Map<string, { runs: PageRun[]; contexts: Set<number>; months: Set<string> }>();
     const sums = emptyFold();
     const waiting: StatementLine[] = [];
     chunk.groups.forEach((g, i) => {
@@ -226,19 +226,24 @@ export class ImportRunner {
       if (!found) {
         state.lines.unmatched += g.n;
         state.sums.unmatched += g.amount;
-        waiting.push(...statementLinesOf(g.rows));
+        waiting.push(...statementLinesOf(g.recording, g.rows, chunk.contexts));
         return;
       }
       state.lines.imported += g.n;
       state.sums.imported += g.amount;
       let page = pages.get(found.ownerId);
       if (!page) {
-        page = { cells: [], runs: [], n: 0, months: new Set() };
+        page = { runs: [], contexts: new Set(), months: new Set() };
         pages.set(found.ownerId, page);
       }
-      page.cells.push(g.rows);
-      page.runs.push([found.releaseId, found.kind === 'isrc' ? found.trackId : '', g.n]);
-      page.n += g.n;
+      page.runs.push({
+        releaseId: found.releaseId,
+        trackId: found.kind === 'isrc' ? found.trackId : '',
+        recording: g.recording,
+        n: g.n,
+        rows: g.rows,
+      });
+      for (const c of g.contexts) page.contexts.add(c);
       for (const [saleMonth, reportMonth, streams, quantity, amount] of g.months) {
         page.months.add(saleMonth);
         addSum(sums, { ownerId: found.ownerId, saleMonth, reportMonth, streams, quantity, amount });
@@ -247,15 +252,7 @@ export class ImportRunner {
     const ownerPages: OwnerPage[] = [...pages].map(([ownerId, p]) => ({
       ownerId,
       saleMonths: [...p.months].sort(),
-      // Each group's text ends with its last field's DEL: joined as they are, they are the page's text.
-      lines: {
-        n: p.n,
-        fields: FIELD_NAMES,
-        layout: 2,
-        owner: ownerId,
-        runs: runsText(p.runs),
-        rows: p.cells.join(''),
-      },
+      lines: packRuns(ownerId, p.runs, chunk.contexts, p.contexts),
     }));
     const seq = state.chunks;
     state.chunks += 1;

@@ -1,0 +1,103 @@
+// A chunk as the statement reader hands it over: every line comes back from its group's rows exactly as it
+// was read (contexts, codes, words, money beyond 64 bits), grouped by the recording as reported, with sums
+// that are the lines' sums.
+import { ChunkBuilder } from '../src/domain/import-chunk';
+import { statementLinesOf } from '../src/domain/ledger-line';
+import type { StatementLine } from '../src/domain/statements/line';
+
+const line = (lineNo: number, over: Partial<StatementLine> = {}): StatementLine => ({
+  lineNo,
+  saleStart: '2026-09-01',
+  saleEnd: '2026-09-01',
+  reportedAt: '2026-11-15',
+  store: 'Spotify',
+  serviceTier: 'premium',
+  territory: 'US',
+  usageType: 'stream',
+  isrc: 'QZOMN2600001',
+  upc: '190000000001',
+  proprietaryIds: ['omni:track:1'],
+  title: 'Night Drive',
+  artist: 'Nova Reyes',
+  quantity: 10,
+  amountTxn: 30_000_000n,
+  currencyTxn: 'USD',
+  amountAcct: 30_000_000n,
+  fxRate: '1',
+  fxDate: '',
+  adjustmentType: '',
+  ...over,
+});
+
+describe('a statement chunk', () => {
+  const lines = [
+    line(2),
+    line(3, { isrc: 'QZOMN2600002', title: 'Second \x7f song \\ here', quantity: 4 }),
+    line(4, {
+      territory: 'DE',
+      currencyTxn: 'EUR',
+      amountTxn: 25_000_000n,
+      fxRate: '1.2',
+      fxDate: '2026-09-30',
+    }),
+    line(5, { isrc: '', upc: '190000000009', title: 'Whole release', proprietaryIds: [], quantity: -2 }),
+    line(6, {
+      saleEnd: '2026-09-30',
+      adjustmentType: 'spam_deduction',
+      amountAcct: -(10n ** 20n),
+      amountTxn: -(10n ** 20n),
+    }),
+    line(7, { title: 'Night Drive (Remastered)' }),
+    line(8, {
+      store: 'Tidal',
+      serviceTier: '',
+      usageType: 'download',
+      saleStart: '2026-08-01',
+      saleEnd: '2026-08-31',
+    }),
+  ];
+
+  it('gives every line back from its group, grouped by the recording as the store wrote it', () => {
+    const builder = new ChunkBuilder();
+    for (const l of lines) builder.add({ kind: 'line', line: l });
+    builder.add({ kind: 'refused', lineNo: 9, reason: 'bad', amountAcct: 5n });
+    expect(builder.size).toBe(8);
+    const chunk = builder.take();
+    expect(chunk.lastLineNo).toBe(9);
+    expect(chunk.lines).toBe(7);
+    expect(chunk.refused).toEqual([{ lineNo: 9, reason: 'bad', amountAcct: 5n }]);
+    const back = chunk.groups.flatMap((g) => statementLinesOf(g.recording, g.rows, chunk.contexts));
+    expect(back.sort((a, b) => a.lineNo - b.lineNo)).toEqual(lines);
+    // Lines 2, 4, 6 and 8 report one recording in the same words; 7 retitles it, so it is a run of its own.
+    expect(chunk.groups.map((g) => [g.isrc, g.upc, g.n])).toEqual([
+      ['QZOMN2600001', '190000000001', 4],
+      ['QZOMN2600001', '190000000001', 1],
+      ['QZOMN2600002', '190000000001', 1],
+      ['', '190000000009', 1],
+    ]);
+    const sum = lines.reduce((s, l) => s + l.amountAcct, 0n);
+    expect(chunk.amount).toBe(sum);
+    expect(chunk.groups.reduce((s, g) => s + g.amount, 0n)).toBe(sum);
+    expect(chunk.groups[0]!.months).toEqual([
+      ['2026-09', '2026-11', 30, 30, 30_000_000n + 30_000_000n - 10n ** 20n],
+      ['2026-08', '2026-11', 0, 10, 30_000_000n],
+    ]);
+    expect([chunk.saleStart, chunk.saleEnd, chunk.reportedAt]).toEqual([
+      '2026-08-01',
+      '2026-09-30',
+      '2026-11-15',
+    ]);
+  });
+
+  it('starts the next chunk empty, its contexts numbered afresh', () => {
+    const builder = new ChunkBuilder();
+    for (const l of lines) builder.add({ kind: 'line', line: l });
+    builder.take();
+    builder.add({ kind: 'line', line: line(20, { territory: 'FR' }) });
+    const next = builder.take();
+    expect(next.contexts).toHaveLength(1);
+    expect(next.groups.flatMap((g) => statementLinesOf(g.recording, g.rows, next.contexts))).toEqual([
+      line(20, { territory: 'FR' }),
+    ]);
+  });
+});
