@@ -68,7 +68,8 @@ describe('a statement chunk', () => {
     expect(chunk.refused).toEqual([{ lineNo: 9, reason: 'bad', amountAcct: 5n }]);
     const back = chunk.groups.flatMap((g) => statementLinesOf(g.recording, g.rows, chunk.contexts));
     expect(back.sort((a, b) => a.lineNo - b.lineNo)).toEqual(lines);
-    // Lines 2, 4, 6 and 8 report one recording in the same words; 7 retitles it, so it is a run of its own.
+    // By ISRC as first seen: lines 2, 4, 6 and 8 report one recording in the same words; 7 retitles it,
+    // so it is a run of its own.
     expect(chunk.groups.map((g) => [g.isrc, g.upc, g.n])).toEqual([
       ['QZOMN2600001', '190000000001', 4],
       ['QZOMN2600001', '190000000001', 1],

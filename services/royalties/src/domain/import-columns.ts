@@ -4,6 +4,7 @@
 // collection and then promoted: half the reader's time was the collector's (bench:royalties, CPU profile).
 // A line's fields here cost no object at all; its group's lines are linked through `next`, so a group's
 // rows are written in file order when the chunk is taken (ledger-line.ts pushRowValues).
+import type { MonthPart } from './import-chunk';
 import { pushRowValues } from './ledger-line';
 import type { StatementLine } from './statements/line';
 
@@ -22,6 +23,8 @@ export class LineColumns {
   private amountTxn = new BigInt64Array(0);
   private amountAcct = new BigInt64Array(0);
   private adjustment = new Int32Array(0);
+  /** Which of its group's month sums the line adds to. */
+  private part = new Int32Array(0);
   /** The next line of the same group (-1: the last). */
   private nextOf = new Int32Array(0);
   /** Amounts beyond 64 bits (9.2 billion dollars in nano-units; no store sends one), by line. */
@@ -33,8 +36,8 @@ export class LineColumns {
   private lastString = '';
   private lastIndex = -1;
 
-  /** Adds a line whose context is number `context`; returns its index. */
-  add(l: StatementLine, context: number): number {
+  /** Adds a line whose context is number `context`, adding to its group's month sum `part`; its index. */
+  add(l: StatementLine, context: number, part: number): number {
     const i = this.size;
     if (i === this.capacity) this.grow();
     this.size = i + 1;
@@ -48,6 +51,7 @@ export class LineColumns {
       this.amountAcct[i] = l.amountAcct;
     } else this.wide.set(i, [l.amountTxn, l.amountAcct]);
     this.adjustment[i] = this.intern(l.adjustmentType);
+    this.part[i] = part;
     this.nextOf[i] = -1;
     return i;
   }
@@ -55,6 +59,14 @@ export class LineColumns {
   /** Line `i` comes after line `prev` in their group. */
   link(prev: number, i: number): void {
     this.nextOf[prev] = i;
+  }
+
+  /** Adds the USD amounts of a group's lines (from `first` on) into its month sums. */
+  sumAmounts(first: number, parts: MonthPart[]): void {
+    for (let i = first; i !== -1; i = this.nextOf[i]!) {
+      const wide = this.wide.size > 0 ? this.wide.get(i) : undefined;
+      parts[this.part[i]!]![4] += wide ? wide[1] : this.amountAcct[i]!;
+    }
   }
 
   /** Pushes the rows of a group whose first line is `first`, in order. */
@@ -116,6 +128,7 @@ export class LineColumns {
     this.amountTxn = grown(this.amountTxn, (n) => new BigInt64Array(n));
     this.amountAcct = grown(this.amountAcct, (n) => new BigInt64Array(n));
     this.adjustment = grown(this.adjustment, (n) => new Int32Array(n));
+    this.part = grown(this.part, (n) => new Int32Array(n));
     this.nextOf = grown(this.nextOf, (n) => new Int32Array(n));
     this.capacity = capacity;
   }

@@ -126,12 +126,15 @@ export const sameContext = (a: StatementLine, b: StatementLine) =>
   a.fxRate === b.fxRate &&
   a.fxDate === b.fxDate;
 
+/** What a line says of its recording. */
+type Recording = Pick<StatementLine, 'isrc' | 'upc' | 'proprietaryIds' | 'title' | 'artist'>;
+
 /** The recording as the line reports it at rest (RUN's isrc…artist, DEL after each). */
-export const recordingText = (l: StatementLine) =>
+export const recordingText = (l: Recording) =>
   `${escapeText(l.isrc)}${DEL}${l.upc}${DEL}${l.proprietaryIds.length === 0 ? '' : escapeText(l.proprietaryIds.join('|'))}${DEL}${escapeText(l.title)}${DEL}${escapeText(l.artist)}${DEL}`;
 
 /** Whether two lines report the same recording in the same words (one run can hold both). */
-export function sameRecording(a: StatementLine, b: StatementLine): boolean {
+export function sameRecording(a: Recording, b: Recording): boolean {
   if (a.isrc !== b.isrc || a.upc !== b.upc || a.title !== b.title || a.artist !== b.artist) return false;
   const x = a.proprietaryIds;
   const y = b.proprietaryIds;
