@@ -64,6 +64,8 @@ interface Building {
   contexts: number[];
   /** Few per group (a file's sale months × reporting months): searched, not keyed by a built string. */
   months: MonthPart[];
+  /** The group of the line that came after this group's last line. */
+  followedBy: Building | null;
 }
 
 /** Collects items into a chunk; `take()` hands it over and starts the next. */
@@ -73,6 +75,7 @@ export class ChunkBuilder {
   // text holds all of that 64 KB text, and 10,000 first lines held until the chunk was taken were promoted
   // and collected again (a third of the reader's time, bench:royalties).
   private groups = new Map<string, Building[]>();
+  private lastGroup: Building | null = null;
   private refused: RefusedLine[] = [];
   private lines = 0;
   private lastLineNo = 0;
@@ -114,9 +117,14 @@ export class ChunkBuilder {
   }
 
   private groupOf(l: StatementLine): Building {
+    // A store lists each summary's tracks in the same order: the group that followed the last line's
+    // group before nearly always follows it again, which spares the lookup.
+    const last = this.lastGroup;
+    const guess = last?.followedBy;
+    if (guess && sameRecording(guess, l)) return this.follow(last, guess);
     let list = this.groups.get(l.isrc);
     if (list) {
-      for (const g of list) if (sameRecording(g, l)) return g;
+      for (const g of list) if (sameRecording(g, l)) return this.follow(last, g);
     }
     // JSON's round trip gives flat strings of their own.
     const [isrc, upc, title, artist, ...proprietaryIds] = JSON.parse(
@@ -133,12 +141,19 @@ export class ChunkBuilder {
       tail: -1,
       contexts: [],
       months: [],
+      followedBy: null,
     };
     if (list) list.push(g);
     else {
       list = [g];
       this.groups.set(g.isrc, list);
     }
+    return this.follow(last, g);
+  }
+
+  private follow(last: Building | null, g: Building): Building {
+    if (last) last.followedBy = g;
+    this.lastGroup = g;
     return g;
   }
 
@@ -224,6 +239,7 @@ export class ChunkBuilder {
       reportedAt: this.reportedAt,
     };
     this.groups = new Map();
+    this.lastGroup = null;
     this.columns.clear();
     this.cells.length = 0;
     this.contexts = [];

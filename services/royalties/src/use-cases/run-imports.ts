@@ -27,7 +27,7 @@ import type { ReadRequest } from './statement-reader/protocol';
  * 25,000 → 6.3 s, 50,000 → 5.3 s, 100,000 → 4.7 s). The reader keeps a chunk as columns and the page
  * text is ~40 characters a line, so a chunk in memory is a few MB.
  */
-export const CHUNK_LINES = 100000;
+export const CHUNK_LINES = 100_000;
 /** Chunks published per transaction: their month sums are folded in memory first, written once per run. */
 export const PUBLISH_CHUNKS = 2;
 /** After a failure that is ours (catalog away, the store busy), the import is tried again after this. */
