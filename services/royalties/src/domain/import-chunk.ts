@@ -1,12 +1,20 @@
 // A chunk of a statement as an import writes it: the reader's items grouped by the recording as reported
-// (the ISRC and UPC that say whose it is, and its title, artist and ids), each group's lines already
-// packed as ledger rows (ledger-line.ts, layout 3) naming the chunk's sale contexts, with its month sums;
-// plus the contexts, the refused lines and the chunk's totals. Built off the service's thread (the
-// statement-reader worker), so the import's own thread does per code what it did per line: ask whose the
-// code is, join the owner's groups into a page, add up a few month sums. A report repeats a few thousand
-// codes over a million lines, so that is a fraction of the work.
-import { LineColumns } from './import-columns';
-import { contextText, recordingText, rowsOf, sameContext, sameRecording, streamsOf } from './ledger-line';
+// (the ISRC and UPC that say whose it is, and its title, artist and ids), each group's lines kept in the
+// chunk's columns (import-columns.ts) naming the chunk's sale contexts, with its month counts; plus the
+// contexts and the refused lines. Built off the service's thread (the statement-reader worker), so the
+// import's own thread does per code what it did per line: ask whose the code is, write the owner's
+// groups' rows into a page (ledger-line.ts layout 3), add up a few month sums. A report repeats a few
+// thousand codes over a million lines, so that is a fraction of the work.
+import { type Columns, LineColumns, pushRows, sumAmounts } from './import-columns';
+import {
+  contextText,
+  recordingText,
+  rowsOf,
+  sameContext,
+  sameRecording,
+  statementLinesOf,
+  streamsOf,
+} from './ledger-line';
 import type { ReadItem, StatementLine } from './statements/line';
 
 /** [saleMonth, reportMonth, streams, quantity, amount]. */
@@ -18,12 +26,11 @@ export interface CodeGroup {
   n: number;
   /** The recording as its lines report it (ledger-line.ts recordingText). */
   recording: string;
-  /** The lines' own fields (ledger-line.ts pushRow, rowsOf), in file order. */
-  rows: string;
+  /** Its first line in the chunk's columns (groupRows gives its rows' text). */
+  head: number;
   /** The numbers of the chunk's contexts its rows name. */
   contexts: number[];
-  /** Sum of the lines' USD amounts (nano). */
-  amount: bigint;
+  /** Its lines' sums by sale and reporting month; the amounts are added by `settle`. */
   months: MonthPart[];
 }
 
@@ -42,8 +49,8 @@ export interface ImportChunk {
   /** The sale contexts the groups' rows name by number (ledger-line.ts contextText). */
   contexts: string[];
   refused: RefusedLine[];
-  /** Sum of the statement lines' USD amounts (nano). */
-  amount: bigint;
+  /** The lines' own fields (import-columns.ts). */
+  columns: Columns;
   /** Earliest sale start, latest sale end and latest reporting date among the lines ('' if none). */
   saleStart: string;
   saleEnd: string;
@@ -90,8 +97,6 @@ export class ChunkBuilder {
   private lastContextLine: StatementLine | null = null;
   private lastContext = -1;
   private readonly columns = new LineColumns();
-  /** Reused for each group's rows as the chunk is taken. */
-  private readonly cells: Array<string | number | bigint> = [];
 
   /** Items in the chunk so far. */
   get size() {
@@ -206,42 +211,30 @@ export class ChunkBuilder {
 
   take(): ImportChunk {
     const groups: CodeGroup[] = [];
-    // The group's and the chunk's sums are their months' sums: one addition per line, not three.
-    let amount = 0n;
     for (const list of this.groups.values())
-      for (const g of list) {
-        this.columns.sumAmounts(g.head, g.months);
-        let sum = 0n;
-        for (const m of g.months) sum += m[4];
-        amount += sum;
-        this.cells.length = 0;
-        this.columns.pushRows(this.cells, g.head);
+      for (const g of list)
         groups.push({
           isrc: g.isrc,
           upc: g.upc,
           n: g.n,
           recording: recordingText(g),
-          rows: rowsOf(this.cells),
+          head: g.head,
           contexts: g.contexts,
-          amount: sum,
           months: g.months,
         });
-      }
     const chunk: ImportChunk = {
       lastLineNo: this.lastLineNo,
       lines: this.lines,
       groups,
       contexts: this.contexts,
       refused: this.refused,
-      amount,
+      columns: this.columns.take(),
       saleStart: this.saleStart,
       saleEnd: this.saleEnd,
       reportedAt: this.reportedAt,
     };
     this.groups = new Map();
     this.lastGroup = null;
-    this.columns.clear();
-    this.cells.length = 0;
     this.contexts = [];
     this.contextByText = new Map();
     this.lastContextLine = null;
@@ -254,3 +247,35 @@ export class ChunkBuilder {
     return chunk;
   }
 }
+
+/**
+ * Adds up the chunk's money (on the import's thread): each group's month amounts, and the sums of each
+ * group and of the whole chunk (USD nano), one addition per line.
+ */
+export function settle(chunk: ImportChunk): { groups: bigint[]; amount: bigint } {
+  const sums: bigint[] = [];
+  let amount = 0n;
+  for (const g of chunk.groups) {
+    sumAmounts(chunk.columns, g.head, g.months);
+    let sum = 0n;
+    for (const m of g.months) sum += m[4];
+    sums.push(sum);
+    amount += sum;
+  }
+  return { groups: sums, amount };
+}
+
+const cells: Array<string | number | bigint> = [];
+
+/** A group's rows at rest (ledger-line.ts layout 3), in file order. */
+export function groupRows(chunk: ImportChunk, g: CodeGroup): string {
+  cells.length = 0;
+  pushRows(chunk.columns, cells, g.head);
+  const text = rowsOf(cells);
+  cells.length = 0;
+  return text;
+}
+
+/** A group's lines as the store reported them (lines no recording matched wait as these). */
+export const groupLines = (chunk: ImportChunk, g: CodeGroup): StatementLine[] =>
+  statementLinesOf(g.recording, groupRows(chunk, g), chunk.contexts);

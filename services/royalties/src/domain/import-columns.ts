@@ -1,9 +1,11 @@
-// A chunk's lines while it is being built, as columns: typed arrays reused chunk after chunk, the few
-// dates and adjustment words as numbers into a list. The statement reader makes an object per line; kept
+// A chunk's lines while it is being built, as columns: typed arrays, the few dates and adjustment words
+// as numbers into a list. The statement reader makes an object per line; kept
 // until the chunk is handed over, those objects (or the cells of their text) were copied by every young
 // collection and then promoted: half the reader's time was the collector's (bench:royalties, CPU profile).
-// A line's fields here cost no object at all; its group's lines are linked through `next`, so a group's
-// rows are written in file order when the chunk is taken (ledger-line.ts pushRowValues).
+// A line's fields here cost no object at all; its group's lines are linked through `nextOf`. The columns
+// are handed to the import's thread as they are (transferred, not copied), which writes each group's
+// rows in file order (ledger-line.ts pushRowValues) and adds up its money: that thread waits for the
+// reader most of the time, so the work is shared between the two.
 import type { MonthPart } from './import-chunk';
 import { pushRowValues } from './ledger-line';
 import type { StatementLine } from './statements/line';
@@ -12,23 +14,62 @@ const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 const fits = (v: bigint) => v >= INT64_MIN && v <= INT64_MAX;
 
-export class LineColumns {
-  private capacity = 0;
-  private size = 0;
-  private lineNo = new Float64Array(0);
-  private context = new Int32Array(0);
-  private saleStart = new Int32Array(0);
-  private saleEnd = new Int32Array(0);
-  private quantity = new Float64Array(0);
-  private amountTxn = new BigInt64Array(0);
-  private amountAcct = new BigInt64Array(0);
-  private adjustment = new Int32Array(0);
+/** A chunk's columns as handed over: their buffers move to the import's thread, they are not copied. */
+export interface Columns {
+  size: number;
+  lineNo: Float64Array;
+  context: Int32Array;
+  saleStart: Int32Array;
+  saleEnd: Int32Array;
+  quantity: Float64Array;
+  amountTxn: BigInt64Array;
+  amountAcct: BigInt64Array;
+  adjustment: Int32Array;
   /** Which of its group's month sums the line adds to. */
-  private part = new Int32Array(0);
+  part: Int32Array;
   /** The next line of the same group (-1: the last). */
-  private nextOf = new Int32Array(0);
+  nextOf: Int32Array;
   /** Amounts beyond 64 bits (9.2 billion dollars in nano-units; no store sends one), by line. */
-  private wide = new Map<number, [bigint, bigint]>();
+  wide: Map<number, [bigint, bigint]>;
+  /** The dates and adjustment words the lines name by number. */
+  strings: string[];
+}
+
+function empty(capacity: number): Columns {
+  return {
+    size: 0,
+    lineNo: new Float64Array(capacity),
+    context: new Int32Array(capacity),
+    saleStart: new Int32Array(capacity),
+    saleEnd: new Int32Array(capacity),
+    quantity: new Float64Array(capacity),
+    amountTxn: new BigInt64Array(capacity),
+    amountAcct: new BigInt64Array(capacity),
+    adjustment: new Int32Array(capacity),
+    part: new Int32Array(capacity),
+    nextOf: new Int32Array(capacity),
+    wide: new Map(),
+    strings: [],
+  };
+}
+
+/** The buffers to transfer with a chunk (postMessage's transfer list). */
+export const transferables = (c: Columns): ArrayBuffer[] =>
+  [
+    c.lineNo,
+    c.context,
+    c.saleStart,
+    c.saleEnd,
+    c.quantity,
+    c.amountTxn,
+    c.amountAcct,
+    c.adjustment,
+    c.part,
+    c.nextOf,
+  ].map((a) => a.buffer as ArrayBuffer);
+
+export class LineColumns {
+  private c = empty(1024);
   // Dates and adjustment words: a file has a few, and its lines share the very strings (the reader's
   // caches), so the last one seen nearly always answers.
   private strings: string[] = [];
@@ -38,67 +79,43 @@ export class LineColumns {
 
   /** Adds a line whose context is number `context`, adding to its group's month sum `part`; its index. */
   add(l: StatementLine, context: number, part: number): number {
-    const i = this.size;
-    if (i === this.capacity) this.grow();
-    this.size = i + 1;
-    this.lineNo[i] = l.lineNo;
-    this.context[i] = context;
-    this.saleStart[i] = this.intern(l.saleStart);
-    this.saleEnd[i] = this.intern(l.saleEnd);
-    this.quantity[i] = l.quantity;
+    if (this.c.size === this.c.lineNo.length) this.grow();
+    const g = this.c;
+    const i = g.size;
+    g.size = i + 1;
+    g.lineNo[i] = l.lineNo;
+    g.context[i] = context;
+    g.saleStart[i] = this.intern(l.saleStart);
+    g.saleEnd[i] = this.intern(l.saleEnd);
+    g.quantity[i] = l.quantity;
     if (fits(l.amountTxn) && fits(l.amountAcct)) {
-      this.amountTxn[i] = l.amountTxn;
-      this.amountAcct[i] = l.amountAcct;
-    } else this.wide.set(i, [l.amountTxn, l.amountAcct]);
-    this.adjustment[i] = this.intern(l.adjustmentType);
-    this.part[i] = part;
-    this.nextOf[i] = -1;
+      g.amountTxn[i] = l.amountTxn;
+      g.amountAcct[i] = l.amountAcct;
+    } else g.wide.set(i, [l.amountTxn, l.amountAcct]);
+    g.adjustment[i] = this.intern(l.adjustmentType);
+    g.part[i] = part;
+    g.nextOf[i] = -1;
     return i;
   }
 
   /** Line `i` comes after line `prev` in their group. */
   link(prev: number, i: number): void {
-    this.nextOf[prev] = i;
+    this.c.nextOf[prev] = i;
   }
 
-  /** Adds the USD amounts of a group's lines (from `first` on) into its month sums. */
-  sumAmounts(first: number, parts: MonthPart[]): void {
-    for (let i = first; i !== -1; i = this.nextOf[i]!) {
-      const wide = this.wide.size > 0 ? this.wide.get(i) : undefined;
-      parts[this.part[i]!]![4] += wide ? wide[1] : this.amountAcct[i]!;
-    }
-  }
-
-  /** Pushes the rows of a group whose first line is `first`, in order. */
-  pushRows(cells: Array<string | number | bigint>, first: number): void {
-    const s = this.strings;
-    for (let i = first; i !== -1; i = this.nextOf[i]!) {
-      const wide = this.wide.size > 0 ? this.wide.get(i) : undefined;
-      pushRowValues(
-        cells,
-        this.lineNo[i]!,
-        this.context[i]!,
-        s[this.saleStart[i]!]!,
-        s[this.saleEnd[i]!]!,
-        this.quantity[i]!,
-        wide ? wide[0] : this.amountTxn[i]!,
-        wide ? wide[1] : this.amountAcct[i]!,
-        s[this.adjustment[i]!]!,
-      );
-    }
-  }
-
-  /** Empties the columns for the next chunk (their memory is kept). */
-  clear(): void {
-    this.size = 0;
-    this.wide.clear();
-    // A file with ever new dates (one per line) must not grow this without end.
+  /** Hands the columns over and starts empty ones of the same size for the next chunk. */
+  take(): Columns {
+    const taken = this.c;
+    taken.strings = this.strings.slice();
+    this.c = empty(taken.lineNo.length);
+    // A file with ever new dates (one per line) must not grow the list without end.
     if (this.strings.length > 10_000) {
       this.strings = [];
       this.stringIndex.clear();
       this.lastString = '';
       this.lastIndex = -1;
     }
+    return taken;
   }
 
   private intern(text: string): number {
@@ -114,22 +131,47 @@ export class LineColumns {
   }
 
   private grow(): void {
-    const capacity = Math.max(1024, this.capacity * 2);
-    const grown = <T extends { set(a: T): void }>(old: T, make: (n: number) => T) => {
-      const next = make(capacity);
-      next.set(old);
-      return next;
-    };
-    this.lineNo = grown(this.lineNo, (n) => new Float64Array(n));
-    this.context = grown(this.context, (n) => new Int32Array(n));
-    this.saleStart = grown(this.saleStart, (n) => new Int32Array(n));
-    this.saleEnd = grown(this.saleEnd, (n) => new Int32Array(n));
-    this.quantity = grown(this.quantity, (n) => new Float64Array(n));
-    this.amountTxn = grown(this.amountTxn, (n) => new BigInt64Array(n));
-    this.amountAcct = grown(this.amountAcct, (n) => new BigInt64Array(n));
-    this.adjustment = grown(this.adjustment, (n) => new Int32Array(n));
-    this.part = grown(this.part, (n) => new Int32Array(n));
-    this.nextOf = grown(this.nextOf, (n) => new Int32Array(n));
-    this.capacity = capacity;
+    const old = this.c;
+    const next = empty(old.lineNo.length * 2);
+    next.size = old.size;
+    next.wide = old.wide;
+    next.lineNo.set(old.lineNo);
+    next.context.set(old.context);
+    next.saleStart.set(old.saleStart);
+    next.saleEnd.set(old.saleEnd);
+    next.quantity.set(old.quantity);
+    next.amountTxn.set(old.amountTxn);
+    next.amountAcct.set(old.amountAcct);
+    next.adjustment.set(old.adjustment);
+    next.part.set(old.part);
+    next.nextOf.set(old.nextOf);
+    this.c = next;
+  }
+}
+
+/** Adds the USD amounts of a group's lines (from `first` on) into its month sums. */
+export function sumAmounts(c: Columns, first: number, parts: MonthPart[]): void {
+  for (let i = first; i !== -1; i = c.nextOf[i]!) {
+    const wide = c.wide.size > 0 ? c.wide.get(i) : undefined;
+    parts[c.part[i]!]![4] += wide ? wide[1] : c.amountAcct[i]!;
+  }
+}
+
+/** Pushes the rows of a group whose first line is `first`, in order (ledger-line.ts pushRowValues). */
+export function pushRows(c: Columns, cells: Array<string | number | bigint>, first: number): void {
+  const s = c.strings;
+  for (let i = first; i !== -1; i = c.nextOf[i]!) {
+    const wide = c.wide.size > 0 ? c.wide.get(i) : undefined;
+    pushRowValues(
+      cells,
+      c.lineNo[i]!,
+      c.context[i]!,
+      s[c.saleStart[i]!]!,
+      s[c.saleEnd[i]!]!,
+      c.quantity[i]!,
+      wide ? wide[0] : c.amountTxn[i]!,
+      wide ? wide[1] : c.amountAcct[i]!,
+      s[c.adjustment[i]!]!,
+    );
   }
 }

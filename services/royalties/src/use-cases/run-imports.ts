@@ -7,8 +7,8 @@
 // already imported) removes its staged chunks: nothing of it is seen.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DocumentStore, Logger } from '@omni/platform';
-import type { ImportChunk } from '../domain/import-chunk';
-import { type PageRun, packRuns, statementLinesOf } from '../domain/ledger-line';
+import { groupLines, groupRows, type ImportChunk, settle } from '../domain/import-chunk';
+import { type PageRun, packRuns } from '../domain/ledger-line';
 import { formatAmount } from '../domain/money';
 import { addSum, emptyFold } from '../domain/rollups';
 import { type StatementLine, StatementRefused } from '../domain/statements/line';
@@ -206,7 +206,8 @@ export class ImportRunner {
         state.refusedLines.push({ lineNo: r.lineNo, reason: r.reason });
     }
     state.lines.total += chunk.lines;
-    state.sums.file += chunk.amount;
+    const money = settle(chunk);
+    state.sums.file += money.amount;
     if (chunk.lines > 0) {
       if (!state.period.start || chunk.saleStart < state.period.start) state.period.start = chunk.saleStart;
       if (!state.period.end || chunk.saleEnd > state.period.end) state.period.end = chunk.saleEnd;
@@ -226,12 +227,12 @@ export class ImportRunner {
       const found = owners[i];
       if (!found) {
         state.lines.unmatched += g.n;
-        state.sums.unmatched += g.amount;
-        waiting.push(...statementLinesOf(g.recording, g.rows, chunk.contexts));
+        state.sums.unmatched += money.groups[i]!;
+        waiting.push(...groupLines(chunk, g));
         return;
       }
       state.lines.imported += g.n;
-      state.sums.imported += g.amount;
+      state.sums.imported += money.groups[i]!;
       let page = pages.get(found.ownerId);
       if (!page) {
         page = { runs: [], contexts: new Set(), months: new Set() };
@@ -242,7 +243,7 @@ export class ImportRunner {
         trackId: found.kind === 'isrc' ? found.trackId : '',
         recording: g.recording,
         n: g.n,
-        rows: g.rows,
+        rows: groupRows(chunk, g),
       });
       for (const c of g.contexts) page.contexts.add(c);
       for (const [saleMonth, reportMonth, streams, quantity, amount] of g.months) {

@@ -4,6 +4,7 @@
 // handed (use-cases/run-imports.ts). Started per file by ./client.ts.
 import { parentPort } from 'node:worker_threads';
 import { ChunkBuilder } from '../../domain/import-chunk';
+import { transferables } from '../../domain/import-columns';
 import { StatementRefused } from '../../domain/statements/line';
 import { readStatement } from '../../domain/statements/read-statement';
 import { openCounted } from '../../providers/spool/local';
@@ -11,7 +12,9 @@ import type { FromWorker, ReadRequest, ToWorker } from './protocol';
 
 const port = parentPort;
 if (!port) throw new Error('the statement reader runs as a worker thread');
-const send = (message: FromWorker) => port.postMessage(message);
+const send = (message: FromWorker) =>
+  // A chunk's columns move to the import's thread rather than being copied.
+  port.postMessage(message, message.t === 'chunk' ? transferables(message.chunk.columns) : []);
 
 // Credits: the import asks for the next chunk when it starts writing one.
 let credits = 1;
