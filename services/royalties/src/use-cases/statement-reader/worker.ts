@@ -30,12 +30,16 @@ async function read(req: ReadRequest) {
   try {
     send({ t: 'header', header: await statement.header });
     const builder = new ChunkBuilder();
+    // The first chunks are smaller (1/8 of the size, then doubling): the import's thread starts writing
+    // while the rest is read, instead of waiting for a whole chunk first.
+    let size = Math.max(1, Math.floor(req.chunkItems / 8));
     for await (const batch of statement.batches) {
       for (const item of batch) {
         const lineNo = item.kind === 'line' ? item.line.lineNo : item.lineNo;
         if (lineNo <= req.resumeAfter) continue;
         builder.add(item);
-        if (builder.size >= req.chunkItems) {
+        if (builder.size >= size) {
+          size = Math.min(req.chunkItems, size * 2);
           const chunk = builder.take();
           await credit();
           send({ t: 'chunk', chunk, bytesRead });
