@@ -41,6 +41,10 @@ describe('packed ledger lines', () => {
       line({ lineNo: 9, trackId: '', isrc: '', amountAcct: 10n ** 20n }),
       line({ lineNo: 10, releaseId: 'release-2', trackId: 'track-9' }),
       line({ lineNo: 11 }),
+      // The same period as the line before in its run, then a period of its own.
+      line({ lineNo: 12 }),
+      line({ lineNo: 13, saleStart: '2026-08-01', saleEnd: '2026-08-01' }),
+      line({ lineNo: 14, saleStart: '2026-08-01', saleEnd: '2026-08-31' }),
     ];
     expect(unpackLines(packLines('owner-1', lines))).toEqual(lines);
   });

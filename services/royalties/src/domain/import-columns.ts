@@ -160,18 +160,26 @@ export function sumAmounts(c: Columns, first: number, parts: MonthPart[]): void 
 /** Pushes the rows of a group whose first line is `first`, in order (ledger-line.ts pushRowValues). */
 export function pushRows(c: Columns, cells: Array<string | number | bigint>, first: number): void {
   const s = c.strings;
+  let startBefore = '';
+  let endBefore = '';
   for (let i = first; i !== -1; i = c.nextOf[i]!) {
     const wide = c.wide.size > 0 ? c.wide.get(i) : undefined;
+    const saleStart = s[c.saleStart[i]!]!;
+    const saleEnd = s[c.saleEnd[i]!]!;
     pushRowValues(
       cells,
       c.lineNo[i]!,
       c.context[i]!,
-      s[c.saleStart[i]!]!,
-      s[c.saleEnd[i]!]!,
+      saleStart,
+      saleEnd,
       c.quantity[i]!,
       wide ? wide[0] : c.amountTxn[i]!,
       wide ? wide[1] : c.amountAcct[i]!,
       s[c.adjustment[i]!]!,
+      startBefore,
+      endBefore,
     );
+    startBefore = saleStart;
+    endBefore = saleEnd;
   }
 }

@@ -45,7 +45,11 @@ const CONTEXT = [
 ] as const;
 /** A run: consecutive lines of one recording as the store reported it, and whose it is. */
 const RUN = ['releaseId', 'trackId', 'isrc', 'upc', 'proprietaryIds', 'title', 'artist', 'lines'] as const;
-/** A line's own fields; '=' in saleEnd is "the same as saleStart", in amountTxn "the same as amountAcct". */
+/**
+ * A line's own fields. '=' in saleEnd is "the same as saleStart", in amountTxn "the same as amountAcct";
+ * '^' in saleStart or saleEnd is "the same as the line before in this run" (a recording's lines in a
+ * statement share their period: the dates were half of a row).
+ */
 const ROW = [
   'lineNo',
   'context',
@@ -60,6 +64,7 @@ const CTX_WIDTH = CONTEXT.length + 1;
 const RUN_WIDTH = RUN.length;
 const ROW_WIDTH = ROW.length;
 const SAME = '=';
+const AGAIN = '^';
 
 // Layout 2's fields, each line all of them.
 const FIELDS = [
@@ -144,10 +149,15 @@ export function sameRecording(a: Recording, b: Recording): boolean {
 }
 
 /**
- * Adds a line's own fields (ROW) to `cells`, its context being number `context`; `rowsOf(cells)` is
- * their text. One array for many lines, joined once: a string per line cost twice as much.
+ * Adds a line's own fields (ROW) to `cells`, its context being number `context` and `before` the line
+ * before it in its run (null for the first); `rowsOf(cells)` is their text. One array for many lines, joined once: a string per line cost twice as much.
  */
-export const pushRow = (cells: Array<string | number | bigint>, l: StatementLine, context: number) =>
+export const pushRow = (
+  cells: Array<string | number | bigint>,
+  l: StatementLine,
+  context: number,
+  before: StatementLine | null,
+) =>
   pushRowValues(
     cells,
     l.lineNo,
@@ -158,6 +168,8 @@ export const pushRow = (cells: Array<string | number | bigint>, l: StatementLine
     l.amountTxn,
     l.amountAcct,
     l.adjustmentType,
+    before?.saleStart ?? '',
+    before?.saleEnd ?? '',
   );
 
 /** pushRow from the fields themselves (an import's columns, import-columns.ts). */
@@ -171,12 +183,15 @@ export function pushRowValues(
   amountTxn: bigint,
   amountAcct: bigint,
   adjustmentType: string,
+  /** The dates of the line before in the run ('' for its first line). */
+  startBefore: string,
+  endBefore: string,
 ): void {
   cells.push(
     lineNo,
     context,
-    saleStart,
-    saleEnd === saleStart ? SAME : saleEnd,
+    saleStart === startBefore ? AGAIN : saleStart,
+    saleEnd === saleStart ? SAME : saleEnd === endBefore ? AGAIN : saleEnd,
     quantity,
     amountTxn === amountAcct ? SAME : amountTxn,
     amountAcct,
@@ -229,6 +244,7 @@ export function packLines(owner: string, lines: readonly LedgerLine[]): PackedLi
   let cells: Array<string | number | bigint> = [];
   let first: LedgerLine | null = null;
   let prev: LedgerLine | null = null;
+  let before: LedgerLine | null = null;
   let context = -1;
   const close = () => {
     if (!first) return;
@@ -256,8 +272,10 @@ export function packLines(owner: string, lines: readonly LedgerLine[]): PackedLi
     ) {
       close();
       first = l;
+      before = null;
     }
-    pushRow(cells, l, context);
+    pushRow(cells, l, context, before);
+    before = l;
     prev = l;
   }
   close();
@@ -279,16 +297,22 @@ function readRows(
   const ids = unescapeText(rec[r + 2]!);
   const title = unescapeText(rec[r + 3]!);
   const artist = unescapeText(rec[r + 4]!);
+  let startBefore = '';
+  let endBefore = '';
   for (let k = 0; k < n; k += 1, at += ROW_WIDTH) {
     const c = contextOf(Number(rows[at + 1]));
-    const saleStart = rows[at + 2]!;
-    const saleEnd = rows[at + 3]!;
+    const start = rows[at + 2]!;
+    const saleStart = start === AGAIN ? startBefore : start;
+    const end = rows[at + 3]!;
+    const saleEnd = end === SAME ? saleStart : end === AGAIN ? endBefore : end;
+    startBefore = saleStart;
+    endBefore = saleEnd;
     const amountAcct = BigInt(rows[at + 6]!);
     const amountTxn = rows[at + 5]!;
     out.push({
       lineNo: Number(rows[at]),
       saleStart,
-      saleEnd: saleEnd === SAME ? saleStart : saleEnd,
+      saleEnd,
       reportedAt: c[0]!,
       store: c[1]!,
       serviceTier: c[2]!,

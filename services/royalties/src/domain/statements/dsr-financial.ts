@@ -109,7 +109,8 @@ function amountOrNull(cell: string | undefined): bigint | null | 'bad' {
 
 function moneyOf(sy: Summary, txnCell: string | undefined, acctCell: string | undefined): Money {
   const txn = amountOrNull(txnCell);
-  const acct = amountOrNull(acctCell);
+  // In one currency the two cells nearly always read the same: read once.
+  const acct = acctCell === txnCell ? txn : amountOrNull(acctCell);
   return moneyFrom(sy, txn, acct, txn === 'bad' ? text(txnCell) : text(acctCell));
 }
 
@@ -325,12 +326,16 @@ function lineOf(cells: string[], lineNo: number, sy: Summary, head: Head): ReadI
     );
   }
 
-  const ids = [
-    text(cells[SR08.LabelResourceId]),
-    text(cells[SR08.LabelReleaseId]),
-    ...values(cells[SR08.ProprietaryResourceId]),
-    ...values(cells[SR08.ProprietaryReleaseId]),
-  ].filter((v, i, all) => v !== '' && all.indexOf(v) === i);
+  // The ids the store echoes, each once, in this order (a loop: spreading and filtering made three
+  // arrays a line).
+  const ids: string[] = [];
+  const keep = (v: string) => {
+    if (v !== '' && !ids.includes(v)) ids.push(v);
+  };
+  keep(text(cells[SR08.LabelResourceId]));
+  keep(text(cells[SR08.LabelReleaseId]));
+  for (const v of values(cells[SR08.ProprietaryResourceId])) keep(v);
+  for (const v of values(cells[SR08.ProprietaryReleaseId])) keep(v);
 
   return {
     kind: 'line',
