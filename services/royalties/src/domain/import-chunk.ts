@@ -209,6 +209,11 @@ export class ChunkBuilder {
     if (l.reportedAt > this.reportedAt) this.reportedAt = l.reportedAt;
   }
 
+  /** Columns of a chunk already written, to fill again. */
+  spare(columns: Columns): void {
+    this.columns.spare(columns);
+  }
+
   take(): ImportChunk {
     const groups: CodeGroup[] = [];
     for (const list of this.groups.values())

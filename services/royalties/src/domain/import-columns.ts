@@ -70,6 +70,8 @@ export const transferables = (c: Columns): ArrayBuffer[] =>
 
 export class LineColumns {
   private c = empty(1024);
+  /** Columns handed back after their chunk was written (two are in use at a time: one being filled, one written). */
+  private readonly pool: Columns[] = [];
   // Dates and adjustment words: a file has a few, and its lines share the very strings (the reader's
   // caches), so the last one seen nearly always answers.
   private strings: string[] = [];
@@ -107,7 +109,13 @@ export class LineColumns {
   take(): Columns {
     const taken = this.c;
     taken.strings = this.strings.slice();
-    this.c = empty(taken.lineNo.length);
+    const reused = this.pool.pop();
+    if (reused) {
+      reused.size = 0;
+      reused.wide = new Map();
+      reused.strings = [];
+    }
+    this.c = reused ?? empty(taken.lineNo.length);
     // A file with ever new dates (one per line) must not grow the list without end.
     if (this.strings.length > 10_000) {
       this.strings = [];
@@ -116,6 +124,10 @@ export class LineColumns {
       this.lastIndex = -1;
     }
     return taken;
+  }
+
+  spare(columns: Columns): void {
+    if (this.pool.length < 2) this.pool.push(columns);
   }
 
   private intern(text: string): number {

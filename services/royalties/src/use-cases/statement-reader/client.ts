@@ -3,6 +3,7 @@
 // like the readers throw it; the worker failing or dying is an Error, so the import is tried again later.
 import { startTsWorker } from '@omni/platform';
 import type { ImportChunk } from '../../domain/import-chunk';
+import { transferables } from '../../domain/import-columns';
 import { type StatementHeader, StatementRefused } from '../../domain/statements/line';
 import { type FromWorker, READER_WORKER, type ReadRequest, type ToWorker } from './protocol';
 
@@ -32,7 +33,7 @@ export function readInWorker(request: Omit<ReadRequest, 't'>): ChunkReader {
     gone ??= new Error(`The statement reader stopped (exit ${code}).`);
     wake?.();
   });
-  const post = (m: ToWorker) => worker.postMessage(m);
+  const post = (m: ToWorker) => worker.postMessage(m, m.t === 'spare' ? transferables(m.columns) : []);
   post({ t: 'read', ...request });
 
   const next = async (): Promise<FromWorker> => {
@@ -68,6 +69,9 @@ export function readInWorker(request: Omit<ReadRequest, 't'>): ChunkReader {
             // Taken: the worker may hand over the one it is building while this one is written.
             post({ t: 'more' });
             yield { chunk: m.chunk, bytesRead: m.bytesRead };
+            // Written: its columns go back to be filled again, rather than waiting here for a collection
+            // to free them (a few MB each).
+            if (!gone) post({ t: 'spare', columns: m.chunk.columns });
           }
         }
       } finally {

@@ -3,6 +3,7 @@
 // writes this one, and waits for `more` before handing it over, so at most a chunk is waiting in memory
 // whatever the file's size.
 import type { ImportChunk } from '../../domain/import-chunk';
+import type { Columns } from '../../domain/import-columns';
 import type { StatementHeader } from '../../domain/statements/line';
 import type { StatementSourceName } from '../../domain/statements/read-statement';
 
@@ -15,7 +16,11 @@ export interface ReadRequest {
   chunkItems: number;
 }
 
-export type ToWorker = ReadRequest | { t: 'more' };
+export type ToWorker =
+  | ReadRequest
+  | { t: 'more' }
+  /** A written chunk's columns, handed back (transferred) for the worker to fill again. */
+  | { t: 'spare'; columns: Columns };
 
 export type FromWorker =
   | { t: 'header'; header: StatementHeader }

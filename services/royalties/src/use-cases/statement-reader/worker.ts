@@ -4,7 +4,7 @@
 // handed (use-cases/run-imports.ts). Started per file by ./client.ts.
 import { parentPort } from 'node:worker_threads';
 import { ChunkBuilder } from '../../domain/import-chunk';
-import { transferables } from '../../domain/import-columns';
+import { type Columns, transferables } from '../../domain/import-columns';
 import { StatementRefused } from '../../domain/statements/line';
 import { readStatement } from '../../domain/statements/read-statement';
 import { openCounted } from '../../providers/spool/local';
@@ -24,12 +24,14 @@ const credit = async () => {
   credits -= 1;
 };
 
+const builder = new ChunkBuilder();
+const spare = (columns: Columns) => builder.spare(columns);
+
 async function read(req: ReadRequest) {
   let bytesRead = 0;
   const statement = readStatement(req.source, () => openCounted(req.path, (n) => (bytesRead += n)));
   try {
     send({ t: 'header', header: await statement.header });
-    const builder = new ChunkBuilder();
     // The first chunks are smaller (1/8 of the size, then doubling): the import's thread starts writing
     // while the rest is read, instead of waiting for a whole chunk first.
     let size = Math.max(1, Math.floor(req.chunkItems / 8));
@@ -59,7 +61,8 @@ async function read(req: ReadRequest) {
 }
 
 port.on('message', (message: ToWorker) => {
-  if (message.t === 'more') {
+  if (message.t === 'spare') spare(message.columns);
+  else if (message.t === 'more') {
     credits += 1;
     waiting?.();
     waiting = null;
