@@ -272,10 +272,10 @@ export function settle(chunk: ImportChunk): { groups: bigint[]; amount: bigint }
 
 const cells: Array<string | number | bigint> = [];
 
-/** A group's rows at rest (ledger-line.ts layout 3), in file order. */
-export function groupRows(chunk: ImportChunk, g: CodeGroup): string {
+/** The rows at rest (ledger-line.ts layout 3) of groups, one after the other, each in file order. */
+export function groupsRows(chunk: ImportChunk, groups: readonly CodeGroup[]): string {
   cells.length = 0;
-  pushRows(chunk.columns, cells, g.head);
+  for (const g of groups) pushRows(chunk.columns, cells, g.head);
   const text = rowsOf(cells);
   cells.length = 0;
   return text;
@@ -283,4 +283,4 @@ export function groupRows(chunk: ImportChunk, g: CodeGroup): string {
 
 /** A group's lines as the store reported them (lines no recording matched wait as these). */
 export const groupLines = (chunk: ImportChunk, g: CodeGroup): StatementLine[] =>
-  statementLinesOf(g.recording, groupRows(chunk, g), chunk.contexts);
+  statementLinesOf(g.recording, groupsRows(chunk, [g]), chunk.contexts);

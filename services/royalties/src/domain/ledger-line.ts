@@ -203,37 +203,35 @@ export function pushRowValues(
 export const rowsOf = (cells: ReadonlyArray<string | number | bigint>) =>
   cells.length === 0 ? '' : `${cells.join(DEL)}${DEL}`;
 
-/** A run of a page: its lines' rows (in order), the recording's text and whose it is. */
+/** A run of a page: how many of the page's rows (in order) are its lines, their recording and whose. */
 export interface PageRun {
   releaseId: string;
   trackId: string;
   /** recordingText of its lines. */
   recording: string;
   n: number;
-  rows: string;
 }
 
 /**
- * A page from its runs; `contexts` are the contexts' texts by number (contextText), `used` the numbers
- * the rows refer to.
+ * A page from its runs and their rows (rowsOf, in the runs' order); `contexts` are the contexts' texts by
+ * number (contextText), `used` the numbers the rows refer to.
  */
 export function packRuns(
   owner: string,
   runs: readonly PageRun[],
+  rows: string,
   contexts: readonly string[],
   used: Iterable<number>,
 ): PackedLines {
   let n = 0;
   let runText = '';
-  const rows: string[] = [];
   for (const r of runs) {
     n += r.n;
     runText += `${escapeText(r.releaseId)}${DEL}${escapeText(r.trackId)}${DEL}${r.recording}${r.n}${DEL}`;
-    rows.push(r.rows);
   }
   let ctx = '';
   for (const i of [...used].sort((a, b) => a - b)) ctx += `${i}${DEL}${contexts[i]}`;
-  return { n, fields: FIELD_NAMES, layout: 3, owner, ctx, runs: runText, rows: rows.join('') };
+  return { n, fields: FIELD_NAMES, layout: 3, owner, ctx, runs: runText, rows };
 }
 
 /** One owner's lines as a page (all must be `owner`'s). */
@@ -241,22 +239,21 @@ export function packLines(owner: string, lines: readonly LedgerLine[]): PackedLi
   const contexts: string[] = [];
   const byText = new Map<string, number>();
   const runs: PageRun[] = [];
-  let cells: Array<string | number | bigint> = [];
+  const cells: Array<string | number | bigint> = [];
   let first: LedgerLine | null = null;
+  let runStart = 0;
   let prev: LedgerLine | null = null;
   let before: LedgerLine | null = null;
   let context = -1;
   const close = () => {
     if (!first) return;
-    const n = cells.length / ROW_WIDTH;
     runs.push({
       releaseId: first.releaseId,
       trackId: first.trackId,
       recording: recordingText(first),
-      n,
-      rows: rowsOf(cells),
+      n: (cells.length - runStart) / ROW_WIDTH,
     });
-    cells = [];
+    runStart = cells.length;
   };
   for (const l of lines) {
     if (!prev || !sameContext(prev, l)) {
@@ -279,7 +276,7 @@ export function packLines(owner: string, lines: readonly LedgerLine[]): PackedLi
     prev = l;
   }
   close();
-  return packRuns(owner, runs, contexts, contexts.keys());
+  return packRuns(owner, runs, rowsOf(cells), contexts, contexts.keys());
 }
 
 /** Reads `n` lines of layout 3 from `rows` at `at` (cells), given their recording's cells at `rec`. */

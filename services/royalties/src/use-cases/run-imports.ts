@@ -7,7 +7,7 @@
 // already imported) removes its staged chunks: nothing of it is seen.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DocumentStore, Logger } from '@omni/platform';
-import { groupLines, groupRows, type ImportChunk, settle } from '../domain/import-chunk';
+import { type CodeGroup, groupLines, groupsRows, type ImportChunk, settle } from '../domain/import-chunk';
 import { type PageRun, packRuns } from '../domain/ledger-line';
 import { formatAmount } from '../domain/money';
 import { addSum, emptyFold } from '../domain/rollups';
@@ -224,7 +224,10 @@ export class ImportRunner {
     }
 
     const owners = await matcher.whose(chunk.groups);
-    const pages = new Map<string, { runs: PageRun[]; contexts: Set<number>; months: Set<string> }>();
+    const pages = new Map<
+      string,
+      { runs: PageRun[]; groups: CodeGroup[]; contexts: Set<number>; months: Set<string> }
+    >();
     const sums = emptyFold();
     const waiting: StatementLine[] = [];
     chunk.groups.forEach((g, i) => {
@@ -239,7 +242,7 @@ export class ImportRunner {
       state.sums.imported += money.groups[i]!;
       let page = pages.get(found.ownerId);
       if (!page) {
-        page = { runs: [], contexts: new Set(), months: new Set() };
+        page = { runs: [], groups: [], contexts: new Set(), months: new Set() };
         pages.set(found.ownerId, page);
       }
       page.runs.push({
@@ -247,8 +250,8 @@ export class ImportRunner {
         trackId: found.kind === 'isrc' ? found.trackId : '',
         recording: g.recording,
         n: g.n,
-        rows: groupRows(chunk, g),
       });
+      page.groups.push(g);
       for (const c of g.contexts) page.contexts.add(c);
       for (const [saleMonth, reportMonth, streams, quantity, amount] of g.months) {
         page.months.add(saleMonth);
@@ -258,7 +261,8 @@ export class ImportRunner {
     const ownerPages: OwnerPage[] = [...pages].map(([ownerId, p]) => ({
       ownerId,
       saleMonths: [...p.months].sort(),
-      lines: packRuns(ownerId, p.runs, chunk.contexts, p.contexts),
+      // One text per page, written straight from the columns.
+      lines: packRuns(ownerId, p.runs, groupsRows(chunk, p.groups), chunk.contexts, p.contexts),
     }));
     const seq = state.chunks;
     state.chunks += 1;
