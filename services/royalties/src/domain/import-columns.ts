@@ -76,8 +76,13 @@ export class LineColumns {
   // caches), so the last one seen nearly always answers.
   private strings: string[] = [];
   private stringIndex = new Map<string, number>();
-  private lastString = '';
-  private lastIndex = -1;
+  // The last string each column interned and its number (one pair per column: a column's lines repeat
+  // theirs, the three columns do not repeat each other's).
+  private readonly last = [
+    { text: '', index: -1 },
+    { text: '', index: -1 },
+    { text: '', index: -1 },
+  ];
 
   /** Adds a line whose context is number `context`, adding to its group's month sum `part`; its index. */
   add(l: StatementLine, context: number, part: number): number {
@@ -87,14 +92,14 @@ export class LineColumns {
     g.size = i + 1;
     g.lineNo[i] = l.lineNo;
     g.context[i] = context;
-    g.saleStart[i] = this.intern(l.saleStart);
-    g.saleEnd[i] = this.intern(l.saleEnd);
+    g.saleStart[i] = this.intern(l.saleStart, 0);
+    g.saleEnd[i] = this.intern(l.saleEnd, 1);
     g.quantity[i] = l.quantity;
     if (fits(l.amountTxn) && fits(l.amountAcct)) {
       g.amountTxn[i] = l.amountTxn;
       g.amountAcct[i] = l.amountAcct;
     } else g.wide.set(i, [l.amountTxn, l.amountAcct]);
-    g.adjustment[i] = this.intern(l.adjustmentType);
+    g.adjustment[i] = this.intern(l.adjustmentType, 2);
     g.part[i] = part;
     g.nextOf[i] = -1;
     return i;
@@ -120,8 +125,7 @@ export class LineColumns {
     if (this.strings.length > 10_000) {
       this.strings = [];
       this.stringIndex.clear();
-      this.lastString = '';
-      this.lastIndex = -1;
+      for (const last of this.last) last.index = -1;
     }
     return taken;
   }
@@ -130,15 +134,16 @@ export class LineColumns {
     if (this.pool.length < 2) this.pool.push(columns);
   }
 
-  private intern(text: string): number {
-    if (text === this.lastString && this.lastIndex !== -1) return this.lastIndex;
+  private intern(text: string, column: number): number {
+    const last = this.last[column]!;
+    if (last.index !== -1 && text === last.text) return last.index;
     let i = this.stringIndex.get(text);
     if (i === undefined) {
       i = this.strings.push(text) - 1;
       this.stringIndex.set(text, i);
     }
-    this.lastString = text;
-    this.lastIndex = i;
+    last.text = text;
+    last.index = i;
     return i;
   }
 
