@@ -90,6 +90,20 @@ describe('a statement chunk', () => {
     ]);
   });
 
+  it('adds up amounts past what a number holds exactly, to the nano', () => {
+    const big = BigInt(Number.MAX_SAFE_INTEGER) - 1n;
+    const many = [
+      line(2, { amountAcct: big, amountTxn: big }),
+      line(3, { amountAcct: big, amountTxn: big }),
+      line(4, { amountAcct: 7n, amountTxn: 7n }),
+    ];
+    const builder = new ChunkBuilder();
+    for (const l of many) builder.add({ kind: 'line', line: l });
+    const chunk = builder.take();
+    expect(settle(chunk).amount).toBe(big * 2n + 7n);
+    expect(chunk.groups.flatMap((g) => groupLines(chunk, g))).toEqual(many);
+  });
+
   it('starts the next chunk empty, its contexts numbered afresh', () => {
     const builder = new ChunkBuilder();
     for (const l of lines) builder.add({ kind: 'line', line: l });

@@ -45,6 +45,8 @@ describe('packed ledger lines', () => {
       line({ lineNo: 12 }),
       line({ lineNo: 13, saleStart: '2026-08-01', saleEnd: '2026-08-01' }),
       line({ lineNo: 14, saleStart: '2026-08-01', saleEnd: '2026-08-31' }),
+      // Words beyond ASCII in a row (the rows are written as bytes).
+      line({ lineNo: 15, adjustmentType: 'régularisation \x7f ✓' }),
     ];
     expect(unpackLines(packLines('owner-1', lines))).toEqual(lines);
   });

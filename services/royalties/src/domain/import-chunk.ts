@@ -5,11 +5,11 @@
 // import's own thread does per code what it did per line: ask whose the code is, write the owner's
 // groups' rows into a page (ledger-line.ts layout 3), add up a few month sums. A report repeats a few
 // thousand codes over a million lines, so that is a fraction of the work.
-import { type Columns, LineColumns, pushRows, sumAmounts } from './import-columns';
+import { type Columns, LineColumns, sumAmounts, writeRows } from './import-columns';
 import {
   contextText,
+  RowWriter,
   recordingText,
-  rowsOf,
   sameContext,
   sameRecording,
   statementLinesOf,
@@ -270,15 +270,12 @@ export function settle(chunk: ImportChunk): { groups: bigint[]; amount: bigint }
   return { groups: sums, amount };
 }
 
-const cells: Array<string | number | bigint> = [];
+const rows = new RowWriter();
 
 /** The rows at rest (ledger-line.ts layout 3) of groups, one after the other, each in file order. */
 export function groupsRows(chunk: ImportChunk, groups: readonly CodeGroup[]): string {
-  cells.length = 0;
-  for (const g of groups) pushRows(chunk.columns, cells, g.head);
-  const text = rowsOf(cells);
-  cells.length = 0;
-  return text;
+  for (const g of groups) writeRows(chunk.columns, rows, g.head);
+  return rows.take();
 }
 
 /** A group's lines as the store reported them (lines no recording matched wait as these). */

@@ -7,12 +7,13 @@
 // rows in file order (ledger-line.ts pushRowValues) and adds up its money: that thread waits for the
 // reader most of the time, so the work is shared between the two.
 import type { MonthPart } from './import-chunk';
-import { pushRowValues } from './ledger-line';
+import type { RowWriter } from './ledger-line';
 import type { StatementLine } from './statements/line';
 
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
-const fits = (v: bigint) => v >= INT64_MIN && v <= INT64_MAX;
+// Amounts are kept as numbers when they are safe integers (nano-units: up to 9 million dollars a line),
+// so the import's thread writes and adds them up without making a bigint per line; others go to `wide`.
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const fits = (v: bigint) => v <= SAFE && v >= -SAFE;
 
 /** A chunk's columns as handed over: their buffers move to the import's thread, they are not copied. */
 export interface Columns {
@@ -22,14 +23,14 @@ export interface Columns {
   saleStart: Int32Array;
   saleEnd: Int32Array;
   quantity: Float64Array;
-  amountTxn: BigInt64Array;
-  amountAcct: BigInt64Array;
+  amountTxn: Float64Array;
+  amountAcct: Float64Array;
   adjustment: Int32Array;
   /** Which of its group's month sums the line adds to. */
   part: Int32Array;
   /** The next line of the same group (-1: the last). */
   nextOf: Int32Array;
-  /** Amounts beyond 64 bits (9.2 billion dollars in nano-units; no store sends one), by line. */
+  /** Amounts that are not safe integers (9 million dollars and more in nano-units), by line. */
   wide: Map<number, [bigint, bigint]>;
   /** The dates and adjustment words the lines name by number. */
   strings: string[];
@@ -43,8 +44,8 @@ function empty(capacity: number): Columns {
     saleStart: new Int32Array(capacity),
     saleEnd: new Int32Array(capacity),
     quantity: new Float64Array(capacity),
-    amountTxn: new BigInt64Array(capacity),
-    amountAcct: new BigInt64Array(capacity),
+    amountTxn: new Float64Array(capacity),
+    amountAcct: new Float64Array(capacity),
     adjustment: new Int32Array(capacity),
     part: new Int32Array(capacity),
     nextOf: new Int32Array(capacity),
@@ -96,8 +97,8 @@ export class LineColumns {
     g.saleEnd[i] = this.intern(l.saleEnd, 1);
     g.quantity[i] = l.quantity;
     if (fits(l.amountTxn) && fits(l.amountAcct)) {
-      g.amountTxn[i] = l.amountTxn;
-      g.amountAcct[i] = l.amountAcct;
+      g.amountTxn[i] = Number(l.amountTxn);
+      g.amountAcct[i] = Number(l.amountAcct);
     } else g.wide.set(i, [l.amountTxn, l.amountAcct]);
     g.adjustment[i] = this.intern(l.adjustmentType, 2);
     g.part[i] = part;
@@ -168,14 +169,27 @@ export class LineColumns {
 
 /** Adds the USD amounts of a group's lines (from `first` on) into its month sums. */
 export function sumAmounts(c: Columns, first: number, parts: MonthPart[]): void {
+  // Numbers while their sum stays a safe integer (exact), handed to the bigint sum before it would not.
+  const sums = new Float64Array(parts.length);
   for (let i = first; i !== -1; i = c.nextOf[i]!) {
+    const k = c.part[i]!;
     const wide = c.wide.size > 0 ? c.wide.get(i) : undefined;
-    parts[c.part[i]!]![4] += wide ? wide[1] : c.amountAcct[i]!;
+    if (wide) {
+      parts[k]![4] += wide[1];
+      continue;
+    }
+    const a = c.amountAcct[i]!;
+    if (Math.abs(sums[k]!) + Math.abs(a) > Number.MAX_SAFE_INTEGER) {
+      parts[k]![4] += BigInt(sums[k]!);
+      sums[k] = 0;
+    }
+    sums[k]! += a;
   }
+  for (let k = 0; k < parts.length; k += 1) if (sums[k] !== 0) parts[k]![4] += BigInt(sums[k]!);
 }
 
-/** Pushes the rows of a group whose first line is `first`, in order (ledger-line.ts pushRowValues). */
-export function pushRows(c: Columns, cells: Array<string | number | bigint>, first: number): void {
+/** Writes the rows of a group whose first line is `first`, in order. */
+export function writeRows(c: Columns, rows: RowWriter, first: number): void {
   const s = c.strings;
   let startBefore = '';
   let endBefore = '';
@@ -183,8 +197,7 @@ export function pushRows(c: Columns, cells: Array<string | number | bigint>, fir
     const wide = c.wide.size > 0 ? c.wide.get(i) : undefined;
     const saleStart = s[c.saleStart[i]!]!;
     const saleEnd = s[c.saleEnd[i]!]!;
-    pushRowValues(
-      cells,
+    rows.row(
       c.lineNo[i]!,
       c.context[i]!,
       saleStart,
