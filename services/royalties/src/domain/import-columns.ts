@@ -167,10 +167,14 @@ export class LineColumns {
   }
 }
 
+let scratch = new Float64Array(16);
+
 /** Adds the USD amounts of a group's lines (from `first` on) into its month sums. */
 export function sumAmounts(c: Columns, first: number, parts: MonthPart[]): void {
   // Numbers while their sum stays a safe integer (exact), handed to the bigint sum before it would not.
-  const sums = new Float64Array(parts.length);
+  if (scratch.length < parts.length) scratch = new Float64Array(parts.length * 2);
+  const sums = scratch;
+  sums.fill(0, 0, parts.length);
   for (let i = first; i !== -1; i = c.nextOf[i]!) {
     const k = c.part[i]!;
     const wide = c.wide.size > 0 ? c.wide.get(i) : undefined;
