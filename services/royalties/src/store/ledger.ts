@@ -104,12 +104,12 @@ export class LedgerRepository {
     return this.stagePages(scope, importId, seq, pagesOf(lines), foldLines(lines));
   }
 
-  /** The same, for pages already packed (an import's reader packs them off the service's thread). */
+  /** The same, for pages already packed (an import packs them from its reader's columns), one by one. */
   async stagePages(
     scope: TransactionScope,
     importId: string,
     seq: number,
-    pages: readonly OwnerPage[],
+    pages: Iterable<OwnerPage>,
     sums: Folded,
   ) {
     await this.writePages(scope, `${importId}:${pad(seq)}`, importId, seq, pages);
@@ -171,21 +171,22 @@ export class LedgerRepository {
     prefix: string,
     importId: string,
     seq: number,
-    pages: readonly OwnerPage[],
+    pages: Iterable<OwnerPage>,
   ) {
-    if (pages.length === 0) return;
     const now = new Date().toISOString();
-    await scope.collection<PageDoc>(PAGES).insertMany(
-      pages.map((p) => ({
-        _id: `${prefix}:${p.ownerId}`,
-        ownerId: p.ownerId,
-        importId,
-        seq,
-        saleMonths: p.saleMonths,
-        lines: p.lines,
-        createdAt: now,
-      })),
-    );
+    const doc = (p: OwnerPage): PageDoc => ({
+      _id: `${prefix}:${p.ownerId}`,
+      ownerId: p.ownerId,
+      importId,
+      seq,
+      saleMonths: p.saleMonths,
+      lines: p.lines,
+      createdAt: now,
+    });
+    const collection = scope.collection<PageDoc>(PAGES);
+    if (Array.isArray(pages)) {
+      if (pages.length > 0) await collection.insertMany(pages.map(doc));
+    } else for (const p of pages) await collection.insertOne(doc(p));
   }
 
   private async addMonths(scope: TransactionScope, folded: Folded) {

@@ -258,16 +258,21 @@ export class ImportRunner {
         addSum(sums, { ownerId: found.ownerId, saleMonth, reportMonth, streams, quantity, amount });
       }
     });
-    const ownerPages: OwnerPage[] = [...pages].map(([ownerId, p]) => ({
-      ownerId,
-      saleMonths: [...p.months].sort(),
-      // One text per page, written straight from the columns.
-      lines: packRuns(ownerId, p.runs, groupsRows(chunk, p.groups), chunk.contexts, p.contexts),
-    }));
+    // Each page is built when it is written and dropped after: a chunk's pages and their JSON alive
+    // together outlived the young collections and were promoted (the service's heap grew with the file).
+    const ownerPages = function* (): Generator<OwnerPage> {
+      for (const [ownerId, p] of pages)
+        yield {
+          ownerId,
+          saleMonths: [...p.months].sort(),
+          // One text per page, written straight from the columns.
+          lines: packRuns(ownerId, p.runs, groupsRows(chunk, p.groups), chunk.contexts, p.contexts),
+        };
+    };
     const seq = state.chunks;
     state.chunks += 1;
     await documents.transaction(async (scope) => {
-      if (ownerPages.length) await ledger.stagePages(scope, imp._id, seq, ownerPages, sums);
+      if (pages.size > 0) await ledger.stagePages(scope, imp._id, seq, ownerPages(), sums);
       await unmatched.stage(scope, imp._id, waiting);
       await imports.set(
         imp._id,
