@@ -10,6 +10,9 @@ import { pipeline, Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { StatementRefused } from './line';
 
+/** Bytes of the file per batch of lines. */
+const BATCH_BYTES = 64 * 1024;
+
 /** A line longer than this is not a statement line: the file is binary or has no line breaks. */
 export const MAX_LINE_CHARS = 16 * 1024 * 1024;
 
@@ -109,25 +112,31 @@ export async function* textLines(input: Readable): AsyncGenerator<string[]> {
     const decoder = new TextDecoder(utf16 ?? 'utf-8');
     let carry = '';
     let checked = utf16 !== null;
-    for await (const chunk of source) {
-      const text = decoder.decode(chunk, { stream: true });
-      if (!checked) {
-        // A NUL in the first chunk of a UTF-8 file means binary data, not a report.
-        if (text.includes('\0')) {
+    for await (const read of source) {
+      // Read ahead in large pieces (fewer reads to wait for), split into small batches: a reader keeps a
+      // batch's objects until it has gone through it, and those of thousands of lines outlived the young
+      // collections and were promoted.
+      for (let at = 0; at < read.length; at += BATCH_BYTES) {
+        const chunk = read.length <= BATCH_BYTES ? read : read.subarray(at, at + BATCH_BYTES);
+        const text = decoder.decode(chunk, { stream: true });
+        if (!checked) {
+          // A NUL in the first chunk of a UTF-8 file means binary data, not a report.
+          if (text.includes('\0')) {
+            throw new StatementRefused(
+              'This file is not a text report (it holds binary data). Send the CSV, TSV or DSR file itself.',
+            );
+          }
+          checked = true;
+        }
+        const [lines, rest] = split(carry + text);
+        carry = rest;
+        if (carry.length > MAX_LINE_CHARS) {
           throw new StatementRefused(
-            'This file is not a text report (it holds binary data). Send the CSV, TSV or DSR file itself.',
+            'The file has a line longer than 16 million characters, so it is not a report Omni can read. Check that the right file was sent.',
           );
         }
-        checked = true;
+        if (lines.length > 0) yield lines;
       }
-      const [lines, rest] = split(carry + text);
-      carry = rest;
-      if (carry.length > MAX_LINE_CHARS) {
-        throw new StatementRefused(
-          'The file has a line longer than 16 million characters, so it is not a report Omni can read. Check that the right file was sent.',
-        );
-      }
-      if (lines.length > 0) yield lines;
     }
     carry += decoder.decode();
     if (carry.endsWith('\r')) carry = carry.slice(0, -1);

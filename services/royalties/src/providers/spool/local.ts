@@ -77,7 +77,7 @@ export class TooLarge extends Error {
 
 /** A file read from its start; `onBytes` is told how many bytes each read brought. */
 export function openCounted(path: string, onBytes?: (n: number) => void): Readable {
-  const stream = createReadStream(path, { highWaterMark: 1 << 16 });
+  const stream = createReadStream(path, { highWaterMark: 1 << 18 });
   if (!onBytes) return stream;
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
