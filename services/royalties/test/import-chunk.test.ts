@@ -39,7 +39,16 @@ describe('a statement chunk', () => {
       fxRate: '1.2',
       fxDate: '2026-09-30',
     }),
-    line(5, { isrc: '', upc: '190000000009', title: 'Whole release', proprietaryIds: [], quantity: -2 }),
+    line(5, {
+      isrc: '',
+      upc: '190000000009',
+      title: 'Whole release',
+      proprietaryIds: [],
+      quantity: -2,
+      // A return past 2^31 nano-dollars: the rows' digits are written in two parts.
+      amountTxn: -4_000_000_007n,
+      amountAcct: -4_000_000_007n,
+    }),
     line(6, {
       saleEnd: '2026-09-30',
       adjustmentType: 'spam_deduction',
@@ -78,7 +87,7 @@ describe('a statement chunk', () => {
     const sum = lines.reduce((s, l) => s + l.amountAcct, 0n);
     const money = settle(chunk);
     expect(money.amount).toBe(sum);
-    expect(money.groups).toEqual([30_000_000n * 3n - 10n ** 20n, 30_000_000n, 30_000_000n, 30_000_000n]);
+    expect(money.groups).toEqual([30_000_000n * 3n - 10n ** 20n, 30_000_000n, 30_000_000n, -4_000_000_007n]);
     expect(chunk.groups[0]!.months).toEqual([
       ['2026-09', '2026-11', 30, 30, 30_000_000n + 30_000_000n - 10n ** 20n],
       ['2026-08', '2026-11', 0, 10, 30_000_000n],

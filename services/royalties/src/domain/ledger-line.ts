@@ -227,11 +227,24 @@ export class RowWriter {
       buf[p++] = 45;
       v = -v;
     }
+    // Below 2^31 in integer arithmetic; above, eight low digits at a time (float division is slow).
     let n = 0;
+    while (v >= 0x7fffffff) {
+      const high = Math.floor(v / 1e8);
+      let low = v - high * 1e8;
+      for (let k = 0; k < 8; k += 1) {
+        const q = (low / 10) | 0;
+        this.digits[n++] = 48 + low - q * 10;
+        low = q;
+      }
+      v = high;
+    }
+    let w = v | 0;
     do {
-      this.digits[n++] = 48 + (v % 10);
-      v = Math.floor(v / 10);
-    } while (v > 0);
+      const q = (w / 10) | 0;
+      this.digits[n++] = 48 + w - q * 10;
+      w = q;
+    } while (w > 0);
     while (n > 0) buf[p++] = this.digits[--n]!;
     buf[p++] = DEL_BYTE;
     this.pos = p;

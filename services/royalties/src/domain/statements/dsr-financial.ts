@@ -380,6 +380,7 @@ export async function* readFinancial(
   batches: AsyncIterable<string[]>,
 ): AsyncGenerator<ReadItem[]> {
   const summaries = new Map<string, Summary>();
+  let last: Summary | null = null;
   let lineNo = head.lineNo;
   let footerAt = 0;
   for await (const batch of batches) {
@@ -392,7 +393,10 @@ export async function* readFinancial(
       const cells = isSalesLine(line) && !line.includes('\\') ? pickCells(line, SR08_READ) : cellsOf(line);
       const type = baseType(text(cells[0]));
       if (type === 'SR08') {
-        const sy = summaries.get(text(cells[SR08.SummaryRecordId]));
+        // A summary's lines come together: the last line's summary nearly always answers.
+        const id = text(cells[SR08.SummaryRecordId]);
+        const sy = last && id === last.id ? last : summaries.get(id);
+        last = sy ?? null;
         if (!sy) {
           out.push(
             refused(
