@@ -287,7 +287,8 @@ export function cellsOf(line: string): string[] {
  * the characters cost as much as the split).
  */
 export function pickCells(line: string, wanted: readonly number[]): string[] {
-  const cells: string[] = [];
+  // Sized once: filling an empty array up to its last wanted cell grew it several times a line.
+  const cells: string[] = new Array(wanted[wanted.length - 1]! + 1);
   let at = 0;
   let index = 0;
   for (const want of wanted) {
