@@ -97,8 +97,12 @@ type Money = { acctCell: bigint | null | 'bad' } & (
   | { ok: false; reason: string; amountAcct: bigint | null }
 );
 
-function amountOrNull(cell: string | undefined): bigint | null | 'bad' {
-  const t = text(cell);
+/** A cell's text: `text` (escapes resolved), or `plainText` for a line known to have no escapes. */
+type CellText = (cell: string | undefined) => string;
+const plainText: CellText = (cell) => (cell === undefined ? '' : cell.trim());
+
+function amountOrNull(cell: string | undefined, read: CellText = text): bigint | null | 'bad' {
+  const t = read(cell);
   if (t === '') return null;
   try {
     return parseAmount(t);
@@ -107,10 +111,15 @@ function amountOrNull(cell: string | undefined): bigint | null | 'bad' {
   }
 }
 
-function moneyOf(sy: Summary, txnCell: string | undefined, acctCell: string | undefined): Money {
-  const txn = amountOrNull(txnCell);
+function moneyOf(
+  sy: Summary,
+  txnCell: string | undefined,
+  acctCell: string | undefined,
+  read: CellText,
+): Money {
+  const txn = amountOrNull(txnCell, read);
   // In one currency the two cells nearly always read the same: read once.
-  const acct = acctCell === txnCell ? txn : amountOrNull(acctCell);
+  const acct = acctCell === txnCell ? txn : amountOrNull(acctCell, read);
   return moneyFrom(sy, txn, acct, txn === 'bad' ? text(txnCell) : text(acctCell));
 }
 
@@ -287,11 +296,12 @@ function problemOf(sy: Summary): string | null {
   return null;
 }
 
-function lineOf(cells: string[], lineNo: number, sy: Summary, head: Head): ReadItem {
+function lineOf(cells: string[], lineNo: number, sy: Summary, head: Head, read: CellText): ReadItem {
   const m = moneyOf(
     sy,
     cells[SR08.AllocatedNetRevenueInCurrencyOfTransaction],
     cells[SR08.AllocatedNetRevenueInCurrencyOfAccounting],
+    read,
   );
   // The summary's total counts every line's accounting amount, refused lines included (they are in the file).
   if (typeof m.acctCell === 'bigint') sy.sum += m.acctCell;
@@ -301,7 +311,7 @@ function lineOf(cells: string[], lineNo: number, sy: Summary, head: Head): ReadI
   if (problem) return refused(lineNo, `Line ${count(lineNo)} cannot be used: ${problem}`, usd);
   if (!m.ok) return refused(lineNo, `Line ${count(lineNo)} cannot be used: ${m.reason}`, usd);
 
-  const dateText = text(cells[SR08.SalesTransactionDate]);
+  const dateText = read(cells[SR08.SalesTransactionDate]);
   // The sale date is mandatory; a line without one is dated by its summary's period.
   const period = dateText === '' ? sy.period : isoPeriod(dateText);
   if (!period)
@@ -311,17 +321,17 @@ function lineOf(cells: string[], lineNo: number, sy: Summary, head: Head): ReadI
       usd,
     );
 
-  const netText = text(cells[SR08.NetUsage]);
+  const netText = read(cells[SR08.NetUsage]);
   let quantity = netText === '' ? null : wholeNumber(netText);
   if (netText === '') {
-    const total = wholeNumber(text(cells[SR08.TotalUsages]));
-    const returns = wholeNumber(text(cells[SR08.Returns]) || '0');
+    const total = wholeNumber(read(cells[SR08.TotalUsages]));
+    const returns = wholeNumber(read(cells[SR08.Returns]) || '0');
     quantity = total === null || returns === null ? null : total - returns;
   }
   if (quantity === null) {
     return refused(
       lineNo,
-      `Line ${count(lineNo)} cannot be used: the number of usages "${(netText || text(cells[SR08.TotalUsages])).slice(0, 20)}" is not a whole number.`,
+      `Line ${count(lineNo)} cannot be used: the number of usages "${(netText || read(cells[SR08.TotalUsages])).slice(0, 20)}" is not a whole number.`,
       usd,
     );
   }
@@ -332,8 +342,8 @@ function lineOf(cells: string[], lineNo: number, sy: Summary, head: Head): ReadI
   const keep = (v: string) => {
     if (v !== '' && !ids.includes(v)) ids.push(v);
   };
-  keep(text(cells[SR08.LabelResourceId]));
-  keep(text(cells[SR08.LabelReleaseId]));
+  keep(read(cells[SR08.LabelResourceId]));
+  keep(read(cells[SR08.LabelReleaseId]));
   for (const v of values(cells[SR08.ProprietaryResourceId])) keep(v);
   for (const v of values(cells[SR08.ProprietaryReleaseId])) keep(v);
 
@@ -348,11 +358,11 @@ function lineOf(cells: string[], lineNo: number, sy: Summary, head: Head): ReadI
       serviceTier: sy.serviceTier,
       territory: sy.territory!,
       usageType: sy.usageType,
-      isrc: isrc(text(cells[SR08.ResourceISRC])),
-      upc: upc(text(cells[SR08.ReleaseICPN])),
+      isrc: isrc(read(cells[SR08.ResourceISRC])),
+      upc: upc(read(cells[SR08.ReleaseICPN])),
       proprietaryIds: ids,
-      title: text(cells[SR08.ResourceTitle]) || text(cells[SR08.ReleaseTitle]),
-      artist: text(cells[SR08.ResourceDisplayArtistName]) || text(cells[SR08.ReleaseDisplayArtistName]),
+      title: read(cells[SR08.ResourceTitle]) || read(cells[SR08.ReleaseTitle]),
+      artist: read(cells[SR08.ResourceDisplayArtistName]) || read(cells[SR08.ReleaseDisplayArtistName]),
       quantity,
       amountTxn: m.amountTxn,
       currencyTxn: m.currencyTxn,
@@ -390,11 +400,13 @@ export async function* readFinancial(
       if (!recordLine(line)) continue;
       if (footerAt) throw afterFooter(lineNo);
       // A sales line without escapes (nearly all) is cut only at the cells it needs.
-      const cells = isSalesLine(line) && !line.includes('\\') ? pickCells(line, SR08_READ) : cellsOf(line);
-      const type = baseType(text(cells[0]));
+      const plain = isSalesLine(line) && !line.includes('\\');
+      const cells = plain ? pickCells(line, SR08_READ) : cellsOf(line);
+      const read = plain ? plainText : text;
+      const type = baseType(read(cells[0]));
       if (type === 'SR08') {
         // A summary's lines come together: the last line's summary nearly always answers.
-        const id = text(cells[SR08.SummaryRecordId]);
+        const id = read(cells[SR08.SummaryRecordId]);
         const sy = last && id === last.id ? last : summaries.get(id);
         last = sy ?? null;
         if (!sy) {
@@ -406,7 +418,7 @@ export async function* readFinancial(
           );
           continue;
         }
-        out.push(lineOf(cells, lineNo, sy, head));
+        out.push(lineOf(cells, lineNo, sy, head, read));
       } else if (type === 'SY10') {
         const sy = readSummary(cells, lineNo, head);
         if (summaries.has(sy.id)) {
