@@ -196,7 +196,7 @@ describe('an import cut off by a stop', () => {
       const { release } = (await created.json()) as { release: { tracks: { isrc: string }[] } };
       const isrc = release.tracks[0]!.isrc;
       const adminToken = await first.token(randomUUID(), ['admin']);
-      // Twenty chunks: the stop lands part-way however fast or loaded the machine is.
+      // Several chunks (the first ones smaller): the stop lands part-way however fast or loaded the machine is.
       const lines = 500_000;
       const rows = [CANONICAL_HEADER];
       let expected = 0n;

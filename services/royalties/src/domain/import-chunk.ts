@@ -82,6 +82,7 @@ export class ChunkBuilder {
   // text holds all of that 64 KB text, and 10,000 first lines held until the chunk was taken were promoted
   // and collected again (a third of the reader's time, bench:royalties).
   private groups = new Map<string, Building[]>();
+  private recordingCount = 0;
   private lastGroup: Building | null = null;
   private refused: RefusedLine[] = [];
   private lines = 0;
@@ -101,6 +102,11 @@ export class ChunkBuilder {
   /** Items in the chunk so far. */
   get size() {
     return this.lines + this.refused.length;
+  }
+
+  /** Recordings in the chunk so far (what its memory grows with, besides its lines). */
+  get recordings() {
+    return this.recordingCount;
   }
 
   add(item: ReadItem): void {
@@ -148,6 +154,7 @@ export class ChunkBuilder {
       months: [],
       followedBy: null,
     };
+    this.recordingCount += 1;
     if (list) list.push(g);
     else {
       list = [g];
@@ -239,6 +246,7 @@ export class ChunkBuilder {
       reportedAt: this.reportedAt,
     };
     this.groups = new Map();
+    this.recordingCount = 0;
     this.lastGroup = null;
     this.contexts = [];
     this.contextByText = new Map();

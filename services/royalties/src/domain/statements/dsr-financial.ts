@@ -407,7 +407,7 @@ export async function* readFinancial(
       if (type === 'SR08') {
         // A summary's lines come together: the last line's summary nearly always answers.
         const id = read(cells[SR08.SummaryRecordId]);
-        const sy = last && id === last.id ? last : summaries.get(id);
+        const sy: Summary | undefined = last && id === last.id ? last : summaries.get(id);
         last = sy ?? null;
         if (!sy) {
           out.push(

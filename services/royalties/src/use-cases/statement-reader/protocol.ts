@@ -14,6 +14,8 @@ export interface ReadRequest {
   /** Items up to this line number were written before (an import resuming): read, not handed over. */
   resumeAfter: number;
   chunkItems: number;
+  /** A chunk is handed over at this many recordings too (a wide catalogue's chunk is mostly groups). */
+  chunkRecordings: number;
 }
 
 export type ToWorker =
