@@ -217,6 +217,11 @@ export class ChunkBuilder {
   }
 
   /** Columns of a chunk already written, to fill again. */
+  /** The most items a chunk will hold (the columns are sized to it). */
+  expect(items: number): void {
+    this.columns.limit = items;
+  }
+
   spare(columns: Columns): void {
     this.columns.spare(columns);
   }

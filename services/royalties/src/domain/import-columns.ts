@@ -73,6 +73,8 @@ export class LineColumns {
   private c = empty(1024);
   /** Columns handed back after their chunk was written (two are in use at a time: one being filled, one written). */
   private readonly pool: Columns[] = [];
+  /** The most lines a chunk holds: the columns grow to it, not to the next power of two past it. */
+  limit = Number.POSITIVE_INFINITY;
   // Dates and adjustment words: a file has a few, and its lines share the very strings (the reader's
   // caches), so the last one seen nearly always answers.
   private strings: string[] = [];
@@ -132,7 +134,8 @@ export class LineColumns {
   }
 
   spare(columns: Columns): void {
-    if (this.pool.length < 2) this.pool.push(columns);
+    // One spare: with the set being filled and the one being written, three at most exist.
+    if (this.pool.length < 1) this.pool.push(columns);
   }
 
   private intern(text: string, column: number): number {
@@ -150,7 +153,8 @@ export class LineColumns {
 
   private grow(): void {
     const old = this.c;
-    const next = empty(old.lineNo.length * 2);
+    const size = old.lineNo.length;
+    const next = empty(size < this.limit ? Math.min(size * 2, this.limit) : size * 2);
     next.size = old.size;
     next.wide = old.wide;
     next.lineNo.set(old.lineNo);

@@ -35,6 +35,7 @@ async function read(req: ReadRequest) {
     // The first chunks are smaller (1/8 of the size, then doubling): the import's thread starts writing
     // while the rest is read, instead of waiting for a whole chunk first.
     let size = Math.max(1, Math.floor(req.chunkItems / 8));
+    builder.expect(req.chunkItems);
     for await (const batch of statement.batches) {
       for (const item of batch) {
         const lineNo = item.kind === 'line' ? item.line.lineNo : item.lineNo;
