@@ -3,30 +3,23 @@
 // that are the lines' sums.
 import { ChunkBuilder, groupLines, settle } from '../src/domain/import-chunk';
 import type { StatementLine } from '../src/domain/statements/line';
+import { aStatementLine } from './support/statements';
 
-const line = (lineNo: number, over: Partial<StatementLine> = {}): StatementLine => ({
-  lineNo,
-  saleStart: '2026-09-01',
-  saleEnd: '2026-09-01',
-  reportedAt: '2026-11-15',
-  store: 'Spotify',
-  serviceTier: 'premium',
-  territory: 'US',
-  usageType: 'stream',
-  isrc: 'QZOMN2600001',
-  upc: '190000000001',
-  proprietaryIds: ['omni:track:1'],
-  title: 'Night Drive',
-  artist: 'Nova Reyes',
-  quantity: 10,
-  amountTxn: 30_000_000n,
-  currencyTxn: 'USD',
-  amountAcct: 30_000_000n,
-  fxRate: '1',
-  fxDate: '',
-  adjustmentType: '',
-  ...over,
-});
+// A day's streams in US dollars, its period one day.
+const line = (lineNo: number, over: Partial<StatementLine> = {}): StatementLine =>
+  aStatementLine({
+    lineNo,
+    saleEnd: '2026-09-01',
+    proprietaryIds: ['omni:track:1'],
+    quantity: 10,
+    amountTxn: 30_000_000n,
+    currencyTxn: 'USD',
+    amountAcct: 30_000_000n,
+    fxRate: '1',
+    fxDate: '',
+    adjustmentType: '',
+    ...over,
+  });
 
 describe('a statement chunk', () => {
   const lines = [

@@ -1,27 +1,9 @@
 // A chunk of ledger lines survives being packed into text and read back, whatever its titles hold.
 import { type LedgerLine, packLines, unpackLines } from '../src/domain/ledger-line';
+import { aStatementLine } from './support/statements';
 
 const line = (over: Partial<LedgerLine> = {}): LedgerLine => ({
-  lineNo: 7,
-  saleStart: '2026-09-01',
-  saleEnd: '2026-09-30',
-  reportedAt: '2026-11-15',
-  store: 'Spotify',
-  serviceTier: 'premium',
-  territory: 'US',
-  usageType: 'stream',
-  isrc: 'QZOMN2600001',
-  upc: '190000000001',
-  proprietaryIds: ['omni:release:1', 'omni:track:2'],
-  title: 'Night Drive',
-  artist: 'Nova Reyes',
-  quantity: -12,
-  amountTxn: -123_456_789n,
-  currencyTxn: 'EUR',
-  amountAcct: -133_333_332n,
-  fxRate: '1.08',
-  fxDate: '2026-09-30',
-  adjustmentType: 'spam_deduction',
+  ...aStatementLine(),
   ownerId: 'owner-1',
   releaseId: 'release-1',
   trackId: 'track-1',

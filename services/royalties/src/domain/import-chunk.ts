@@ -5,7 +5,7 @@
 // import's own thread does per code what it did per line: ask whose the code is, write the owner's
 // groups' rows into a page (ledger-line.ts layout 3), add up a few month sums. A report repeats a few
 // thousand codes over a million lines, so that is a fraction of the work.
-import { type Columns, LineColumns, sumAmounts, writeRows } from './import-columns';
+import { type Columns, LineColumns, Numbering, sumAmounts, writeRows } from './import-columns';
 import {
   contextText,
   RowWriter,
@@ -93,8 +93,7 @@ export class ChunkBuilder {
   // A file has a few dates: their months are cut once, and the months' strings are the same objects.
   private readonly monthOf = new Map<string, string>();
   // A statement lists a summary's lines together: the last line's context is nearly always the next one's.
-  private contexts: string[] = [];
-  private contextByText = new Map<string, number>();
+  private contexts = new Numbering();
   private lastContextLine: StatementLine | null = null;
   private lastContext = -1;
   private readonly columns = new LineColumns();
@@ -171,12 +170,7 @@ export class ChunkBuilder {
 
   private contextOf(l: StatementLine): number {
     if (this.lastContextLine && sameContext(this.lastContextLine, l)) return this.lastContext;
-    const text = contextText(l);
-    let i = this.contextByText.get(text);
-    if (i === undefined) {
-      i = this.contexts.push(text) - 1;
-      this.contextByText.set(text, i);
-    }
+    const i = this.contexts.of(contextText(l));
     this.lastContextLine = l;
     this.lastContext = i;
     return i;
@@ -243,7 +237,7 @@ export class ChunkBuilder {
       lastLineNo: this.lastLineNo,
       lines: this.lines,
       groups,
-      contexts: this.contexts,
+      contexts: this.contexts.list,
       refused: this.refused,
       columns: this.columns.take(),
       saleStart: this.saleStart,
@@ -253,8 +247,7 @@ export class ChunkBuilder {
     this.groups = new Map();
     this.recordingCount = 0;
     this.lastGroup = null;
-    this.contexts = [];
-    this.contextByText = new Map();
+    this.contexts = new Numbering();
     this.lastContextLine = null;
     this.lastContext = -1;
     this.refused = [];

@@ -69,6 +69,21 @@ export const transferables = (c: Columns): ArrayBuffer[] =>
     c.nextOf,
   ].map((a) => a.buffer as ArrayBuffer);
 
+/** Texts numbered in the order first seen: a chunk's sale contexts, its dates and adjustment words. */
+export class Numbering {
+  readonly list: string[] = [];
+  private readonly numbers = new Map<string, number>();
+
+  of(text: string): number {
+    let n = this.numbers.get(text);
+    if (n === undefined) {
+      n = this.list.push(text) - 1;
+      this.numbers.set(text, n);
+    }
+    return n;
+  }
+}
+
 export class LineColumns {
   private c = empty(1024);
   /** Columns handed back after their chunk was written (two are in use at a time: one being filled, one written). */
@@ -77,8 +92,7 @@ export class LineColumns {
   limit = Number.POSITIVE_INFINITY;
   // Dates and adjustment words: a file has a few, and its lines share the very strings (the reader's
   // caches), so the last one seen nearly always answers.
-  private strings: string[] = [];
-  private stringIndex = new Map<string, number>();
+  private strings = new Numbering();
   // The last string each column interned and its number (one pair per column: a column's lines repeat
   // theirs, the three columns do not repeat each other's).
   private readonly last = [
@@ -116,7 +130,7 @@ export class LineColumns {
   /** Hands the columns over and starts empty ones of the same size for the next chunk. */
   take(): Columns {
     const taken = this.c;
-    taken.strings = this.strings.slice();
+    taken.strings = this.strings.list.slice();
     const reused = this.pool.pop();
     if (reused) {
       reused.size = 0;
@@ -125,9 +139,8 @@ export class LineColumns {
     }
     this.c = reused ?? empty(taken.lineNo.length);
     // A file with ever new dates (one per line) must not grow the list without end.
-    if (this.strings.length > 10_000) {
-      this.strings = [];
-      this.stringIndex.clear();
+    if (this.strings.list.length > 10_000) {
+      this.strings = new Numbering();
       for (const last of this.last) last.index = -1;
     }
     return taken;
@@ -141,11 +154,7 @@ export class LineColumns {
   private intern(text: string, column: number): number {
     const last = this.last[column]!;
     if (last.index !== -1 && text === last.text) return last.index;
-    let i = this.stringIndex.get(text);
-    if (i === undefined) {
-      i = this.strings.push(text) - 1;
-      this.stringIndex.set(text, i);
-    }
+    const i = this.strings.of(text);
     last.text = text;
     last.index = i;
     return i;

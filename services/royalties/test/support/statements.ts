@@ -1,9 +1,34 @@
-// Test helpers: DSR records built from cell names (the orders below are copied from the profile XSDs'
+// Test helpers: a statement line with every field set, DSR records built from cell names (the orders below are copied from the profile XSDs'
 // xs:sequence, independently of src/domain/statements/dsr-cells.ts, so a wrong cell index there fails a
 // test), streams that deliver a file in small chunks, and collecting a statement.
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import type { ReadItem, Statement, StatementHeader, StatementLine } from '../../src/domain/statements/line';
+
+/** A statement line with every field set (a foreign-currency spam deduction), `over` replacing some. */
+export const aStatementLine = (over: Partial<StatementLine> = {}): StatementLine => ({
+  lineNo: 7,
+  saleStart: '2026-09-01',
+  saleEnd: '2026-09-30',
+  reportedAt: '2026-11-15',
+  store: 'Spotify',
+  serviceTier: 'premium',
+  territory: 'US',
+  usageType: 'stream',
+  isrc: 'QZOMN2600001',
+  upc: '190000000001',
+  proprietaryIds: ['omni:release:1', 'omni:track:2'],
+  title: 'Night Drive',
+  artist: 'Nova Reyes',
+  quantity: -12,
+  amountTxn: -123_456_789n,
+  currencyTxn: 'EUR',
+  amountAcct: -133_333_332n,
+  fxRate: '1.08',
+  fxDate: '2026-09-30',
+  adjustmentType: 'spam_deduction',
+  ...over,
+});
 
 const names = (s: string) => s.trim().split(/\s+/);
 
