@@ -5,12 +5,11 @@
 // import's own thread does per code what it did per line: ask whose the code is, write the owner's
 // groups' rows into a page (ledger-line.ts layout 3), add up a few month sums. A report repeats a few
 // thousand codes over a million lines, so that is a fraction of the work.
-import { type Columns, LineColumns, Numbering, sumAmounts, writeRows } from './import-columns';
+import { type Columns, LineColumns, sumAmounts, writeRows } from './import-columns';
 import {
-  contextText,
+  Contexts,
   RowWriter,
   recordingText,
-  sameContext,
   sameRecording,
   statementLinesOf,
   streamsOf,
@@ -92,10 +91,7 @@ export class ChunkBuilder {
   private reportedAt = '';
   // A file has a few dates: their months are cut once, and the months' strings are the same objects.
   private readonly monthOf = new Map<string, string>();
-  // A statement lists a summary's lines together: the last line's context is nearly always the next one's.
-  private contexts = new Numbering();
-  private lastContextLine: StatementLine | null = null;
-  private lastContext = -1;
+  private contexts = new Contexts();
   private readonly columns = new LineColumns();
 
   /** Items in the chunk so far. */
@@ -168,17 +164,9 @@ export class ChunkBuilder {
     return g;
   }
 
-  private contextOf(l: StatementLine): number {
-    if (this.lastContextLine && sameContext(this.lastContextLine, l)) return this.lastContext;
-    const i = this.contexts.of(contextText(l));
-    this.lastContextLine = l;
-    this.lastContext = i;
-    return i;
-  }
-
   private addLine(l: StatementLine): void {
     const g = this.groupOf(l);
-    const context = this.contextOf(l);
+    const context = this.contexts.of(l);
     if (g.contexts[g.contexts.length - 1] !== context && !g.contexts.includes(context))
       g.contexts.push(context);
     g.n += 1;
@@ -210,12 +198,12 @@ export class ChunkBuilder {
     if (l.reportedAt > this.reportedAt) this.reportedAt = l.reportedAt;
   }
 
-  /** Columns of a chunk already written, to fill again. */
   /** The most items a chunk will hold (the columns are sized to it). */
   expect(items: number): void {
     this.columns.limit = items;
   }
 
+  /** Columns of a chunk already written, to fill again. */
   spare(columns: Columns): void {
     this.columns.spare(columns);
   }
@@ -247,9 +235,7 @@ export class ChunkBuilder {
     this.groups = new Map();
     this.recordingCount = 0;
     this.lastGroup = null;
-    this.contexts = new Numbering();
-    this.lastContextLine = null;
-    this.lastContext = -1;
+    this.contexts = new Contexts();
     this.refused = [];
     this.lines = 0;
     this.saleStart = '';

@@ -7,7 +7,7 @@
 // rows in file order (ledger-line.ts pushRowValues) and adds up its money: that thread waits for the
 // reader most of the time, so the work is shared between the two.
 import type { MonthPart } from './import-chunk';
-import type { RowWriter } from './ledger-line';
+import { Numbering, type RowWriter } from './ledger-line';
 import type { StatementLine } from './statements/line';
 
 // Amounts are kept as numbers when they are safe integers (nano-units: up to 9 million dollars a line),
@@ -68,21 +68,6 @@ export const transferables = (c: Columns): ArrayBuffer[] =>
     c.part,
     c.nextOf,
   ].map((a) => a.buffer as ArrayBuffer);
-
-/** Texts numbered in the order first seen: a chunk's sale contexts, its dates and adjustment words. */
-export class Numbering {
-  readonly list: string[] = [];
-  private readonly numbers = new Map<string, number>();
-
-  of(text: string): number {
-    let n = this.numbers.get(text);
-    if (n === undefined) {
-      n = this.list.push(text) - 1;
-      this.numbers.set(text, n);
-    }
-    return n;
-  }
-}
 
 export class LineColumns {
   private c = empty(1024);

@@ -121,11 +121,11 @@ const unescapeText = (text: string) =>
   text.includes('\\') ? text.replace(/\\(\\|d)/g, (_, c: string) => (c === 'd' ? DEL : '\\')) : text;
 
 /** A line's sale context at rest (CONTEXT's fields, DEL after each). */
-export const contextText = (l: StatementLine) =>
+const contextText = (l: StatementLine) =>
   `${l.reportedAt}${DEL}${escapeText(l.store)}${DEL}${escapeText(l.serviceTier)}${DEL}${l.territory}${DEL}${l.usageType}${DEL}${l.currencyTxn}${DEL}${l.fxRate}${DEL}${l.fxDate}${DEL}`;
 
 /** Whether two lines share their sale context (lines of one summary share the very strings). */
-export const sameContext = (a: StatementLine, b: StatementLine) =>
+const sameContext = (a: StatementLine, b: StatementLine) =>
   a.store === b.store &&
   a.serviceTier === b.serviceTier &&
   a.territory === b.territory &&
@@ -134,6 +134,43 @@ export const sameContext = (a: StatementLine, b: StatementLine) =>
   a.currencyTxn === b.currencyTxn &&
   a.fxRate === b.fxRate &&
   a.fxDate === b.fxDate;
+
+/** Texts numbered in the order first seen: a chunk's sale contexts, its dates and adjustment words. */
+export class Numbering {
+  readonly list: string[] = [];
+  private readonly numbers = new Map<string, number>();
+
+  of(text: string): number {
+    let n = this.numbers.get(text);
+    if (n === undefined) {
+      n = this.list.push(text) - 1;
+      this.numbers.set(text, n);
+    }
+    return n;
+  }
+}
+
+/**
+ * Sale contexts numbered in the order first seen (contextText). A statement lists a summary's lines
+ * together, so the last line's context nearly always answers without building its text.
+ */
+export class Contexts {
+  private readonly numbering = new Numbering();
+  private last: StatementLine | null = null;
+  private lastNumber = -1;
+
+  /** The contexts' texts by number. */
+  get list(): string[] {
+    return this.numbering.list;
+  }
+
+  of(l: StatementLine): number {
+    if (this.last && sameContext(this.last, l)) return this.lastNumber;
+    this.lastNumber = this.numbering.of(contextText(l));
+    this.last = l;
+    return this.lastNumber;
+  }
+}
 
 /** What a line says of its recording. */
 type Recording = Pick<StatementLine, 'isrc' | 'upc' | 'proprietaryIds' | 'title' | 'artist'>;
@@ -307,15 +344,12 @@ export function packRuns(
 
 /** One owner's lines as a page (all must be `owner`'s). */
 export function packLines(owner: string, lines: readonly LedgerLine[]): PackedLines {
-  const contexts: string[] = [];
-  const byText = new Map<string, number>();
+  const contexts = new Contexts();
   const runs: PageRun[] = [];
   const rows = new RowWriter();
   let first: LedgerLine | null = null;
   let inRun = 0;
-  let prev: LedgerLine | null = null;
   let before: LedgerLine | null = null;
-  let context = -1;
   const close = () => {
     if (!first) return;
     runs.push({
@@ -327,11 +361,7 @@ export function packLines(owner: string, lines: readonly LedgerLine[]): PackedLi
     inRun = 0;
   };
   for (const l of lines) {
-    if (!prev || !sameContext(prev, l)) {
-      const text = contextText(l);
-      context = byText.get(text) ?? contexts.push(text) - 1;
-      byText.set(text, context);
-    }
+    const context = contexts.of(l);
     if (
       !first ||
       first.releaseId !== l.releaseId ||
@@ -356,10 +386,9 @@ export function packLines(owner: string, lines: readonly LedgerLine[]): PackedLi
     );
     inRun += 1;
     before = l;
-    prev = l;
   }
   close();
-  return packRuns(owner, runs, rows.take(), contexts, contexts.keys());
+  return packRuns(owner, runs, rows.take(), contexts.list, contexts.list.keys());
 }
 
 /** Reads `n` lines of layout 3 from `rows` at `at` (cells), given their recording's cells at `rec`. */
@@ -414,9 +443,8 @@ function readRows(
   }
 }
 
-/** A context's cells from its text (contextText), unescaped. */
-export function contextCells(text: string): string[] {
-  const c = text.split(DEL);
+/** A context's fields (CONTEXT's order, as contextText wrote them) with its text fields unescaped. */
+function plainContext(c: string[]): string[] {
   c[1] = unescapeText(c[1]!);
   c[2] = unescapeText(c[2]!);
   return c;
@@ -435,7 +463,7 @@ export function statementLinesOf(
   const contextOf = (i: number) => {
     const known = cells.get(i);
     if (known) return known;
-    const c = contextCells(contexts[i]!);
+    const c = plainContext(contexts[i]!.split(DEL));
     cells.set(i, c);
     return c;
   };
@@ -449,10 +477,7 @@ function unpackLayout3(p: PackedLines): LedgerLine[] {
   const contexts = new Map<number, string[]>();
   const c = (p.ctx ?? '').split(DEL);
   for (let i = 0; i + CTX_WIDTH <= c.length; i += CTX_WIDTH) {
-    const fields = c.slice(i + 1, i + CTX_WIDTH);
-    fields[1] = unescapeText(fields[1]!);
-    fields[2] = unescapeText(fields[2]!);
-    contexts.set(Number(c[i]), fields);
+    contexts.set(Number(c[i]), plainContext(c.slice(i + 1, i + CTX_WIDTH)));
   }
   const contextOf = (i: number) => {
     const found = contexts.get(i);
