@@ -4,7 +4,7 @@
 // collection and then promoted: half the reader's time was the collector's (bench:royalties, CPU profile).
 // A line's fields here cost no object at all; its group's lines are linked through `nextOf`. The columns
 // are handed to the import's thread as they are (transferred, not copied), which writes each group's
-// rows in file order (ledger-line.ts pushRowValues) and adds up its money: that thread waits for the
+// rows in file order (ledger-line.ts RowWriter) and adds up its money: that thread waits for the
 // reader most of the time, so the work is shared between the two.
 import type { MonthPart } from './import-chunk';
 import { Numbering, type RowWriter } from './ledger-line';
@@ -54,20 +54,22 @@ function empty(capacity: number): Columns {
   };
 }
 
+/** The typed arrays of Columns (what is transferred, and copied when they grow). */
+const ARRAYS = [
+  'lineNo',
+  'context',
+  'saleStart',
+  'saleEnd',
+  'quantity',
+  'amountTxn',
+  'amountAcct',
+  'adjustment',
+  'part',
+  'nextOf',
+] as const satisfies ReadonlyArray<keyof Columns>;
+
 /** The buffers to transfer with a chunk (postMessage's transfer list). */
-export const transferables = (c: Columns): ArrayBuffer[] =>
-  [
-    c.lineNo,
-    c.context,
-    c.saleStart,
-    c.saleEnd,
-    c.quantity,
-    c.amountTxn,
-    c.amountAcct,
-    c.adjustment,
-    c.part,
-    c.nextOf,
-  ].map((a) => a.buffer as ArrayBuffer);
+export const transferables = (c: Columns): ArrayBuffer[] => ARRAYS.map((k) => c[k].buffer as ArrayBuffer);
 
 export class LineColumns {
   private c = empty(1024);
@@ -151,16 +153,7 @@ export class LineColumns {
     const next = empty(size < this.limit ? Math.min(size * 2, this.limit) : size * 2);
     next.size = old.size;
     next.wide = old.wide;
-    next.lineNo.set(old.lineNo);
-    next.context.set(old.context);
-    next.saleStart.set(old.saleStart);
-    next.saleEnd.set(old.saleEnd);
-    next.quantity.set(old.quantity);
-    next.amountTxn.set(old.amountTxn);
-    next.amountAcct.set(old.amountAcct);
-    next.adjustment.set(old.adjustment);
-    next.part.set(old.part);
-    next.nextOf.set(old.nextOf);
+    for (const k of ARRAYS) next[k].set(old[k]);
     this.c = next;
   }
 }

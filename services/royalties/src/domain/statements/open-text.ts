@@ -117,7 +117,7 @@ export async function* textLines(input: Readable): AsyncGenerator<string[]> {
       // batch's objects until it has gone through it, and those of thousands of lines outlived the young
       // collections and were promoted.
       for (let at = 0; at < read.length; at += BATCH_BYTES) {
-        const chunk = read.length <= BATCH_BYTES ? read : read.subarray(at, at + BATCH_BYTES);
+        const chunk = read.subarray(at, at + BATCH_BYTES);
         const text = decoder.decode(chunk, { stream: true });
         if (!checked) {
           // A NUL in the first chunk of a UTF-8 file means binary data, not a report.

@@ -4,7 +4,7 @@
 // handed (use-cases/run-imports.ts). Started per file by ./client.ts.
 import { parentPort } from 'node:worker_threads';
 import { ChunkBuilder } from '../../domain/import-chunk';
-import { type Columns, transferables } from '../../domain/import-columns';
+import { transferables } from '../../domain/import-columns';
 import { StatementRefused } from '../../domain/statements/line';
 import { readStatement } from '../../domain/statements/read-statement';
 import { openCounted } from '../../providers/spool/local';
@@ -25,7 +25,6 @@ const credit = async () => {
 };
 
 const builder = new ChunkBuilder();
-const spare = (columns: Columns) => builder.spare(columns);
 
 async function read(req: ReadRequest) {
   let bytesRead = 0;
@@ -62,7 +61,7 @@ async function read(req: ReadRequest) {
 }
 
 port.on('message', (message: ToWorker) => {
-  if (message.t === 'spare') spare(message.columns);
+  if (message.t === 'spare') builder.spare(message.columns);
   else if (message.t === 'more') {
     credits += 1;
     waiting?.();
