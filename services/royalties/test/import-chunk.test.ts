@@ -109,10 +109,34 @@ describe('a statement chunk', () => {
   it('starts the next chunk empty, its contexts numbered afresh', () => {
     const builder = new ChunkBuilder();
     for (const l of lines) builder.add({ kind: 'line', line: l });
-    builder.take();
+    builder.spare(builder.take().columns);
     builder.add({ kind: 'line', line: line(20, { territory: 'FR' }) });
     const next = builder.take();
     expect(next.contexts).toHaveLength(1);
     expect(next.groups.flatMap((g) => groupLines(next, g))).toEqual([line(20, { territory: 'FR' })]);
+  });
+
+  it('hands a chunk over only once the one before it came back, and fills its columns afresh', () => {
+    const builder = new ChunkBuilder();
+    for (const l of lines) builder.add({ kind: 'line', line: l });
+    const first = builder.take();
+    const firstLines = first.groups.flatMap((g) => groupLines(first, g)).sort((a, b) => a.lineNo - b.lineNo);
+    builder.add({ kind: 'line', line: line(20, { territory: 'FR' }) });
+    // One set of columns is being written, one filled: a third chunk waits for the first to come back.
+    expect(builder.free).toBe(false);
+    expect(() => builder.take()).toThrow('wait for the chunk handed over to come back');
+    builder.spare(first.columns);
+    expect(builder.free).toBe(true);
+    const second = builder.take();
+    expect(second.groups.flatMap((g) => groupLines(second, g))).toEqual([line(20, { territory: 'FR' })]);
+    // The next chunk is being filled in the first's columns: nothing of the first's lines is left in it.
+    builder.add({ kind: 'line', line: line(21, { territory: 'DE', quantity: 3 }) });
+    builder.spare(second.columns);
+    const third = builder.take();
+    expect(third.columns).toBe(first.columns);
+    expect(third.groups.flatMap((g) => groupLines(third, g))).toEqual([
+      line(21, { territory: 'DE', quantity: 3 }),
+    ]);
+    expect(firstLines).toEqual(lines);
   });
 });

@@ -5,7 +5,7 @@
 // import's own thread does per code what it did per line: ask whose the code is, write the owner's
 // groups' rows into a page (ledger-line.ts layout 3), add up a few month sums. A report repeats a few
 // thousand codes over a million lines, so that is a fraction of the work.
-import { type Columns, LineColumns, sumAmounts, writeRows } from './import-columns';
+import { type Columns, LineColumns, NamedContexts, sumAmounts, writeRows } from './import-columns';
 import {
   Contexts,
   RowWriter,
@@ -25,10 +25,8 @@ export interface CodeGroup {
   n: number;
   /** The recording as its lines report it (ledger-line.ts recordingText). */
   recording: string;
-  /** Its first line in the chunk's columns (groupRows gives its rows' text). */
+  /** Its first line in the chunk's columns (groupsRows gives its rows' text and the contexts they name). */
   head: number;
-  /** The numbers of the chunk's contexts its rows name. */
-  contexts: number[];
   /** Its lines' sums by sale and reporting month; the amounts are added by `settle`. */
   months: MonthPart[];
 }
@@ -67,7 +65,6 @@ interface Building {
   /** Its first and last lines in the columns (the others linked between them). */
   head: number;
   tail: number;
-  contexts: number[];
   /** Few per group (a file's sale months × reporting months): searched, not keyed by a built string. */
   months: MonthPart[];
   /** The group of the line that came after this group's last line. */
@@ -145,7 +142,6 @@ export class ChunkBuilder {
       n: 0,
       head: -1,
       tail: -1,
-      contexts: [],
       months: [],
       followedBy: null,
     };
@@ -167,8 +163,6 @@ export class ChunkBuilder {
   private addLine(l: StatementLine): void {
     const g = this.groupOf(l);
     const context = this.contexts.of(l);
-    if (g.contexts[g.contexts.length - 1] !== context && !g.contexts.includes(context))
-      g.contexts.push(context);
     g.n += 1;
     // The same month cuts as ledger-line.ts saleMonthOf and reportMonthOf.
     const saleMonth = this.month(l.saleStart);
@@ -208,6 +202,11 @@ export class ChunkBuilder {
     this.columns.spare(columns);
   }
 
+  /** Whether a chunk can be taken now: else the last one taken must come back first (`spare`). */
+  get free(): boolean {
+    return this.columns.free;
+  }
+
   take(): ImportChunk {
     const groups: CodeGroup[] = [];
     for (const list of this.groups.values())
@@ -218,7 +217,6 @@ export class ChunkBuilder {
           n: g.n,
           recording: recordingText(g),
           head: g.head,
-          contexts: g.contexts,
           months: g.months,
         });
     const chunk: ImportChunk = {
@@ -263,13 +261,21 @@ export function settle(chunk: ImportChunk): { groups: bigint[]; amount: bigint }
 }
 
 const rows = new RowWriter();
+const named = new NamedContexts();
 
-/** The rows at rest (ledger-line.ts layout 3) of groups, one after the other, each in file order. */
-export function groupsRows(chunk: ImportChunk, groups: readonly CodeGroup[]): string {
-  for (const g of groups) writeRows(chunk.columns, rows, g.head);
-  return rows.take();
+/**
+ * The rows at rest (ledger-line.ts layout 3) of groups, one after the other, each in file order; and the
+ * numbers of the chunk's contexts they name, each once.
+ */
+export function groupsRows(
+  chunk: ImportChunk,
+  groups: readonly CodeGroup[],
+): { rows: string; contexts: number[] } {
+  named.reset(chunk.contexts.length);
+  for (const g of groups) writeRows(chunk.columns, rows, g.head, named);
+  return { rows: rows.take(), contexts: named.list };
 }
 
 /** A group's lines as the store reported them (lines no recording matched wait as these). */
 export const groupLines = (chunk: ImportChunk, g: CodeGroup): StatementLine[] =>
-  statementLinesOf(g.recording, groupsRows(chunk, [g]), chunk.contexts);
+  statementLinesOf(g.recording, groupsRows(chunk, [g]).rows, chunk.contexts);

@@ -54,6 +54,9 @@ function empty(capacity: number): Columns {
   };
 }
 
+/** Sets of columns in use at most: one being filled, one handed over (LineColumns.sets). */
+const SETS = 2;
+
 /** The typed arrays of Columns (what is transferred, and copied when they grow). */
 const ARRAYS = [
   'lineNo',
@@ -73,7 +76,14 @@ export const transferables = (c: Columns): ArrayBuffer[] => ARRAYS.map((k) => c[
 
 export class LineColumns {
   private c = empty(1024);
-  /** Columns handed back after their chunk was written (two are in use at a time: one being filled, one written). */
+  /**
+   * Sets of columns made so far; at most SETS exist (one being filled, one handed over): the next chunk
+   * waits for the one handed over to come back (`spare`) rather than a third being made. Each set is a
+   * chunk's lines (~56 bytes a line: 22 MB at 400,000), so a third set, or a fourth while the collector
+   * had not yet freed one, was a large part of a large import's peak memory.
+   */
+  private sets = 1;
+  /** Columns handed back after their chunk was written. */
   private readonly pool: Columns[] = [];
   /** The most lines a chunk holds: the columns grow to it, not to the next power of two past it. */
   limit = Number.POSITIVE_INFINITY;
@@ -114,17 +124,26 @@ export class LineColumns {
     this.c.nextOf[prev] = i;
   }
 
-  /** Hands the columns over and starts empty ones of the same size for the next chunk. */
+  /** Whether `take` can start the next chunk now (else wait for `spare`). */
+  get free(): boolean {
+    return this.pool.length > 0 || this.sets < SETS;
+  }
+
+  /** Hands the columns over and starts empty ones of the same size for the next chunk (see `free`). */
   take(): Columns {
+    if (!this.free) throw new Error('no columns free: wait for the chunk handed over to come back');
     const taken = this.c;
     taken.strings = this.strings.list.slice();
-    const reused = this.pool.pop();
-    if (reused) {
-      reused.size = 0;
-      reused.wide = new Map();
-      reused.strings = [];
+    let next = this.pool.pop();
+    if (next) {
+      next.size = 0;
+      next.wide = new Map();
+      next.strings = [];
+    } else {
+      next = empty(taken.lineNo.length);
+      this.sets += 1;
     }
-    this.c = reused ?? empty(taken.lineNo.length);
+    this.c = next;
     // A file with ever new dates (one per line) must not grow the list without end.
     if (this.strings.list.length > 10_000) {
       this.strings = new Numbering();
@@ -133,9 +152,9 @@ export class LineColumns {
     return taken;
   }
 
+  /** The columns of a chunk written, to fill again. */
   spare(columns: Columns): void {
-    // One spare: with the set being filled and the one being written, three at most exist.
-    if (this.pool.length < 1) this.pool.push(columns);
+    this.pool.push(columns);
   }
 
   private intern(text: string, column: number): number {
@@ -183,8 +202,38 @@ export function sumAmounts(c: Columns, first: number, parts: MonthPart[]): void 
   for (let k = 0; k < parts.length; k += 1) if (sums[k] !== 0) parts[k]![4] += BigInt(sums[k]!);
 }
 
-/** Writes the rows of a group whose first line is `first`, in order. */
-export function writeRows(c: Columns, rows: RowWriter, first: number): void {
+/**
+ * The contexts a page's rows name, each once: read from the lines as their rows are written, rather than
+ * listed per group by the reader (a list per recording in every chunk handed over, most of its objects).
+ */
+export class NamedContexts {
+  private marks = new Int32Array(256);
+  private stamp = 0;
+  list: number[] = [];
+
+  /** Starts a page of a chunk that numbers `count` contexts. */
+  reset(count: number): void {
+    if (this.marks.length < count) {
+      this.marks = new Int32Array(count * 2);
+      this.stamp = 0;
+    }
+    this.stamp += 1;
+    if (this.stamp === 0x7fffffff) {
+      this.marks.fill(0);
+      this.stamp = 1;
+    }
+    this.list = [];
+  }
+
+  add(context: number): void {
+    if (this.marks[context] === this.stamp) return;
+    this.marks[context] = this.stamp;
+    this.list.push(context);
+  }
+}
+
+/** Writes the rows of a group whose first line is `first`, in order, noting the contexts they name. */
+export function writeRows(c: Columns, rows: RowWriter, first: number, named: NamedContexts): void {
   const s = c.strings;
   let startBefore = '';
   let endBefore = '';
@@ -192,9 +241,11 @@ export function writeRows(c: Columns, rows: RowWriter, first: number): void {
     const wide = c.wide.size > 0 ? c.wide.get(i) : undefined;
     const saleStart = s[c.saleStart[i]!]!;
     const saleEnd = s[c.saleEnd[i]!]!;
+    const context = c.context[i]!;
+    named.add(context);
     rows.row(
       c.lineNo[i]!,
-      c.context[i]!,
+      context,
       saleStart,
       saleEnd,
       c.quantity[i]!,

@@ -230,10 +230,7 @@ export class ImportRunner {
     }
 
     const owners = await matcher.whose(chunk.groups);
-    const pages = new Map<
-      string,
-      { runs: PageRun[]; groups: CodeGroup[]; contexts: Set<number>; months: Set<string> }
-    >();
+    const pages = new Map<string, { runs: PageRun[]; groups: CodeGroup[]; months: Set<string> }>();
     const sums = emptyFold();
     const waiting: StatementLine[] = [];
     chunk.groups.forEach((g, i) => {
@@ -248,7 +245,7 @@ export class ImportRunner {
       state.sums.imported += money.groups[i]!;
       let page = pages.get(found.ownerId);
       if (!page) {
-        page = { runs: [], groups: [], contexts: new Set(), months: new Set() };
+        page = { runs: [], groups: [], months: new Set() };
         pages.set(found.ownerId, page);
       }
       page.runs.push({
@@ -258,7 +255,6 @@ export class ImportRunner {
         n: g.n,
       });
       page.groups.push(g);
-      for (const c of g.contexts) page.contexts.add(c);
       for (const [saleMonth, reportMonth, streams, quantity, amount] of g.months) {
         page.months.add(saleMonth);
         addSum(sums, { ownerId: found.ownerId, saleMonth, reportMonth, streams, quantity, amount });
@@ -267,13 +263,15 @@ export class ImportRunner {
     // Each page is built when it is written and dropped after: a chunk's pages and their JSON alive
     // together outlived the young collections and were promoted (the service's heap grew with the file).
     const ownerPages = function* (): Generator<OwnerPage> {
-      for (const [ownerId, p] of pages)
+      for (const [ownerId, p] of pages) {
+        // One text per page, written straight from the columns.
+        const { rows, contexts } = groupsRows(chunk, p.groups);
         yield {
           ownerId,
           saleMonths: [...p.months].sort(),
-          // One text per page, written straight from the columns.
-          lines: packRuns(ownerId, p.runs, groupsRows(chunk, p.groups), chunk.contexts, p.contexts),
+          lines: packRuns(ownerId, p.runs, rows, chunk.contexts, contexts),
         };
+      }
     };
     const seq = state.chunks;
     state.chunks += 1;

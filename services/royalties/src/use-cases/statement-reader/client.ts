@@ -66,11 +66,9 @@ export function readInWorker(request: Omit<ReadRequest, 't'>): ChunkReader {
           if (m.t === 'end') return;
           if (m.t !== 'chunk') fail(m);
           else {
-            // Taken: the worker may hand over the one it is building while this one is written.
-            post({ t: 'more' });
             yield { chunk: m.chunk, bytesRead: m.bytesRead };
-            // Written: its columns go back to be filled again, rather than waiting here for a collection
-            // to free them (a few MB each).
+            // Written: its columns go back to be filled again; the worker hands the next chunk over only
+            // then, so at most one chunk waits here whatever the file's size.
             if (!gone) post({ t: 'spare', columns: m.chunk.columns });
           }
         }

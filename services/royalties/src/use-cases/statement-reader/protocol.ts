@@ -1,7 +1,7 @@
 // What the import's thread and its statement-reader worker say to each other. The worker reads one file
 // from the spool and hands over chunks (domain/import-chunk.ts); it builds the next while the import
-// writes this one, and waits for `more` before handing it over, so at most a chunk is waiting in memory
-// whatever the file's size.
+// writes this one, and hands it over when this one's columns come back written (`spare`), so at most a
+// chunk is waiting in memory whatever the file's size.
 import type { ImportChunk } from '../../domain/import-chunk';
 import type { Columns } from '../../domain/import-columns';
 import type { StatementHeader } from '../../domain/statements/line';
@@ -20,7 +20,6 @@ export interface ReadRequest {
 
 export type ToWorker =
   | ReadRequest
-  | { t: 'more' }
   /** A written chunk's columns, handed back (transferred) for the worker to fill again. */
   | { t: 'spare'; columns: Columns };
 

@@ -16,15 +16,15 @@ const send = (message: FromWorker) =>
   // A chunk's columns move to the import's thread rather than being copied.
   port.postMessage(message, message.t === 'chunk' ? transferables(message.chunk.columns) : []);
 
-// Credits: the import asks for the next chunk when it starts writing one.
-let credits = 1;
-let waiting: (() => void) | null = null;
-const credit = async () => {
-  while (credits === 0) await new Promise<void>((resolve) => (waiting = resolve));
-  credits -= 1;
-};
-
 const builder = new ChunkBuilder();
+
+// A chunk is handed over once the one before it has come back written (its columns are this one's
+// successor's): at most one chunk is being filled and one written, whatever the file's size.
+let waiting: (() => void) | null = null;
+const take = async () => {
+  while (!builder.free) await new Promise<void>((resolve) => (waiting = resolve));
+  return builder.take();
+};
 
 async function read(req: ReadRequest) {
   let bytesRead = 0;
@@ -42,17 +42,11 @@ async function read(req: ReadRequest) {
         builder.add(item);
         if (builder.size >= size || builder.recordings >= req.chunkRecordings) {
           size = Math.min(req.chunkItems, size * 2);
-          const chunk = builder.take();
-          await credit();
-          send({ t: 'chunk', chunk, bytesRead });
+          send({ t: 'chunk', chunk: await take(), bytesRead });
         }
       }
     }
-    if (builder.size > 0) {
-      const chunk = builder.take();
-      await credit();
-      send({ t: 'chunk', chunk, bytesRead });
-    }
+    if (builder.size > 0) send({ t: 'chunk', chunk: await take(), bytesRead });
     send({ t: 'end', bytesRead });
   } catch (err) {
     if (err instanceof StatementRefused) send({ t: 'refused', message: err.message });
@@ -61,9 +55,8 @@ async function read(req: ReadRequest) {
 }
 
 port.on('message', (message: ToWorker) => {
-  if (message.t === 'spare') builder.spare(message.columns);
-  else if (message.t === 'more') {
-    credits += 1;
+  if (message.t === 'spare') {
+    builder.spare(message.columns);
     waiting?.();
     waiting = null;
   } else void read(message);
