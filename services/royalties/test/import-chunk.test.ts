@@ -106,6 +106,39 @@ describe('a statement chunk', () => {
     expect(chunk.groups.flatMap((g) => groupLines(chunk, g))).toEqual(many);
   });
 
+  it('keeps line numbers, quantities and amounts past what their columns hold, exactly', () => {
+    const odd = [
+      line(2, { quantity: 2 ** 31 }),
+      line(2 ** 32 + 5, { quantity: -(2 ** 31) - 1 }),
+      line(2 ** 40, { amountTxn: 2n ** 70n, amountAcct: -(2n ** 70n) }),
+      line(2 ** 40 + 1, { quantity: -3, amountTxn: -5n, amountAcct: -5n }),
+    ];
+    const builder = new ChunkBuilder();
+    for (const l of odd) builder.add({ kind: 'line', line: l });
+    const chunk = builder.take();
+    expect(chunk.groups.flatMap((g) => groupLines(chunk, g))).toEqual(odd);
+    expect(settle(chunk).amount).toBe(odd.reduce((s, l) => s + l.amountAcct, 0n));
+  });
+
+  it('is full before it numbers more dates and words than its columns hold, and loses none of them', () => {
+    const builder = new ChunkBuilder();
+    const words: StatementLine[] = [];
+    for (let n = 1; !builder.full; n += 1) {
+      const l = line(n, { adjustmentType: `adjustment ${n}` });
+      words.push(l);
+      builder.add({ kind: 'line', line: l });
+    }
+    // Three strings a line at most (sale start, sale end, adjustment): 16-bit numbers hold them all.
+    expect(words.length).toBeGreaterThan(60_000);
+    expect(words.length).toBeLessThan(65_536);
+    const chunk = builder.take();
+    expect(chunk.groups.flatMap((g) => groupLines(chunk, g)).sort((a, b) => a.lineNo - b.lineNo)).toEqual(
+      words,
+    );
+    builder.spare(chunk.columns);
+    expect(builder.full).toBe(false);
+  });
+
   it('starts the next chunk empty, its contexts numbered afresh', () => {
     const builder = new ChunkBuilder();
     for (const l of lines) builder.add({ kind: 'line', line: l });

@@ -202,6 +202,11 @@ export class ChunkBuilder {
     this.columns.spare(columns);
   }
 
+  /** Whether the chunk must be handed over now (its columns number as many dates and words as they hold). */
+  get full(): boolean {
+    return this.columns.full;
+  }
+
   /** Whether a chunk can be taken now: else the last one taken must come back first (`spare`). */
   get free(): boolean {
     return this.columns.free;

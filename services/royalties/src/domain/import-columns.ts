@@ -11,27 +11,41 @@ import { Numbering, type RowWriter } from './ledger-line';
 import type { StatementLine } from './statements/line';
 
 // Amounts are kept as numbers when they are safe integers (nano-units: up to 9 million dollars a line),
-// so the import's thread writes and adds them up without making a bigint per line; others go to `wide`.
+// so the import's thread writes and adds them up without making a bigint per line. Each column is as
+// narrow as its values nearly always are (a line costs 42 bytes, 56 before: a chunk's two sets of
+// columns are most of a large import's memory); a line whose values do not fit goes whole to `wide`.
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const fits = (v: bigint) => v <= SAFE && v >= -SAFE;
+const fitsUint32 = (n: number) => n >= 0 && n <= 0xffffffff;
+const fitsInt32 = (n: number) => (n | 0) === n;
+/** Dates and adjustment words a chunk may number (Uint16 columns); the chunk is handed over before. */
+const MOST_STRINGS = 0xffff - 3;
+
+/** A line whose line number, quantity or amounts do not fit their columns. */
+export interface WideLine {
+  lineNo: number;
+  quantity: number;
+  amountTxn: bigint;
+  amountAcct: bigint;
+}
 
 /** A chunk's columns as handed over: their buffers move to the import's thread, they are not copied. */
 export interface Columns {
   size: number;
-  lineNo: Float64Array;
+  lineNo: Uint32Array;
   context: Int32Array;
-  saleStart: Int32Array;
-  saleEnd: Int32Array;
-  quantity: Float64Array;
+  saleStart: Uint16Array;
+  saleEnd: Uint16Array;
+  quantity: Int32Array;
   amountTxn: Float64Array;
   amountAcct: Float64Array;
-  adjustment: Int32Array;
+  adjustment: Uint16Array;
   /** Which of its group's month sums the line adds to. */
   part: Int32Array;
   /** The next line of the same group (-1: the last). */
   nextOf: Int32Array;
-  /** Amounts that are not safe integers (9 million dollars and more in nano-units), by line. */
-  wide: Map<number, [bigint, bigint]>;
+  /** Lines whose values do not fit their columns, by index (amounts of 9 million dollars and more). */
+  wide: Map<number, WideLine>;
   /** The dates and adjustment words the lines name by number. */
   strings: string[];
 }
@@ -39,14 +53,14 @@ export interface Columns {
 function empty(capacity: number): Columns {
   return {
     size: 0,
-    lineNo: new Float64Array(capacity),
+    lineNo: new Uint32Array(capacity),
     context: new Int32Array(capacity),
-    saleStart: new Int32Array(capacity),
-    saleEnd: new Int32Array(capacity),
-    quantity: new Float64Array(capacity),
+    saleStart: new Uint16Array(capacity),
+    saleEnd: new Uint16Array(capacity),
+    quantity: new Int32Array(capacity),
     amountTxn: new Float64Array(capacity),
     amountAcct: new Float64Array(capacity),
-    adjustment: new Int32Array(capacity),
+    adjustment: new Uint16Array(capacity),
     part: new Int32Array(capacity),
     nextOf: new Int32Array(capacity),
     wide: new Map(),
@@ -104,15 +118,21 @@ export class LineColumns {
     const g = this.c;
     const i = g.size;
     g.size = i + 1;
-    g.lineNo[i] = l.lineNo;
     g.context[i] = context;
     g.saleStart[i] = this.intern(l.saleStart, 0);
     g.saleEnd[i] = this.intern(l.saleEnd, 1);
-    g.quantity[i] = l.quantity;
-    if (fits(l.amountTxn) && fits(l.amountAcct)) {
+    if (fitsUint32(l.lineNo) && fitsInt32(l.quantity) && fits(l.amountTxn) && fits(l.amountAcct)) {
+      g.lineNo[i] = l.lineNo;
+      g.quantity[i] = l.quantity;
       g.amountTxn[i] = Number(l.amountTxn);
       g.amountAcct[i] = Number(l.amountAcct);
-    } else g.wide.set(i, [l.amountTxn, l.amountAcct]);
+    } else
+      g.wide.set(i, {
+        lineNo: l.lineNo,
+        quantity: l.quantity,
+        amountTxn: l.amountTxn,
+        amountAcct: l.amountAcct,
+      });
     g.adjustment[i] = this.intern(l.adjustmentType, 2);
     g.part[i] = part;
     g.nextOf[i] = -1;
@@ -122,6 +142,11 @@ export class LineColumns {
   /** Line `i` comes after line `prev` in their group. */
   link(prev: number, i: number): void {
     this.c.nextOf[prev] = i;
+  }
+
+  /** Whether the chunk numbers as many dates and words as its columns hold: it must be handed over. */
+  get full(): boolean {
+    return this.strings.list.length >= MOST_STRINGS;
   }
 
   /** Whether `take` can start the next chunk now (else wait for `spare`). */
@@ -161,6 +186,8 @@ export class LineColumns {
     const last = this.last[column]!;
     if (last.index !== -1 && text === last.text) return last.index;
     const i = this.strings.of(text);
+    // Never silently cut to 16 bits: the reader hands the chunk over when `full`.
+    if (i > 0xffff) throw new Error('a chunk numbered more dates and words than its columns hold');
     last.text = text;
     last.index = i;
     return i;
@@ -189,7 +216,7 @@ export function sumAmounts(c: Columns, first: number, parts: MonthPart[]): void 
     const k = c.part[i]!;
     const wide = c.wide.size > 0 ? c.wide.get(i) : undefined;
     if (wide) {
-      parts[k]![4] += wide[1];
+      parts[k]![4] += wide.amountAcct;
       continue;
     }
     const a = c.amountAcct[i]!;
@@ -244,13 +271,13 @@ export function writeRows(c: Columns, rows: RowWriter, first: number, named: Nam
     const context = c.context[i]!;
     named.add(context);
     rows.row(
-      c.lineNo[i]!,
+      wide ? wide.lineNo : c.lineNo[i]!,
       context,
       saleStart,
       saleEnd,
-      c.quantity[i]!,
-      wide ? wide[0] : c.amountTxn[i]!,
-      wide ? wide[1] : c.amountAcct[i]!,
+      wide ? wide.quantity : c.quantity[i]!,
+      wide ? wide.amountTxn : c.amountTxn[i]!,
+      wide ? wide.amountAcct : c.amountAcct[i]!,
       s[c.adjustment[i]!]!,
       startBefore,
       endBefore,

@@ -40,7 +40,7 @@ async function read(req: ReadRequest) {
         const lineNo = item.kind === 'line' ? item.line.lineNo : item.lineNo;
         if (lineNo <= req.resumeAfter) continue;
         builder.add(item);
-        if (builder.size >= size || builder.recordings >= req.chunkRecordings) {
+        if (builder.size >= size || builder.recordings >= req.chunkRecordings || builder.full) {
           size = Math.min(req.chunkItems, size * 2);
           send({ t: 'chunk', chunk: await take(), bytesRead });
         }
