@@ -1,7 +1,14 @@
 // A chunk as the statement reader hands it over: every line comes back from its group's rows exactly as it
 // was read (contexts, codes, words, money beyond 64 bits), grouped by the recording as reported, with sums
 // that are the lines' sums.
-import { ChunkBuilder, groupLines, settle } from '../src/domain/import-chunk';
+import {
+  ChunkBuilder,
+  groupLines,
+  type ImportChunk,
+  type MonthSum,
+  type RecordingText,
+  settleGroup,
+} from '../src/domain/import-chunk';
 import type { StatementLine } from '../src/domain/statements/line';
 import { aStatementLine } from './support/statements';
 
@@ -20,6 +27,24 @@ const line = (lineNo: number, over: Partial<StatementLine> = {}): StatementLine 
     adjustmentType: '',
     ...over,
   });
+
+/** The recordings' texts by number, as the import's thread keeps them from chunk to chunk. */
+class Recordings {
+  texts: RecordingText[] = [];
+  add(chunk: ImportChunk): ImportChunk {
+    if (chunk.recordingsFrom === 0) this.texts = [];
+    expect(chunk.recordingsFrom).toBe(this.texts.length);
+    this.texts.push(...chunk.recordings);
+    return chunk;
+  }
+}
+
+const groupsOf = (chunk: ImportChunk) => Array.from({ length: chunk.groups.count }, (_, g) => g);
+/** Every line of the chunk, group after group, its recordings' texts from `table` (kept from the first chunk). */
+const linesOf = (chunk: ImportChunk, table: Recordings) =>
+  groupsOf(chunk).flatMap((g) => groupLines(chunk, g, table.texts[chunk.groups.rec[g]!]!.recording));
+const byLineNo = (a: StatementLine, b: StatementLine) => a.lineNo - b.lineNo;
+const chunkSum = (chunk: ImportChunk) => groupsOf(chunk).reduce((s, g) => s + settleGroup(chunk, g), 0n);
 
 describe('a statement chunk', () => {
   const lines = [
@@ -63,33 +88,70 @@ describe('a statement chunk', () => {
     for (const l of lines) builder.add({ kind: 'line', line: l });
     builder.add({ kind: 'refused', lineNo: 9, reason: 'bad', amountAcct: 5n });
     expect(builder.size).toBe(8);
-    const chunk = builder.take();
+    const table = new Recordings();
+    const chunk = table.add(builder.take());
     expect(chunk.lastLineNo).toBe(9);
     expect(chunk.lines).toBe(7);
     expect(chunk.refused).toEqual([{ lineNo: 9, reason: 'bad', amountAcct: 5n }]);
-    const back = chunk.groups.flatMap((g) => groupLines(chunk, g));
-    expect(back.sort((a, b) => a.lineNo - b.lineNo)).toEqual(lines);
+    expect(linesOf(chunk, table).sort(byLineNo)).toEqual(lines);
     // By ISRC as first seen: lines 2, 4, 6 and 8 report one recording in the same words; 7 retitles it,
     // so it is a run of its own.
-    expect(chunk.groups.map((g) => [g.isrc, g.upc, g.n])).toEqual([
+    expect(
+      groupsOf(chunk).map((g) => {
+        const r = table.texts[chunk.groups.rec[g]!]!;
+        return [r.isrc, r.upc, chunk.groups.n[g]];
+      }),
+    ).toEqual([
       ['QZOMN2600001', '190000000001', 4],
-      ['QZOMN2600001', '190000000001', 1],
       ['QZOMN2600002', '190000000001', 1],
       ['', '190000000009', 1],
+      ['QZOMN2600001', '190000000001', 1],
     ]);
-    const sum = lines.reduce((s, l) => s + l.amountAcct, 0n);
-    const money = settle(chunk);
-    expect(money.amount).toBe(sum);
-    expect(money.groups).toEqual([30_000_000n * 3n - 10n ** 20n, 30_000_000n, 30_000_000n, -4_000_000_007n]);
-    expect(chunk.groups[0]!.months).toEqual([
-      ['2026-09', '2026-11', 30, 30, 30_000_000n + 30_000_000n - 10n ** 20n],
-      ['2026-08', '2026-11', 0, 10, 30_000_000n],
+    expect(chunkSum(chunk)).toBe(lines.reduce((s, l) => s + l.amountAcct, 0n));
+    expect(groupsOf(chunk).map((g) => settleGroup(chunk, g))).toEqual([
+      30_000_000n * 3n - 10n ** 20n,
+      30_000_000n,
+      -4_000_000_007n,
+      30_000_000n,
+    ]);
+    const months: MonthSum[] = [];
+    settleGroup(chunk, 0, (m) => months.push(m));
+    expect(months).toEqual([
+      {
+        saleMonth: '2026-09',
+        reportMonth: '2026-11',
+        streams: 30,
+        quantity: 30,
+        amount: 60_000_000n - 10n ** 20n,
+      },
+      { saleMonth: '2026-08', reportMonth: '2026-11', streams: 0, quantity: 10, amount: 30_000_000n },
     ]);
     expect([chunk.saleStart, chunk.saleEnd, chunk.reportedAt]).toEqual([
       '2026-08-01',
       '2026-09-30',
       '2026-11-15',
     ]);
+  });
+
+  it('sends a recording once per file and names it by number in the chunks after', () => {
+    const builder = new ChunkBuilder();
+    const table = new Recordings();
+    for (const l of lines) builder.add({ kind: 'line', line: l });
+    const first = table.add(builder.take());
+    expect(first.recordingsFrom).toBe(0);
+    expect(first.recordings).toHaveLength(4);
+    builder.spare(first.columns);
+    const again = [
+      line(20, { isrc: 'QZOMN2600002', title: 'Second \x7f song \\ here' }),
+      line(21, { isrc: 'QZOMN2600003' }),
+    ];
+    for (const l of again) builder.add({ kind: 'line', line: l });
+    const second = table.add(builder.take());
+    // Only the recording not reported before is sent; the other is named by its number.
+    expect(second.recordingsFrom).toBe(4);
+    expect(second.recordings.map((r) => r.isrc)).toEqual(['QZOMN2600003']);
+    expect(Array.from(second.groups.rec)).toEqual([1, 4]);
+    expect(linesOf(second, table)).toEqual(again);
   });
 
   it('adds up amounts past what a number holds exactly, to the nano', () => {
@@ -101,9 +163,10 @@ describe('a statement chunk', () => {
     ];
     const builder = new ChunkBuilder();
     for (const l of many) builder.add({ kind: 'line', line: l });
-    const chunk = builder.take();
-    expect(settle(chunk).amount).toBe(big * 2n + 7n);
-    expect(chunk.groups.flatMap((g) => groupLines(chunk, g))).toEqual(many);
+    const table = new Recordings();
+    const chunk = table.add(builder.take());
+    expect(chunkSum(chunk)).toBe(big * 2n + 7n);
+    expect(linesOf(chunk, table)).toEqual(many);
   });
 
   it('keeps line numbers, quantities and amounts past what their columns hold, exactly', () => {
@@ -115,9 +178,10 @@ describe('a statement chunk', () => {
     ];
     const builder = new ChunkBuilder();
     for (const l of odd) builder.add({ kind: 'line', line: l });
-    const chunk = builder.take();
-    expect(chunk.groups.flatMap((g) => groupLines(chunk, g))).toEqual(odd);
-    expect(settle(chunk).amount).toBe(odd.reduce((s, l) => s + l.amountAcct, 0n));
+    const table = new Recordings();
+    const chunk = table.add(builder.take());
+    expect(linesOf(chunk, table)).toEqual(odd);
+    expect(chunkSum(chunk)).toBe(odd.reduce((s, l) => s + l.amountAcct, 0n));
   });
 
   it('is full before it numbers more dates and words than its columns hold, and loses none of them', () => {
@@ -131,45 +195,44 @@ describe('a statement chunk', () => {
     // Three strings a line at most (sale start, sale end, adjustment): 16-bit numbers hold them all.
     expect(words.length).toBeGreaterThan(60_000);
     expect(words.length).toBeLessThan(65_536);
-    const chunk = builder.take();
-    expect(chunk.groups.flatMap((g) => groupLines(chunk, g)).sort((a, b) => a.lineNo - b.lineNo)).toEqual(
-      words,
-    );
+    const table = new Recordings();
+    const chunk = table.add(builder.take());
+    expect(linesOf(chunk, table).sort(byLineNo)).toEqual(words);
     builder.spare(chunk.columns);
     expect(builder.full).toBe(false);
   });
 
   it('starts the next chunk empty, its contexts numbered afresh', () => {
     const builder = new ChunkBuilder();
+    const table = new Recordings();
     for (const l of lines) builder.add({ kind: 'line', line: l });
-    builder.spare(builder.take().columns);
+    builder.spare(table.add(builder.take()).columns);
     builder.add({ kind: 'line', line: line(20, { territory: 'FR' }) });
-    const next = builder.take();
+    const next = table.add(builder.take());
     expect(next.contexts).toHaveLength(1);
-    expect(next.groups.flatMap((g) => groupLines(next, g))).toEqual([line(20, { territory: 'FR' })]);
+    expect(linesOf(next, table)).toEqual([line(20, { territory: 'FR' })]);
   });
 
   it('hands a chunk over only once the one before it came back, and fills its columns afresh', () => {
     const builder = new ChunkBuilder();
+    const table = new Recordings();
     for (const l of lines) builder.add({ kind: 'line', line: l });
-    const first = builder.take();
-    const firstLines = first.groups.flatMap((g) => groupLines(first, g)).sort((a, b) => a.lineNo - b.lineNo);
+    const first = table.add(builder.take());
+    const firstLines = linesOf(first, table).sort(byLineNo);
     builder.add({ kind: 'line', line: line(20, { territory: 'FR' }) });
     // One set of columns is being written, one filled: a third chunk waits for the first to come back.
     expect(builder.free).toBe(false);
     expect(() => builder.take()).toThrow('wait for the chunk handed over to come back');
     builder.spare(first.columns);
     expect(builder.free).toBe(true);
-    const second = builder.take();
-    expect(second.groups.flatMap((g) => groupLines(second, g))).toEqual([line(20, { territory: 'FR' })]);
+    const second = table.add(builder.take());
+    expect(linesOf(second, table)).toEqual([line(20, { territory: 'FR' })]);
     // The next chunk is being filled in the first's columns: nothing of the first's lines is left in it.
     builder.add({ kind: 'line', line: line(21, { territory: 'DE', quantity: 3 }) });
     builder.spare(second.columns);
-    const third = builder.take();
+    const third = table.add(builder.take());
     expect(third.columns).toBe(first.columns);
-    expect(third.groups.flatMap((g) => groupLines(third, g))).toEqual([
-      line(21, { territory: 'DE', quantity: 3 }),
-    ]);
+    expect(linesOf(third, table)).toEqual([line(21, { territory: 'DE', quantity: 3 })]);
     expect(firstLines).toEqual(lines);
   });
 });

@@ -4,7 +4,8 @@
 // contexts and the refused lines. Built off the service's thread (the statement-reader worker), so the
 // import's own thread does per code what it did per line: ask whose the code is, write the owner's
 // groups' rows into a page (ledger-line.ts layout 3), add up a few month sums. A report repeats a few
-// thousand codes over a million lines, so that is a fraction of the work.
+// thousand codes over a million lines, so that is a fraction of the work; and each recording's codes and
+// text are handed over once per file, the groups of later chunks naming it by number (ChunkGroups).
 import { type Columns, LineColumns, NamedContexts, sumAmounts, writeRows } from './import-columns';
 import {
   Contexts,
@@ -16,19 +17,33 @@ import {
 } from './ledger-line';
 import type { ReadItem, StatementLine } from './statements/line';
 
-/** [saleMonth, reportMonth, streams, quantity, amount]. */
-export type MonthPart = [string, string, number, number, bigint];
-
-export interface CodeGroup {
+/** A recording as a chunk names it: its codes (whose it is) and its text in a run (recordingText). */
+export interface RecordingText {
   isrc: string;
   upc: string;
-  n: number;
-  /** The recording as its lines report it (ledger-line.ts recordingText). */
   recording: string;
-  /** Its first line in the chunk's columns (groupsRows gives its rows' text and the contexts they name). */
-  head: number;
-  /** Its lines' sums by sale and reporting month; the amounts are added by `settle`. */
-  months: MonthPart[];
+}
+
+/**
+ * A chunk's groups (one per recording it reports) as columns, like its lines: a group cost the import's
+ * thread a handful of objects (its codes and text, months, sums) that lived through the chunk's
+ * transaction and were promoted, 70 MB over a million lines of 10,000 recordings (bench:royalties).
+ * Group `g`'s month parts are `partsAt[g]` to `partsAt[g + 1]`.
+ */
+export interface ChunkGroups {
+  count: number;
+  /** The recording's number in the reader's table (ImportChunk.recordings). */
+  rec: Int32Array;
+  n: Int32Array;
+  /** Its first line in the chunk's columns (the others linked from it). */
+  head: Int32Array;
+  partsAt: Int32Array;
+  /** A part's sale and reporting month, as numbers into `months`. */
+  partSale: Int32Array;
+  partReport: Int32Array;
+  partStreams: Float64Array;
+  partQuantity: Float64Array;
+  months: string[];
 }
 
 export interface RefusedLine {
@@ -42,7 +57,14 @@ export interface ImportChunk {
   lastLineNo: number;
   /** Statement lines (not counting refused ones). */
   lines: number;
-  groups: CodeGroup[];
+  /**
+   * The recordings first reported in this chunk, numbered from `recordingsFrom` on: each is sent once per
+   * file, and later chunks name it by number. 0 starts the table afresh (the reader forgets a wide
+   * catalogue's recordings rather than keep them all).
+   */
+  recordingsFrom: number;
+  recordings: RecordingText[];
+  groups: ChunkGroups;
   /** The sale contexts the groups' rows name by number (ledger-line.ts contextText). */
   contexts: string[];
   refused: RefusedLine[];
@@ -54,32 +76,56 @@ export interface ImportChunk {
   reportedAt: string;
 }
 
-interface Building {
-  // The recording as reported: independent copies of the first line's fields (see groupOf).
+/** A group's lines by sale and reporting month, as the reader counts them. */
+interface Part {
+  sale: string;
+  report: string;
+  streams: number;
+  quantity: number;
+}
+
+interface Recording {
+  // The recording as reported: independent copies of the first line's fields (see recordingOf).
   isrc: string;
   upc: string;
   title: string;
   artist: string;
   proprietaryIds: string[];
+  /** Its number in the table (ImportChunk.recordings). */
+  id: number;
+  /** The chunk it was last reported in, and its group there. */
+  chunk: number;
   n: number;
   /** Its first and last lines in the columns (the others linked between them). */
   head: number;
   tail: number;
-  /** Few per group (a file's sale months × reporting months): searched, not keyed by a built string. */
-  months: MonthPart[];
-  /** The group of the line that came after this group's last line. */
-  followedBy: Building | null;
+  /** Few (a file's sale months × reporting months): searched, not keyed by a built string. */
+  parts: Part[];
+  /** The recording of the line that came after this one's last line. */
+  followedBy: Recording | null;
 }
+
+/**
+ * Recordings a reader remembers across chunks at most: past it, the table starts afresh at the next
+ * chunk (each number then costs the import's thread an entry, so a file of millions of distinct
+ * recordings must not grow it without end).
+ */
+const MOST_RECORDINGS_KEPT = 200_000;
 
 /** Collects items into a chunk; `take()` hands it over and starts the next. */
 export class ChunkBuilder {
   // By ISRC, then the recording as the store wrote it (nearly always one per ISRC): no string is built
-  // per line. A group keeps copies of its first line's fields, not the line: a field cut from the file's
-  // text holds all of that 64 KB text, and 10,000 first lines held until the chunk was taken were promoted
-  // and collected again (a third of the reader's time, bench:royalties).
-  private groups = new Map<string, Building[]>();
-  private recordingCount = 0;
-  private lastGroup: Building | null = null;
+  // per line. A recording keeps copies of its first line's fields, not the line: a field cut from the
+  // file's text holds all of that 64 KB text (a third of the reader's time once, bench:royalties).
+  private table = new Map<string, Recording[]>();
+  private tableSize = 0;
+  /** Recordings first reported since the last chunk was taken, and the first one's number. */
+  private fresh: Recording[] = [];
+  private freshFrom = 0;
+  /** Recordings reported in this chunk, in the order first reported. */
+  private touched: Recording[] = [];
+  private chunkNo = 1;
+  private last: Recording | null = null;
   private refused: RefusedLine[] = [];
   private lines = 0;
   private lastLineNo = 0;
@@ -98,7 +144,12 @@ export class ChunkBuilder {
 
   /** Recordings in the chunk so far (what its memory grows with, besides its lines). */
   get recordings() {
-    return this.recordingCount;
+    return this.touched.length;
+  }
+
+  /** Whether the chunk must be handed over now (its columns number as many dates and words as they hold). */
+  get full(): boolean {
+    return this.columns.full;
   }
 
   add(item: ReadItem): void {
@@ -119,72 +170,82 @@ export class ChunkBuilder {
     return m;
   }
 
-  private groupOf(l: StatementLine): Building {
-    // A store lists each summary's tracks in the same order: the group that followed the last line's
-    // group before nearly always follows it again, which spares the lookup.
-    const last = this.lastGroup;
+  private recordingOf(l: StatementLine): Recording {
+    // A store lists each summary's tracks in the same order: the recording that followed the last line's
+    // before nearly always follows it again, which spares the lookup.
+    const last = this.last;
     const guess = last?.followedBy;
     if (guess && sameRecording(guess, l)) return this.follow(last, guess);
-    let list = this.groups.get(l.isrc);
+    let list = this.table.get(l.isrc);
     if (list) {
-      for (const g of list) if (sameRecording(g, l)) return this.follow(last, g);
+      for (const r of list) if (sameRecording(r, l)) return this.follow(last, r);
     }
     // JSON's round trip gives flat strings of their own.
     const [isrc, upc, title, artist, ...proprietaryIds] = JSON.parse(
       JSON.stringify([l.isrc, l.upc, l.title, l.artist, ...l.proprietaryIds]),
     ) as string[];
-    const g: Building = {
+    const r: Recording = {
       isrc: isrc!,
       upc: upc!,
       title: title!,
       artist: artist!,
       proprietaryIds,
+      id: this.freshFrom + this.fresh.length,
+      chunk: 0,
       n: 0,
       head: -1,
       tail: -1,
-      months: [],
+      parts: [],
       followedBy: null,
     };
-    this.recordingCount += 1;
-    if (list) list.push(g);
+    this.fresh.push(r);
+    this.tableSize += 1;
+    if (list) list.push(r);
     else {
-      list = [g];
-      this.groups.set(g.isrc, list);
+      list = [r];
+      this.table.set(r.isrc, list);
     }
-    return this.follow(last, g);
+    return this.follow(last, r);
   }
 
-  private follow(last: Building | null, g: Building): Building {
-    if (last) last.followedBy = g;
-    this.lastGroup = g;
-    return g;
+  private follow(last: Recording | null, r: Recording): Recording {
+    if (last) last.followedBy = r;
+    this.last = r;
+    if (r.chunk !== this.chunkNo) {
+      r.chunk = this.chunkNo;
+      r.n = 0;
+      r.head = -1;
+      r.tail = -1;
+      r.parts = [];
+      this.touched.push(r);
+    }
+    return r;
   }
 
   private addLine(l: StatementLine): void {
-    const g = this.groupOf(l);
+    const r = this.recordingOf(l);
     const context = this.contexts.of(l);
-    g.n += 1;
+    r.n += 1;
     // The same month cuts as ledger-line.ts saleMonthOf and reportMonthOf.
-    const saleMonth = this.month(l.saleStart);
-    const reportMonth = this.month(l.reportedAt || l.saleEnd);
-    const streams = streamsOf(l);
-    // The amounts are added up when the chunk is taken (LineColumns.sumAmounts): a running BigInt sum per
-    // group made an object per line that lived until the group's next line, and was promoted.
+    const sale = this.month(l.saleStart);
+    const report = this.month(l.reportedAt || l.saleEnd);
+    // The amounts are added up on the import's thread (import-columns.ts sumAmounts): a running BigInt
+    // sum per group made an object per line that lived until the group's next line, and was promoted.
     let part = 0;
-    while (part < g.months.length) {
-      const m = g.months[part]!;
-      if (m[0] === saleMonth && m[1] === reportMonth) break;
+    while (part < r.parts.length) {
+      const m = r.parts[part]!;
+      if (m.sale === sale && m.report === report) break;
       part += 1;
     }
-    const m = g.months[part];
+    const m = r.parts[part];
     if (m) {
-      m[2] += streams;
-      m[3] += l.quantity;
-    } else g.months.push([saleMonth, reportMonth, streams, l.quantity, 0n]);
+      m.streams += streamsOf(l);
+      m.quantity += l.quantity;
+    } else r.parts.push({ sale, report, streams: streamsOf(l), quantity: l.quantity });
     const at = this.columns.add(l, context, part);
-    if (g.head === -1) g.head = at;
-    else this.columns.link(g.tail, at);
-    g.tail = at;
+    if (r.head === -1) r.head = at;
+    else this.columns.link(r.tail, at);
+    r.tail = at;
     this.lines += 1;
     this.lastLineNo = l.lineNo;
     if (!this.saleStart || l.saleStart < this.saleStart) this.saleStart = l.saleStart;
@@ -202,32 +263,18 @@ export class ChunkBuilder {
     this.columns.spare(columns);
   }
 
-  /** Whether the chunk must be handed over now (its columns number as many dates and words as they hold). */
-  get full(): boolean {
-    return this.columns.full;
-  }
-
   /** Whether a chunk can be taken now: else the last one taken must come back first (`spare`). */
   get free(): boolean {
     return this.columns.free;
   }
 
   take(): ImportChunk {
-    const groups: CodeGroup[] = [];
-    for (const list of this.groups.values())
-      for (const g of list)
-        groups.push({
-          isrc: g.isrc,
-          upc: g.upc,
-          n: g.n,
-          recording: recordingText(g),
-          head: g.head,
-          months: g.months,
-        });
     const chunk: ImportChunk = {
       lastLineNo: this.lastLineNo,
       lines: this.lines,
-      groups,
+      recordingsFrom: this.freshFrom,
+      recordings: this.fresh.map((r) => ({ isrc: r.isrc, upc: r.upc, recording: recordingText(r) })),
+      groups: this.groupColumns(),
       contexts: this.contexts.list,
       refused: this.refused,
       columns: this.columns.take(),
@@ -235,9 +282,16 @@ export class ChunkBuilder {
       saleEnd: this.saleEnd,
       reportedAt: this.reportedAt,
     };
-    this.groups = new Map();
-    this.recordingCount = 0;
-    this.lastGroup = null;
+    this.freshFrom += this.fresh.length;
+    this.fresh = [];
+    if (this.tableSize > MOST_RECORDINGS_KEPT) {
+      this.table = new Map();
+      this.tableSize = 0;
+      this.freshFrom = 0;
+      this.last = null;
+    }
+    this.touched = [];
+    this.chunkNo += 1;
     this.contexts = new Contexts();
     this.refused = [];
     this.lines = 0;
@@ -246,23 +300,86 @@ export class ChunkBuilder {
     this.reportedAt = '';
     return chunk;
   }
+
+  private groupColumns(): ChunkGroups {
+    const groups = this.touched;
+    let parts = 0;
+    for (const r of groups) parts += r.parts.length;
+    const g: ChunkGroups = {
+      count: groups.length,
+      rec: new Int32Array(groups.length),
+      n: new Int32Array(groups.length),
+      head: new Int32Array(groups.length),
+      partsAt: new Int32Array(groups.length + 1),
+      partSale: new Int32Array(parts),
+      partReport: new Int32Array(parts),
+      partStreams: new Float64Array(parts),
+      partQuantity: new Float64Array(parts),
+      months: [],
+    };
+    const months = new Map<string, number>();
+    const monthNo = (m: string) => {
+      let i = months.get(m);
+      if (i === undefined) {
+        i = g.months.length;
+        g.months.push(m);
+        months.set(m, i);
+      }
+      return i;
+    };
+    let k = 0;
+    groups.forEach((r, i) => {
+      g.rec[i] = r.id;
+      g.n[i] = r.n;
+      g.head[i] = r.head;
+      g.partsAt[i] = k;
+      for (const p of r.parts) {
+        g.partSale[k] = monthNo(p.sale);
+        g.partReport[k] = monthNo(p.report);
+        g.partStreams[k] = p.streams;
+        g.partQuantity[k] = p.quantity;
+        k += 1;
+      }
+    });
+    g.partsAt[groups.length] = k;
+    return g;
+  }
 }
 
+/** A month part of a group as the import adds it to its owner's sums (amount in USD nano). */
+export interface MonthSum {
+  saleMonth: string;
+  reportMonth: string;
+  streams: number;
+  quantity: number;
+  amount: bigint;
+}
+
+let partAmounts: bigint[] = [];
+
 /**
- * Adds up the chunk's money (on the import's thread): each group's month amounts, and the sums of each
- * group and of the whole chunk (USD nano), one addition per line.
+ * Adds up group `g`'s money (on the import's thread, from the columns): calls `each` with each of its
+ * month parts, and gives the group's sum (USD nano).
  */
-export function settle(chunk: ImportChunk): { groups: bigint[]; amount: bigint } {
-  const sums: bigint[] = [];
-  let amount = 0n;
-  for (const g of chunk.groups) {
-    sumAmounts(chunk.columns, g.head, g.months);
-    let sum = 0n;
-    for (const m of g.months) sum += m[4];
-    sums.push(sum);
-    amount += sum;
+export function settleGroup(chunk: ImportChunk, g: number, each?: (part: MonthSum) => void): bigint {
+  const G = chunk.groups;
+  const from = G.partsAt[g]!;
+  const count = G.partsAt[g + 1]! - from;
+  if (partAmounts.length < count) partAmounts = new Array<bigint>(count * 2).fill(0n);
+  sumAmounts(chunk.columns, G.head[g]!, partAmounts, count);
+  let sum = 0n;
+  for (let k = 0; k < count; k += 1) {
+    const amount = partAmounts[k]!;
+    sum += amount;
+    each?.({
+      saleMonth: G.months[G.partSale[from + k]!]!,
+      reportMonth: G.months[G.partReport[from + k]!]!,
+      streams: G.partStreams[from + k]!,
+      quantity: G.partQuantity[from + k]!,
+      amount,
+    });
   }
-  return { groups: sums, amount };
+  return sum;
 }
 
 const rows = new RowWriter();
@@ -274,13 +391,13 @@ const named = new NamedContexts();
  */
 export function groupsRows(
   chunk: ImportChunk,
-  groups: readonly CodeGroup[],
+  groups: Iterable<number>,
 ): { rows: string; contexts: number[] } {
   named.reset(chunk.contexts.length);
-  for (const g of groups) writeRows(chunk.columns, rows, g.head, named);
+  for (const g of groups) writeRows(chunk.columns, rows, chunk.groups.head[g]!, named);
   return { rows: rows.take(), contexts: named.list };
 }
 
-/** A group's lines as the store reported them (lines no recording matched wait as these). */
-export const groupLines = (chunk: ImportChunk, g: CodeGroup): StatementLine[] =>
-  statementLinesOf(g.recording, groupsRows(chunk, [g]).rows, chunk.contexts);
+/** Group `g`'s lines as the store reported them (lines no recording matched wait as these); `recording` its text. */
+export const groupLines = (chunk: ImportChunk, g: number, recording: string): StatementLine[] =>
+  statementLinesOf(recording, groupsRows(chunk, [g]).rows, chunk.contexts);

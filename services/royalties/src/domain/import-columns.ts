@@ -6,7 +6,6 @@
 // are handed to the import's thread as they are (transferred, not copied), which writes each group's
 // rows in file order (ledger-line.ts RowWriter) and adds up its money: that thread waits for the
 // reader most of the time, so the work is shared between the two.
-import type { MonthPart } from './import-chunk';
 import { Numbering, type RowWriter } from './ledger-line';
 import type { StatementLine } from './statements/line';
 
@@ -206,27 +205,31 @@ export class LineColumns {
 
 let scratch = new Float64Array(16);
 
-/** Adds the USD amounts of a group's lines (from `first` on) into its month sums. */
-export function sumAmounts(c: Columns, first: number, parts: MonthPart[]): void {
+/**
+ * Adds the USD amounts of a group's lines (from `first` on) by month part: `sums[k]` becomes part k's
+ * (the first `parts` of `sums` are overwritten).
+ */
+export function sumAmounts(c: Columns, first: number, sums: bigint[], parts: number): void {
   // Numbers while their sum stays a safe integer (exact), handed to the bigint sum before it would not.
-  if (scratch.length < parts.length) scratch = new Float64Array(parts.length * 2);
-  const sums = scratch;
-  sums.fill(0, 0, parts.length);
+  if (scratch.length < parts) scratch = new Float64Array(parts * 2);
+  const f = scratch;
+  f.fill(0, 0, parts);
+  sums.fill(0n, 0, parts);
   for (let i = first; i !== -1; i = c.nextOf[i]!) {
     const k = c.part[i]!;
     const wide = c.wide.size > 0 ? c.wide.get(i) : undefined;
     if (wide) {
-      parts[k]![4] += wide.amountAcct;
+      sums[k]! += wide.amountAcct;
       continue;
     }
     const a = c.amountAcct[i]!;
-    if (Math.abs(sums[k]!) + Math.abs(a) > Number.MAX_SAFE_INTEGER) {
-      parts[k]![4] += BigInt(sums[k]!);
-      sums[k] = 0;
+    if (Math.abs(f[k]!) + Math.abs(a) > Number.MAX_SAFE_INTEGER) {
+      sums[k]! += BigInt(f[k]!);
+      f[k] = 0;
     }
-    sums[k]! += a;
+    f[k]! += a;
   }
-  for (let k = 0; k < parts.length; k += 1) if (sums[k] !== 0) parts[k]![4] += BigInt(sums[k]!);
+  for (let k = 0; k < parts; k += 1) if (f[k] !== 0) sums[k]! += BigInt(f[k]!);
 }
 
 /**

@@ -7,7 +7,13 @@
 // already imported) removes its staged chunks: nothing of it is seen.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DocumentStore, Logger } from '@omni/platform';
-import { type CodeGroup, groupLines, groupsRows, type ImportChunk, settle } from '../domain/import-chunk';
+import {
+  groupLines,
+  groupsRows,
+  type ImportChunk,
+  type RecordingText,
+  settleGroup,
+} from '../domain/import-chunk';
 import { type PageRun, packRuns } from '../domain/ledger-line';
 import { formatAmount } from '../domain/money';
 import { addSum, emptyFold } from '../domain/rollups';
@@ -15,6 +21,7 @@ import { type StatementLine, StatementRefused } from '../domain/statements/line'
 import type { Spool } from '../providers/spool/local';
 import { type ImportDoc, type ImportsRepository, KEPT_REFUSED_LINES } from '../store/imports';
 import type { LedgerRepository, OwnerPage } from '../store/ledger';
+import type { RecordingDoc } from '../store/recordings';
 import type { UnmatchedRepository } from '../store/unmatched';
 import type { Matcher } from './match-lines';
 import type { ChunkReader } from './statement-reader/client';
@@ -179,9 +186,11 @@ export class ImportRunner {
         fileReportedAt: header.reportedAt,
       };
       const matcher = this.deps.matcher();
+      const recordings = new KnownRecordings();
       for await (const { chunk, bytesRead } of reader.chunks) {
         if (this.stopping) throw new Error('stopping');
-        await this.writeChunk(imp, state, chunk, Math.min(bytesRead, imp.bytes), matcher);
+        await recordings.add(chunk, matcher);
+        await this.writeChunk(imp, state, chunk, Math.min(bytesRead, imp.bytes), recordings);
       }
       await imports.set(imp._id, { state: 'publishing', bytesRead: imp.bytes });
       return null;
@@ -202,7 +211,7 @@ export class ImportRunner {
     state: StageState,
     chunk: ImportChunk,
     bytesRead: number,
-    matcher: Matcher,
+    recordings: KnownRecordings,
   ) {
     const { documents, imports, ledger, unmatched } = this.deps;
     for (const r of chunk.refused) {
@@ -216,8 +225,6 @@ export class ImportRunner {
         state.refusedLines.push({ lineNo: r.lineNo, reason: r.reason });
     }
     state.lines.total += chunk.lines;
-    const money = settle(chunk);
-    state.sums.file += money.amount;
     if (chunk.lines > 0) {
       if (!state.period.start || chunk.saleStart < state.period.start) state.period.start = chunk.saleStart;
       if (!state.period.end || chunk.saleEnd > state.period.end) state.period.end = chunk.saleEnd;
@@ -229,47 +236,57 @@ export class ImportRunner {
         state.reportedAt = chunk.reportedAt;
     }
 
-    const owners = await matcher.whose(chunk.groups);
-    const pages = new Map<string, { runs: PageRun[]; groups: CodeGroup[]; months: Set<string> }>();
+    // Per owner, the chunk's groups in its page: numbers, and the page built only when it is written.
+    const pages = new Map<string, { groups: number[]; months: Set<string> }>();
     const sums = emptyFold();
     const waiting: StatementLine[] = [];
-    chunk.groups.forEach((g, i) => {
-      const found = owners[i];
+    const G = chunk.groups;
+    for (let g = 0; g < G.count; g += 1) {
+      const rec = G.rec[g]!;
+      const found = recordings.owners[rec];
       if (!found) {
-        state.lines.unmatched += g.n;
-        state.sums.unmatched += money.groups[i]!;
-        waiting.push(...groupLines(chunk, g));
-        return;
+        const amount = settleGroup(chunk, g);
+        state.sums.file += amount;
+        state.lines.unmatched += G.n[g]!;
+        state.sums.unmatched += amount;
+        for (const l of groupLines(chunk, g, recordings.texts[rec]!.recording)) waiting.push(l);
+        continue;
       }
-      state.lines.imported += g.n;
-      state.sums.imported += money.groups[i]!;
       let page = pages.get(found.ownerId);
       if (!page) {
-        page = { runs: [], groups: [], months: new Set() };
+        page = { groups: [], months: new Set() };
         pages.set(found.ownerId, page);
       }
-      page.runs.push({
-        releaseId: found.releaseId,
-        trackId: found.kind === 'isrc' ? found.trackId : '',
-        recording: g.recording,
-        n: g.n,
-      });
       page.groups.push(g);
-      for (const [saleMonth, reportMonth, streams, quantity, amount] of g.months) {
-        page.months.add(saleMonth);
-        addSum(sums, { ownerId: found.ownerId, saleMonth, reportMonth, streams, quantity, amount });
-      }
-    });
+      const pageMonths = page.months;
+      const amount = settleGroup(chunk, g, (m) => {
+        pageMonths.add(m.saleMonth);
+        addSum(sums, { ownerId: found.ownerId, ...m });
+      });
+      state.sums.file += amount;
+      state.lines.imported += G.n[g]!;
+      state.sums.imported += amount;
+    }
     // Each page is built when it is written and dropped after: a chunk's pages and their JSON alive
     // together outlived the young collections and were promoted (the service's heap grew with the file).
     const ownerPages = function* (): Generator<OwnerPage> {
       for (const [ownerId, p] of pages) {
+        const runs: PageRun[] = p.groups.map((g) => {
+          const rec = G.rec[g]!;
+          const found = recordings.owners[rec]!;
+          return {
+            releaseId: found.releaseId,
+            trackId: found.kind === 'isrc' ? found.trackId : '',
+            recording: recordings.texts[rec]!.recording,
+            n: G.n[g]!,
+          };
+        });
         // One text per page, written straight from the columns.
         const { rows, contexts } = groupsRows(chunk, p.groups);
         yield {
           ownerId,
           saleMonths: [...p.months].sort(),
-          lines: packRuns(ownerId, p.runs, rows, chunk.contexts, contexts),
+          lines: packRuns(ownerId, runs, rows, chunk.contexts, contexts),
         };
       }
     };
@@ -317,6 +334,30 @@ export class ImportRunner {
       await imports.set(id, { state: 'done', finishedAt: new Date().toISOString() }, scope);
     });
     await spool.remove(id);
+  }
+}
+
+/**
+ * The reader's recordings as this thread knows them (ImportChunk.recordings), and whose each is: a
+ * recording's text and owner are kept once per file, its groups in every chunk name it by number.
+ */
+class KnownRecordings {
+  texts: RecordingText[] = [];
+  owners: Array<RecordingDoc | null> = [];
+
+  async add(chunk: ImportChunk, matcher: Matcher) {
+    if (chunk.recordingsFrom === 0) {
+      this.texts = [];
+      this.owners = [];
+    }
+    if (chunk.recordingsFrom !== this.texts.length)
+      throw new Error('The statement reader numbered its recordings out of turn.');
+    if (chunk.recordings.length === 0) return;
+    const owners = await matcher.whose(chunk.recordings);
+    chunk.recordings.forEach((r, i) => {
+      this.texts.push(r);
+      this.owners.push(owners[i]!);
+    });
   }
 }
 
