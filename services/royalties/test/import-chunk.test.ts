@@ -5,7 +5,7 @@ import {
   ChunkBuilder,
   groupLines,
   type ImportChunk,
-  type MonthSum,
+  type PartSum,
   type RecordingText,
   settleGroup,
 } from '../src/domain/import-chunk';
@@ -114,7 +114,7 @@ describe('a statement chunk', () => {
       -4_000_000_007n,
       30_000_000n,
     ]);
-    const months: MonthSum[] = [];
+    const months: PartSum[] = [];
     settleGroup(chunk, 0, (m) => months.push(m));
     expect(months).toEqual([
       {

@@ -15,6 +15,7 @@ import {
   statementLinesOf,
   streamsOf,
 } from './ledger-line';
+import type { MonthSum } from './rollups';
 import type { ReadItem, StatementLine } from './statements/line';
 
 /** A recording as a chunk names it: its codes (whose it is) and its text in a run (recordingText). */
@@ -347,13 +348,7 @@ export class ChunkBuilder {
 }
 
 /** A month part of a group as the import adds it to its owner's sums (amount in USD nano). */
-export interface MonthSum {
-  saleMonth: string;
-  reportMonth: string;
-  streams: number;
-  quantity: number;
-  amount: bigint;
-}
+export type PartSum = Omit<MonthSum, 'ownerId'>;
 
 let partAmounts: bigint[] = [];
 
@@ -361,7 +356,7 @@ let partAmounts: bigint[] = [];
  * Adds up group `g`'s money (on the import's thread, from the columns): calls `each` with each of its
  * month parts, and gives the group's sum (USD nano).
  */
-export function settleGroup(chunk: ImportChunk, g: number, each?: (part: MonthSum) => void): bigint {
+export function settleGroup(chunk: ImportChunk, g: number, each?: (part: PartSum) => void): bigint {
   const G = chunk.groups;
   const from = G.partsAt[g]!;
   const count = G.partsAt[g + 1]! - from;
