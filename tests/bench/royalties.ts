@@ -9,7 +9,7 @@
 //    from the catalogue in memory (the import asks it once per code); the file is read and parsed by the
 //    import's statement-reader worker, as in the service. The same for the 10,000-line file:
 //    the goal is a peak RSS within 50 MB of it (memory flat whatever the size) and ≥ 0.5 of the floor's
-//    lines per second. And for the file twice as long: past a chunk (400,000 lines), a longer file should
+//    lines per second. And for the file twice as long: past a chunk (200,000 lines), a longer file should
 //    cost no more memory.
 // Every child runs bundled by esbuild as the server is, not through tsx's on-the-fly transform.
 // 4. The /app figures (earningsSummary, what GET /api/dashboard asks) with BENCH_ROYALTIES_LEDGER_LINES

@@ -92,7 +92,7 @@ export class LineColumns {
   /**
    * Sets of columns made so far; at most SETS exist (one being filled, one handed over): the next chunk
    * waits for the one handed over to come back (`spare`) rather than a third being made. Each set is a
-   * chunk's lines (~56 bytes a line: 22 MB at 400,000), so a third set, or a fourth while the collector
+   * chunk's lines (42 bytes a line: 8 MB at 200,000), so a third set, or a fourth while the collector
    * had not yet freed one, was a large part of a large import's peak memory.
    */
   private sets = 1;
