@@ -154,6 +154,23 @@ describe('a statement chunk', () => {
     expect(linesOf(second, table)).toEqual(again);
   });
 
+  it('starts its table of recordings afresh past the most it keeps, and says so', () => {
+    const builder = new ChunkBuilder(2);
+    const table = new Recordings();
+    const isrcs = ['QZOMN2600001', 'QZOMN2600002', 'QZOMN2600003'];
+    for (const [n, isrc] of isrcs.entries()) builder.add({ kind: 'line', line: line(n + 2, { isrc }) });
+    const first = table.add(builder.take());
+    expect(first.recordings).toHaveLength(3);
+    builder.spare(first.columns);
+    // Three kept is past two: the next chunk numbers from 0 again and sends every recording it names.
+    const again = [line(10, { isrc: 'QZOMN2600002' }), line(11, { isrc: 'QZOMN2600004' })];
+    for (const l of again) builder.add({ kind: 'line', line: l });
+    const second = table.add(builder.take());
+    expect(second.recordingsFrom).toBe(0);
+    expect(second.recordings.map((r) => r.isrc)).toEqual(['QZOMN2600002', 'QZOMN2600004']);
+    expect(linesOf(second, table)).toEqual(again);
+  });
+
   it('adds up amounts past what a number holds exactly, to the nano', () => {
     const big = BigInt(Number.MAX_SAFE_INTEGER) - 1n;
     const many = [

@@ -138,6 +138,9 @@ export class ChunkBuilder {
   private contexts = new Contexts();
   private readonly columns = new LineColumns();
 
+  /** `mostKept`: recordings remembered across chunks before the table starts afresh (tests use a few). */
+  constructor(private readonly mostKept = MOST_RECORDINGS_KEPT) {}
+
   /** Items in the chunk so far. */
   get size() {
     return this.lines + this.refused.length;
@@ -285,7 +288,7 @@ export class ChunkBuilder {
     };
     this.freshFrom += this.fresh.length;
     this.fresh = [];
-    if (this.tableSize > MOST_RECORDINGS_KEPT) {
+    if (this.tableSize > this.mostKept) {
       this.table = new Map();
       this.tableSize = 0;
       this.freshFrom = 0;
