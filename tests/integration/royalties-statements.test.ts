@@ -252,7 +252,7 @@ describe('an import cut off by a stop', () => {
 });
 
 /** A one-summary, two-line DSR (Financial Reporting SRB) for `isrc`, written by the store simulator's writer. */
-async function dsr(isrc: string, messageId: string, createdAt: string): Promise<string> {
+async function dsr(isrc: string | string[], messageId: string, createdAt: string): Promise<string> {
   const chunks: Buffer[] = [];
   const out = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -268,10 +268,11 @@ async function dsr(isrc: string, messageId: string, createdAt: string): Promise<
     sender: { partyId: 'PADPIDA2014120301U', name: 'Deezer' },
     serviceDescription: 'DeezerPremium',
   });
-  const lines = [0, 1].map((i) => ({
+  const isrcs = typeof isrc === 'string' ? [isrc, isrc] : isrc;
+  const lines = isrcs.map((code, i) => ({
     summaryId: '',
     dspReleaseId: 'R1',
-    isrc,
+    isrc: code,
     date: '2026-09-30',
     usages: 100 + i,
     returns: 0,
@@ -319,6 +320,33 @@ describe('DDEX DSR statements', () => {
       (await (await platform.api('/api/dashboard', { token: a.token })).json()) as Record<string, unknown>
     ).totalEarningsUsd;
     expect(after).toBe('0.603');
+  });
+
+  it('thousands of lines no recording carries all wait, opened a batch at a time; refused, none is left', async () => {
+    // More lines than the store opens or discards at once (BATCH in store/unmatched.ts).
+    const unknown = Array.from({ length: 4500 }, (_, i) => `QZZZZ99${String(i).padStart(5, '0')}`);
+    const documents = await platform.ports.documents('royalties');
+    const linesOf = (importId: string) =>
+      documents.collection<{ _id: string; status: string }>('unmatched_lines').find({ importId });
+
+    const whole = await dsr(unknown, `msg-${randomUUID()}`, '2026-11-12T09:30:00Z');
+    const done = await finished(
+      statementAccepted.parse(await (await send('dsr', 'DSR_unknown.tsv', whole)).json()).id,
+    );
+    expect(done.state).toBe('done');
+    expect(done.lines).toEqual({ total: 4500, imported: 0, unmatched: 4500, refused: 0 });
+    expect(done.reconciliation.balanced).toBe(true);
+    const waiting = await linesOf(done.id);
+    expect(waiting).toHaveLength(4500);
+    expect(waiting.every((l) => l.status === 'open')).toBe(true);
+
+    const rows = (await dsr(unknown, `msg-${randomUUID()}`, '2026-11-12T09:30:00Z')).trimEnd().split('\n');
+    const cut = [...rows.slice(0, -2), rows.at(-1)].join('\n');
+    const refused = await finished(
+      statementAccepted.parse(await (await send('dsr', 'DSR_unknown_cut.tsv', cut)).json()).id,
+    );
+    expect(refused.state).toBe('refused');
+    expect(await linesOf(refused.id)).toEqual([]);
   });
 
   it('a file cut short (its footer counts more lines than arrived) is refused whole', async () => {

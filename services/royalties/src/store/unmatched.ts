@@ -7,6 +7,13 @@ import type { StatementLine } from '../domain/statements/line';
 
 export const UNMATCHED = 'unmatched_lines';
 
+/**
+ * Documents opened or discarded per statement: a file of codes Omni does not know stages one per line, and
+ * reading them all at once (the store's updateMany and deleteMany read every match) took ~600 MB for a
+ * million lines.
+ */
+const BATCH = 2000;
+
 export type UnmatchedStatus = 'staged' | 'open' | 'attached' | 'not_ours';
 
 export interface UnmatchedDoc extends Doc {
@@ -45,7 +52,7 @@ export class UnmatchedRepository {
 
   constructor(store: DocumentStore) {
     this.collection = store.collection<UnmatchedDoc>(UNMATCHED, {
-      indexes: [{ fields: { status: 1, identifier: 1 } }, { fields: { importId: 1 } }],
+      indexes: [{ fields: { status: 1, identifier: 1 } }, { fields: { importId: 1, _id: 1 } }],
     });
   }
 
@@ -62,14 +69,40 @@ export class UnmatchedRepository {
     );
   }
 
-  open(scope: TransactionScope, importId: string) {
-    return scope
-      .collection<UnmatchedDoc>(UNMATCHED)
-      .updateMany({ importId, status: 'staged' }, { $set: { status: 'open' } });
+  /** Shows the import's staged lines (in the import's last transaction), a batch at a time. */
+  async open(scope: TransactionScope, importId: string) {
+    const c = scope.collection<UnmatchedDoc>(UNMATCHED);
+    for await (const _id of this.batches(scope, importId))
+      await c.updateMany({ importId, _id, status: 'staged' }, { $set: { status: 'open' } });
   }
 
-  discardStaged(scope: TransactionScope, importId: string) {
-    return scope.collection<UnmatchedDoc>(UNMATCHED).deleteMany({ importId, status: 'staged' });
+  /** Removes a refused import's staged lines, a batch at a time. */
+  async discardStaged(scope: TransactionScope, importId: string) {
+    const c = scope.collection<UnmatchedDoc>(UNMATCHED);
+    for await (const _id of this.batches(scope, importId))
+      await c.deleteMany({ importId, _id, status: 'staged' });
+  }
+
+  /**
+   * The import's lines as ranges of BATCH _ids, walked along the (importId, _id) index: each read stops at
+   * its batch, and each batch is one range of that index.
+   */
+  private async *batches(scope: TransactionScope, importId: string) {
+    const c = scope.collection<UnmatchedDoc>(UNMATCHED);
+    let after = '';
+    for (;;) {
+      const [end] = await c.find(
+        { importId, _id: { $gt: after } },
+        { sort: { _id: 1 }, skip: BATCH - 1, limit: 1 },
+      );
+      if (!end) {
+        const [last] = await c.find({ importId, _id: { $gt: after } }, { sort: { _id: -1 }, limit: 1 });
+        if (last) yield { $gt: after, $lte: last._id };
+        return;
+      }
+      yield { $gt: after, $lte: end._id };
+      after = end._id;
+    }
   }
 
   /** Every line not staged (open first is the screen's business). */

@@ -46,6 +46,8 @@ export const CHUNK_RECORDINGS = 50_000;
  * rather than five times (bench:royalties: publishing 1,000,000 lines 180 → ~70 ms).
  */
 export const PUBLISH_CHUNKS = 10;
+/** Waiting lines staged per write (a chunk of unknown codes has as many as it has lines). */
+const STAGE_LINES = 2000;
 /** After a failure that is ours (catalog away, the store busy), the import is tried again after this. */
 const RETRY_MS = 5000;
 
@@ -239,7 +241,9 @@ export class ImportRunner {
     // Per owner, the chunk's groups in its page: numbers, and the page built only when it is written.
     const pages = new Map<string, { groups: number[]; months: Set<string> }>();
     const sums = emptyFold();
-    const waiting: StatementLine[] = [];
+    // The groups no recording matched: their lines are made and staged a few thousand at a time in the
+    // transaction (a chunk of codes Omni does not know made 200,000 line objects and documents at once).
+    const waiting: number[] = [];
     const G = chunk.groups;
     for (let g = 0; g < G.count; g += 1) {
       const rec = G.rec[g]!;
@@ -249,7 +253,7 @@ export class ImportRunner {
         state.sums.file += amount;
         state.lines.unmatched += G.n[g]!;
         state.sums.unmatched += amount;
-        for (const l of groupLines(chunk, g, recordings.texts[rec]!.recording)) waiting.push(l);
+        waiting.push(g);
         continue;
       }
       let page = pages.get(found.ownerId);
@@ -294,7 +298,15 @@ export class ImportRunner {
     state.chunks += 1;
     await documents.transaction(async (scope) => {
       if (pages.size > 0) await ledger.stagePages(scope, imp._id, seq, ownerPages(), sums);
-      await unmatched.stage(scope, imp._id, waiting);
+      let lines: StatementLine[] = [];
+      for (const g of waiting) {
+        for (const l of groupLines(chunk, g, recordings.texts[G.rec[g]!]!.recording)) lines.push(l);
+        if (lines.length >= STAGE_LINES) {
+          await unmatched.stage(scope, imp._id, lines);
+          lines = [];
+        }
+      }
+      await unmatched.stage(scope, imp._id, lines);
       await imports.set(
         imp._id,
         {
