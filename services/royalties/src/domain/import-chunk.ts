@@ -9,6 +9,7 @@
 import { type Columns, LineColumns, NamedContexts, sumAmounts, writeRows } from './import-columns';
 import {
   Contexts,
+  Numbering,
   RowWriter,
   recordingText,
   sameRecording,
@@ -321,16 +322,7 @@ export class ChunkBuilder {
       partQuantity: new Float64Array(parts),
       months: [],
     };
-    const months = new Map<string, number>();
-    const monthNo = (m: string) => {
-      let i = months.get(m);
-      if (i === undefined) {
-        i = g.months.length;
-        g.months.push(m);
-        months.set(m, i);
-      }
-      return i;
-    };
+    const months = new Numbering();
     let k = 0;
     groups.forEach((r, i) => {
       g.rec[i] = r.id;
@@ -338,14 +330,15 @@ export class ChunkBuilder {
       g.head[i] = r.head;
       g.partsAt[i] = k;
       for (const p of r.parts) {
-        g.partSale[k] = monthNo(p.sale);
-        g.partReport[k] = monthNo(p.report);
+        g.partSale[k] = months.of(p.sale);
+        g.partReport[k] = months.of(p.report);
         g.partStreams[k] = p.streams;
         g.partQuantity[k] = p.quantity;
         k += 1;
       }
     });
     g.partsAt[groups.length] = k;
+    g.months = months.list;
     return g;
   }
 }
