@@ -252,4 +252,24 @@ describe('a statement chunk', () => {
     expect(linesOf(third, table)).toEqual([line(21, { territory: 'DE', quantity: 3 })]);
     expect(firstLines).toEqual(lines);
   });
+
+  it('grows its columns at once to the lines the file is said to hold still, and keeps them', () => {
+    const builder = new ChunkBuilder();
+    const table = new Recordings();
+    let ahead = 5_000;
+    builder.expect(10_000, () => ahead);
+    const many = Array.from({ length: 2_500 }, (_, i) => line(i + 1, { quantity: i }));
+    for (const l of many) builder.add({ kind: 'line', line: l });
+    const chunk = table.add(builder.take());
+    // Past its first 1,024 lines, grown once to hold the 5,000 said to come (not to 2,048, then 4,096).
+    expect(chunk.columns.lineNo.length).toBe(1_024 + 5_000);
+    expect(linesOf(chunk, table).sort(byLineNo)).toEqual(many);
+
+    // A file said to hold few more lines still doubles (an estimate that errs low costs no more copies).
+    const small = new ChunkBuilder();
+    ahead = 10;
+    small.expect(100_000, () => ahead);
+    for (const l of many) small.add({ kind: 'line', line: l });
+    expect(small.take().columns.lineNo.length).toBe(4_096);
+  });
 });

@@ -258,9 +258,13 @@ export class ChunkBuilder {
     if (l.reportedAt > this.reportedAt) this.reportedAt = l.reportedAt;
   }
 
-  /** The most items a chunk will hold (the columns are sized to it). */
-  expect(items: number): void {
+  /**
+   * The most items a chunk will hold (the columns are sized to it), and how many more lines the file
+   * likely holds (the columns grow to them at once, up to that size).
+   */
+  expect(items: number, linesAhead?: () => number): void {
     this.columns.limit = items;
+    if (linesAhead) this.columns.linesAhead = linesAhead;
   }
 
   /** Columns of a chunk already written, to fill again. */

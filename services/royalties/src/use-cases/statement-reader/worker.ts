@@ -2,6 +2,7 @@
 // chunks grouped by code (domain/import-chunk.ts). Parsing a million-line file is most of an import's CPU;
 // here it runs beside the service's thread, which keeps answering requests and writes the chunks it is
 // handed (use-cases/run-imports.ts). Started per file by ./client.ts.
+import { stat } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { ChunkBuilder } from '../../domain/import-chunk';
 import { transferables } from '../../domain/import-columns';
@@ -28,15 +29,22 @@ const take = async () => {
 
 async function read(req: ReadRequest) {
   let bytesRead = 0;
+  let seen = 0;
   const statement = readStatement(req.source, () => openCounted(req.path, (n) => (bytesRead += n)));
   try {
+    const { size: fileBytes } = await stat(req.path);
     send({ t: 'header', header: await statement.header });
     // The first chunks are smaller (1/8 of the size, then doubling): the import's thread starts writing
     // while the rest is read, instead of waiting for a whole chunk first.
     let size = Math.max(1, Math.floor(req.chunkItems / 8));
-    builder.expect(req.chunkItems);
+    // The lines in the bytes not read yet, at the bytes a line has taken so far (read runs ahead of the
+    // lines, so this errs low).
+    builder.expect(req.chunkItems, () =>
+      bytesRead > 0 ? Math.floor((seen * Math.max(0, fileBytes - bytesRead)) / bytesRead) : 0,
+    );
     for await (const batch of statement.batches) {
       for (const item of batch) {
+        seen += 1;
         const lineNo = item.kind === 'line' ? item.line.lineNo : item.lineNo;
         if (lineNo <= req.resumeAfter) continue;
         builder.add(item);
