@@ -92,8 +92,20 @@ export const unmatchedGroup = z.object({
   stores: z.array(z.string()),
   imports: z.array(z.string()),
   status: z.enum(['open', 'attached', 'not_ours']),
+  /** An open group an admin is attaching or marking not ours right now (its lines move a batch at a time). */
+  resolving: z.optional(z.object({ action: z.enum(['attach', 'not_ours']), to: z.string() })),
 });
-export const unmatchedList = z.object({ groups: z.array(unmatchedGroup), open: z.number(), amount });
+/**
+ * The queue: at most a few hundred groups of each status, the biggest amounts first. `open` and `amount`
+ * count every open line; `counts` every group of each status (more than `groups` holds when capped).
+ */
+export const unmatchedList = z.object({
+  groups: z.array(unmatchedGroup),
+  open: z.number(),
+  amount,
+  counts: z.optional(z.object({ open: z.number(), attached: z.number(), not_ours: z.number() })),
+});
+export type UnmatchedList = z.infer<typeof unmatchedList>;
 
 /** POST /api/admin/statements/unmatched/resolve */
 export const resolveUnmatchedBody = z.discriminatedUnion('action', [

@@ -61,6 +61,13 @@ async function finished(id: string): Promise<StatementImport> {
   );
 }
 
+/** A USD decimal string as nano-dollars. */
+const nano = (usd: string) => {
+  const [int, frac = ''] = usd.replace('-', '').split('.');
+  const value = BigInt(int!) * 1_000_000_000n + BigInt(frac.padEnd(9, '0'));
+  return usd.startsWith('-') ? -value : value;
+};
+
 const CANONICAL_HEADER =
   'sale_start,sale_end,reported_at,store,service_tier,territory,usage_type,isrc,upc,title,artist,quantity,amount,currency,amount_usd,fx_rate,fx_date,adjustment_type';
 
@@ -329,6 +336,12 @@ describe('DDEX DSR statements', () => {
     const linesOf = (importId: string) =>
       documents.collection<{ _id: string; status: string }>('unmatched_lines').find({ importId });
 
+    const queue = async () =>
+      unmatchedList.parse(
+        await (await platform.api('/api/admin/statements/unmatched', { token: admin })).json(),
+      );
+    const before = await queue();
+
     const whole = await dsr(unknown, `msg-${randomUUID()}`, '2026-11-12T09:30:00Z');
     const done = await finished(
       statementAccepted.parse(await (await send('dsr', 'DSR_unknown.tsv', whole)).json()).id,
@@ -340,6 +353,18 @@ describe('DDEX DSR statements', () => {
     expect(waiting).toHaveLength(4500);
     expect(waiting.every((l) => l.status === 'open')).toBe(true);
 
+    // The queue's summary: every line counted, to the nano-dollar; the list capped to the biggest groups.
+    const after = await queue();
+    expect(after.open).toBe(before.open + 4500);
+    expect(nano(after.amount) - nano(before.amount)).toBe(nano(done.reconciliation.unmatched));
+    expect(after.counts!.open).toBe(before.counts!.open + 4500);
+    const open = after.groups.filter((g) => g.status === 'open');
+    expect(open).toHaveLength(500);
+    const amounts = open.map((g) => nano(g.amount));
+    expect(amounts).toEqual([...amounts].sort((a, b) => (b > a ? 1 : b < a ? -1 : 0)));
+    // The biggest: the file's last line (its usages grow with the line number).
+    expect(open[0]).toMatchObject({ identifier: unknown.at(-1), lines: 1, status: 'open' });
+
     const rows = (await dsr(unknown, `msg-${randomUUID()}`, '2026-11-12T09:30:00Z')).trimEnd().split('\n');
     const cut = [...rows.slice(0, -2), rows.at(-1)].join('\n');
     const refused = await finished(
@@ -347,6 +372,32 @@ describe('DDEX DSR statements', () => {
     );
     expect(refused.state).toBe('refused');
     expect(await linesOf(refused.id)).toEqual([]);
+    // Staged while it was read, gone with it: the queue is as it was.
+    expect(await queue()).toEqual(after);
+
+    // Marked not ours over HTTP: its line moves out of the open groups.
+    const last = unknown.at(-1)!;
+    const res = await platform.api('/api/admin/statements/unmatched/resolve', {
+      method: 'POST',
+      token: admin,
+      json: { action: 'not_ours', identifier: last },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ lines: 1 });
+    const resolved = await queue();
+    expect(resolved.open).toBe(after.open - 1);
+    expect(resolved.counts).toEqual({
+      ...after.counts!,
+      open: after.counts!.open - 1,
+      not_ours: after.counts!.not_ours + 1,
+    });
+    expect(resolved.groups.find((g) => g.identifier === last)).toMatchObject({ status: 'not_ours' });
+    const again = await platform.api('/api/admin/statements/unmatched/resolve', {
+      method: 'POST',
+      token: admin,
+      json: { action: 'not_ours', identifier: last },
+    });
+    expect(again.status).toBe(404);
   });
 
   it('a file cut short (its footer counts more lines than arrived) is refused whole', async () => {

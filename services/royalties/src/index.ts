@@ -25,6 +25,7 @@ import type { MySplitsDeps } from './use-cases/my-splits';
 import type { PayoutDeps } from './use-cases/payouts/context';
 import { retryDue, runPayouts } from './use-cases/payouts/run';
 import { receiveFromInbox } from './use-cases/receive-statement';
+import { UnmatchedResolver } from './use-cases/resolve-unmatched';
 import { ImportRunner } from './use-cases/run-imports';
 import { lapseDue, type SplitNotices } from './use-cases/splits';
 import { readInWorker } from './use-cases/statement-reader/client';
@@ -68,7 +69,20 @@ export const royaltiesService: ServiceModule = {
       matcher,
       logger,
     });
-    const deps = { documents, imports, ledger, unmatched, recordings, trends, spool, runner, matcher };
+    // Attaching (or marking not ours) an identifier's waiting lines, a batch at a time.
+    const resolver = new UnmatchedResolver({ documents, ledger, unmatched, matcher, logger });
+    const deps = {
+      documents,
+      imports,
+      ledger,
+      unmatched,
+      resolver,
+      recordings,
+      trends,
+      spool,
+      runner,
+      matcher,
+    };
 
     // Splits: share tables, invitations and expenses, and the payees' allocations of the published
     // ledger (a step after publishing that only reads the ledger).
@@ -167,6 +181,11 @@ export const royaltiesService: ServiceModule = {
     ctx.onStarted(() => outbox.start());
     ctx.onStop(() => outbox.stop());
     ctx.onStarted(async () => {
+      // Data from before the queue's summary gets it built once, now rather than at the first look.
+      void unmatched
+        .ready()
+        .then(() => resolver.resume())
+        .catch((err: unknown) => logger.warn({ err }, 'royalties: unmatched queue summary not built yet'));
       runner.kick();
       allocator.start();
       await folder.start();
@@ -176,6 +195,7 @@ export const royaltiesService: ServiceModule = {
       clearInterval(payoutTimer);
       await folder.stop();
       await runner.stop();
+      await resolver.stop();
       await allocator.stop();
     });
   },

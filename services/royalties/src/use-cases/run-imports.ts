@@ -298,15 +298,18 @@ export class ImportRunner {
     state.chunks += 1;
     await documents.transaction(async (scope) => {
       if (pages.size > 0) await ledger.stagePages(scope, imp._id, seq, ownerPages(), sums);
+      // The lines and, summed per identifier, their groups (the queue's screen reads those).
+      const staging = await unmatched.staging(scope, imp._id);
       let lines: StatementLine[] = [];
       for (const g of waiting) {
         for (const l of groupLines(chunk, g, recordings.texts[G.rec[g]!]!.recording)) lines.push(l);
         if (lines.length >= STAGE_LINES) {
-          await unmatched.stage(scope, imp._id, lines);
+          await staging.add(lines);
           lines = [];
         }
       }
-      await unmatched.stage(scope, imp._id, lines);
+      await staging.add(lines);
+      await staging.done();
       await imports.set(
         imp._id,
         {

@@ -1,8 +1,8 @@
 // An import and the unmatched queue as the REST contract shows them (proto/api/royalties.ts).
-import type { StatementImport } from '@omni/proto/api';
+import type { StatementImport, UnmatchedList } from '@omni/proto/api';
 import { formatAmount } from '../domain/money';
 import type { ImportDoc } from '../store/imports';
-import type { UnmatchedDoc } from '../store/unmatched';
+import type { ShownStatus, UnmatchedGroupDoc, UnmatchedSummary } from '../store/unmatched';
 import { reconcile } from './run-imports';
 
 export function importJson(imp: ImportDoc): StatementImport {
@@ -36,65 +36,41 @@ export function importJson(imp: ImportDoc): StatementImport {
   };
 }
 
-/** Waiting lines grouped by identifier: open groups first, the biggest amount first. */
-export function unmatchedJson(lines: readonly UnmatchedDoc[]) {
-  const groups = new Map<
-    string,
-    {
-      identifier: string;
-      kind: UnmatchedDoc['kind'];
-      lines: number;
-      quantity: number;
-      amount: bigint;
-      title: string;
-      artist: string;
-      stores: Set<string>;
-      imports: Set<string>;
-      status: 'open' | 'attached' | 'not_ours';
-    }
-  >();
-  let openCount = 0;
-  let openAmount = 0n;
-  for (const d of lines) {
-    if (d.status === 'staged') continue;
-    const key = `${d.status}|${d.identifier}`;
-    const g = groups.get(key) ?? {
-      identifier: d.identifier,
-      kind: d.kind,
-      lines: 0,
-      quantity: 0,
-      amount: 0n,
-      title: d.line.title,
-      artist: d.line.artist,
-      stores: new Set<string>(),
-      imports: new Set<string>(),
-      status: d.status,
-    };
-    g.lines += 1;
-    g.quantity += d.line.quantity;
-    g.amount += BigInt(d.line.amountAcct);
-    g.stores.add(d.line.store);
-    g.imports.add(d.importId);
-    groups.set(key, g);
-    if (d.status === 'open') {
-      openCount += 1;
-      openAmount += BigInt(d.line.amountAcct);
-    }
-  }
-  const order = { open: 0, attached: 1, not_ours: 2 } as const;
+/**
+ * The queue from its summary (store/unmatched.ts): open groups first, the biggest amount first, at most
+ * LIST_LIMIT of each status; `counts` says how many groups there are of each, `open` and `amount` are every
+ * open line's. A group being resolved says so (`resolving`).
+ */
+export function unmatchedJson(summary: UnmatchedSummary): UnmatchedList {
+  const order = { open: 0, attached: 1, not_ours: 2, staged: 3 } as const;
+  const resolving = new Map(summary.resolving.map((r) => [r._id, r]));
+  const groups = summary.groups
+    .filter((g): g is UnmatchedGroupDoc & { status: ShownStatus } => g.status !== 'staged')
+    .sort((a, b) => order[a.status] - order[b.status] || (b.rank > a.rank ? 1 : b.rank < a.rank ? -1 : 0))
+    .map((g) => {
+      const r = g.status === 'open' ? resolving.get(g.identifier) : undefined;
+      return {
+        identifier: g.identifier,
+        kind: g.kind,
+        lines: g.lines,
+        quantity: g.quantity,
+        amount: formatAmount(BigInt(g.amount)),
+        title: g.title,
+        artist: g.artist,
+        stores: g.stores,
+        imports: g.imports,
+        status: g.status,
+        ...(r ? { resolving: { action: r.action, to: r.to } } : {}),
+      };
+    });
   return {
-    groups: [...groups.values()]
-      .sort(
-        (a, b) =>
-          order[a.status] - order[b.status] || (b.amount > a.amount ? 1 : b.amount < a.amount ? -1 : 0),
-      )
-      .map((g) => ({
-        ...g,
-        amount: formatAmount(g.amount),
-        stores: [...g.stores].sort(),
-        imports: [...g.imports],
-      })),
-    open: openCount,
-    amount: formatAmount(openAmount),
+    groups,
+    open: summary.totals.open.lines,
+    amount: formatAmount(BigInt(summary.totals.open.amount)),
+    counts: {
+      open: summary.totals.open.groups,
+      attached: summary.totals.attached.groups,
+      not_ours: summary.totals.not_ours.groups,
+    },
   };
 }
