@@ -617,6 +617,41 @@ function contractCases(makeTarget: () => DocumentStoreTarget): void {
       expect((await store.collection<Item>(lines).findById('l0'))!.qty).toBe(2);
     });
 
+    it('stays all or nothing when its work lets the event loop run between batches, others reading meanwhile', async () => {
+      // What royalties' long walks do (a million waiting lines opened 2,000 at a time): setImmediate between
+      // batches so the service keeps answering; the transaction must not notice.
+      const name = fresh('batched');
+      const items = store.collection<Item>(name);
+      await items.insertOne({ _id: 'before', v: 1 });
+      const seen: number[] = [];
+      const work = (fail: boolean) =>
+        store.transaction(async (scope) => {
+          for (let b = 0; b < 5; b += 1) {
+            await scope
+              .collection<Item>(name)
+              .insertMany(Array.from({ length: 20 }, (_, i) => ({ _id: `${fail}-${b}-${i}`, b })));
+            await scope.collection<Item>(name).updateOne({ _id: 'before' }, { $inc: { v: 1 } });
+            await new Promise((resolve) => setImmediate(resolve));
+            // A request served between batches, outside the transaction.
+            seen.push(await items.count({}));
+          }
+          expect(await scope.collection<Item>(name).count({})).toBe(101);
+          if (fail) throw new Error('refused at its end');
+          return 'done';
+        });
+      await expect(work(true)).rejects.toThrow('refused at its end');
+      expect(await items.count({})).toBe(1);
+      expect(await items.findById('before')).toEqual({ _id: 'before', v: 1 });
+      if (verifiable('isolation', "a transaction's writes staying invisible to others until it commits"))
+        expect(seen).toEqual([1, 1, 1, 1, 1]);
+      seen.length = 0;
+      expect(await work(false)).toBe('done');
+      expect(await items.count({})).toBe(101);
+      expect(await items.findById('before')).toEqual({ _id: 'before', v: 6 });
+      if (verifiable('isolation', "a transaction's writes staying invisible to others until it commits"))
+        expect(seen).toEqual([1, 1, 1, 1, 1]);
+    });
+
     it('discards every write when the work throws', async () => {
       const name = fresh('aborted');
       const items = store.collection<Item>(name);
