@@ -17,7 +17,13 @@ export const useStatementList = () =>
     refetchInterval: (query) => (query.state.data?.some((i) => isActive(i.state)) ? 2000 : false),
   });
 
-export const useUnmatched = () => useQuery({ queryKey: UNMATCHED_KEY, queryFn: fetchUnmatched });
+/** The queue; read again every 2 s while a group's lines are being moved (a big group moves in batches). */
+export const useUnmatched = () =>
+  useQuery({
+    queryKey: UNMATCHED_KEY,
+    queryFn: fetchUnmatched,
+    refetchInterval: (query) => (query.state.data?.groups.some((g) => g.resolving) ? 2000 : false),
+  });
 
 /**
  * One import, read again every second while it moves (receiving, queued, importing, publishing). When it

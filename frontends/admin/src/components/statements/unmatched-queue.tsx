@@ -69,9 +69,14 @@ export function UnmatchedQueue({
   const groups = queue.data?.groups ?? [];
   const rows = groups.filter((g) => g.status === filter);
   const shown = pageOf(rows, page, PAGE_SIZE);
+  // The service lists the biggest few hundred groups of each status and counts them all (`counts`).
   const counts = Object.fromEntries(
-    FILTERS.map((f) => [f.value, groups.filter((g) => g.status === f.value).length]),
+    FILTERS.map((f) => [
+      f.value,
+      queue.data?.counts?.[f.value] ?? groups.filter((g) => g.status === f.value).length,
+    ]),
   ) as Record<Filter, number>;
+  const hidden = counts[filter] - rows.length;
 
   async function resolve(body: ResolveUnmatchedBody, group: UnmatchedGroup) {
     const refresh = () =>
@@ -221,7 +226,15 @@ export function UnmatchedQueue({
                           </ul>
                         </TableCell>
                         <TableCell>
-                          {group.status === 'open' ? (
+                          {group.status === 'open' && group.resolving ? (
+                            <div className="text-right">
+                              <Badge variant="outline" className="whitespace-nowrap">
+                                {group.resolving.action === 'attach'
+                                  ? `Attaching to ${group.resolving.to}…`
+                                  : 'Marking not ours…'}
+                              </Badge>
+                            </div>
+                          ) : group.status === 'open' ? (
                             <div className="ml-auto flex w-fit flex-col gap-2 [&>button]:justify-start">
                               <Button
                                 size="sm"
@@ -261,6 +274,12 @@ export function UnmatchedQueue({
                 </TableBody>
               </Table>
             </div>
+            {hidden > 0 ? (
+              <p className="text-sm text-muted-foreground" data-testid="unmatched-capped">
+                The {formatCount(rows.length)} biggest amounts of {formatCount(counts[filter])} identifiers
+                are listed; the others show as these are resolved.
+              </p>
+            ) : null}
             <Pager
               label="unmatched lines"
               page={shown.page}
