@@ -29,6 +29,7 @@ export * from './ports/events';
 export * from './runtime/app-root';
 export * from './runtime/graph';
 export * from './runtime/manager';
+export * from './runtime/memory';
 export * from './runtime/ports';
 export * from './runtime/service';
 export * from './runtime/workers';
