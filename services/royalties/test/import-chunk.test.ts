@@ -219,6 +219,62 @@ describe('a statement chunk', () => {
     expect(builder.full).toBe(false);
   });
 
+  it('is full before it numbers more contexts or month parts than its columns hold, and loses none', () => {
+    // A context per line (a store of its own each), then a group with a month part per line.
+    for (const vary of [
+      (n: number) => ({ store: `store ${n}` }),
+      (n: number) => ({
+        saleStart: `${1000 + (n % 9000)}-01-01`,
+        reportedAt: `${1000 + Math.floor(n / 9000)}-01-01`,
+      }),
+    ]) {
+      const builder = new ChunkBuilder();
+      const many: StatementLine[] = [];
+      for (let n = 1; !builder.full; n += 1) {
+        const l = line(n, vary(n));
+        many.push(l);
+        builder.add({ kind: 'line', line: l });
+      }
+      expect(many.length).toBeGreaterThan(60_000);
+      expect(many.length).toBeLessThan(65_536);
+      const table = new Recordings();
+      const chunk = table.add(builder.take());
+      expect(linesOf(chunk, table).sort(byLineNo)).toEqual(many);
+      expect(chunkSum(chunk)).toBe(many.reduce((sum, l) => sum + l.amountAcct, 0n));
+    }
+  });
+
+  it('keeps amounts in the sale currency apart only from the first line whose differ, exactly', () => {
+    const same = [line(1), line(2, { amountTxn: 7n, amountAcct: 7n })];
+    const mixed = [
+      line(11),
+      line(12, { currencyTxn: 'EUR', fxRate: '1.25', amountTxn: 24_000_000n, amountAcct: 30_000_000n }),
+      line(13, { amountTxn: 9n, amountAcct: 9n }),
+    ];
+    const builder = new ChunkBuilder();
+    const table = new Recordings();
+    for (const l of same) builder.add({ kind: 'line', line: l });
+    const first = table.add(builder.take());
+    // USD only: the column of amounts in the sale's currency was never written.
+    expect(first.columns.txnApart).toBe(false);
+    expect(first.columns.amountTxn.every((v) => v === 0)).toBe(true);
+    expect(linesOf(first, table).sort(byLineNo)).toEqual(same);
+    builder.spare(first.columns);
+    for (const l of mixed) builder.add({ kind: 'line', line: l });
+    const second = table.add(builder.take());
+    expect(second.columns.txnApart).toBe(true);
+    expect(linesOf(second, table).sort(byLineNo)).toEqual(mixed);
+    // Filled again, the second's columns keep the amounts together until a line's differ.
+    builder.spare(second.columns);
+    builder.add({ kind: 'line', line: line(30) });
+    builder.spare(table.add(builder.take()).columns);
+    builder.add({ kind: 'line', line: line(40) });
+    const fourth = table.add(builder.take());
+    expect(fourth.columns).toBe(second.columns);
+    expect(fourth.columns.txnApart).toBe(false);
+    expect(linesOf(fourth, table)).toEqual([line(40)]);
+  });
+
   it('starts the next chunk empty, its contexts numbered afresh', () => {
     const builder = new ChunkBuilder();
     const table = new Recordings();

@@ -6,7 +6,14 @@
 // groups' rows into a page (ledger-line.ts layout 3), add up a few month sums. A report repeats a few
 // thousand codes over a million lines, so that is a fraction of the work; and each recording's codes and
 // text are handed over once per file, the groups of later chunks naming it by number (ChunkGroups).
-import { type Columns, LineColumns, NamedContexts, sumAmounts, writeRows } from './import-columns';
+import {
+  type Columns,
+  LineColumns,
+  MOST_NUMBERED,
+  NamedContexts,
+  sumAmounts,
+  writeRows,
+} from './import-columns';
 import {
   Contexts,
   Numbering,
@@ -137,6 +144,8 @@ export class ChunkBuilder {
   // A file has a few dates: their months are cut once, and the months' strings are the same objects.
   private readonly monthOf = new Map<string, string>();
   private contexts = new Contexts();
+  /** The most month parts a group of the chunk has. */
+  private mostParts = 0;
   private readonly columns = new LineColumns();
 
   /** `mostKept`: recordings remembered across chunks before the table starts afresh (tests use a few). */
@@ -152,9 +161,12 @@ export class ChunkBuilder {
     return this.touched.length;
   }
 
-  /** Whether the chunk must be handed over now (its columns number as many dates and words as they hold). */
+  /**
+   * Whether the chunk must be handed over now: its columns number as many dates and words, contexts, or
+   * month parts of a group as they hold.
+   */
   get full(): boolean {
-    return this.columns.full;
+    return this.columns.full || this.contexts.list.length >= MOST_NUMBERED || this.mostParts >= MOST_NUMBERED;
   }
 
   add(item: ReadItem): void {
@@ -246,7 +258,10 @@ export class ChunkBuilder {
     if (m) {
       m.streams += streamsOf(l);
       m.quantity += l.quantity;
-    } else r.parts.push({ sale, report, streams: streamsOf(l), quantity: l.quantity });
+    } else {
+      r.parts.push({ sale, report, streams: streamsOf(l), quantity: l.quantity });
+      if (r.parts.length > this.mostParts) this.mostParts = r.parts.length;
+    }
     const at = this.columns.add(l, context, part);
     if (r.head === -1) r.head = at;
     else this.columns.link(r.tail, at);
@@ -302,6 +317,7 @@ export class ChunkBuilder {
     this.touched = [];
     this.chunkNo += 1;
     this.contexts = new Contexts();
+    this.mostParts = 0;
     this.refused = [];
     this.lines = 0;
     this.saleStart = '';

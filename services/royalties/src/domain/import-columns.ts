@@ -11,14 +11,19 @@ import type { StatementLine } from './statements/line';
 
 // Amounts are kept as numbers when they are safe integers (nano-units: up to 9 million dollars a line),
 // so the import's thread writes and adds them up without making a bigint per line. Each column is as
-// narrow as its values nearly always are (a line costs 42 bytes, 56 before: a chunk's two sets of
-// columns are most of a large import's memory); a line whose values do not fit goes whole to `wide`.
+// narrow as its values nearly always are (a line costs 30 bytes, 56 once: a chunk's two sets of columns
+// are most of a large import's memory); a line whose values do not fit goes whole to `wide`. The amount
+// in the sale's currency is written only once a line's differs from the USD one (most stores report in
+// USD): until then that column's pages are never touched, so they cost no memory.
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const fits = (v: bigint) => v <= SAFE && v >= -SAFE;
 const fitsUint32 = (n: number) => n >= 0 && n <= 0xffffffff;
 const fitsInt32 = (n: number) => (n | 0) === n;
-/** Dates and adjustment words a chunk may number (Uint16 columns); the chunk is handed over before. */
-const MOST_STRINGS = 0xffff - 3;
+/**
+ * Dates and adjustment words, contexts, and a group's month parts a chunk may number (Uint16 columns):
+ * the chunk is handed over before (`full`).
+ */
+export const MOST_NUMBERED = 0xffff - 3;
 
 /** A line whose line number, quantity or amounts do not fit their columns. */
 export interface WideLine {
@@ -32,15 +37,18 @@ export interface WideLine {
 export interface Columns {
   size: number;
   lineNo: Uint32Array;
-  context: Int32Array;
+  context: Uint16Array;
   saleStart: Uint16Array;
   saleEnd: Uint16Array;
   quantity: Int32Array;
+  /** Only once `txnApart` (else each line's is its amountAcct). */
   amountTxn: Float64Array;
   amountAcct: Float64Array;
+  /** Whether a line of the chunk has an amount in its currency other than in USD. */
+  txnApart: boolean;
   adjustment: Uint16Array;
   /** Which of its group's month sums the line adds to. */
-  part: Int32Array;
+  part: Uint16Array;
   /** The next line of the same group (-1: the last). */
   nextOf: Int32Array;
   /** Lines whose values do not fit their columns, by index (amounts of 9 million dollars and more). */
@@ -53,14 +61,15 @@ function empty(capacity: number): Columns {
   return {
     size: 0,
     lineNo: new Uint32Array(capacity),
-    context: new Int32Array(capacity),
+    context: new Uint16Array(capacity),
     saleStart: new Uint16Array(capacity),
     saleEnd: new Uint16Array(capacity),
     quantity: new Int32Array(capacity),
     amountTxn: new Float64Array(capacity),
     amountAcct: new Float64Array(capacity),
+    txnApart: false,
     adjustment: new Uint16Array(capacity),
-    part: new Int32Array(capacity),
+    part: new Uint16Array(capacity),
     nextOf: new Int32Array(capacity),
     wide: new Map(),
     strings: [],
@@ -120,6 +129,9 @@ export class LineColumns {
 
   /** Adds a line whose context is number `context`, adding to its group's month sum `part`; its index. */
   add(l: StatementLine, context: number, part: number): number {
+    // Never silently cut to 16 bits: the reader hands the chunk over when `full`.
+    if (context > 0xffff || part > 0xffff)
+      throw new Error('a chunk numbered more contexts or month parts than its columns hold');
     if (this.c.size === this.c.lineNo.length) this.grow();
     const g = this.c;
     const i = g.size;
@@ -130,8 +142,14 @@ export class LineColumns {
     if (fitsUint32(l.lineNo) && fitsInt32(l.quantity) && fits(l.amountTxn) && fits(l.amountAcct)) {
       g.lineNo[i] = l.lineNo;
       g.quantity[i] = l.quantity;
-      g.amountTxn[i] = Number(l.amountTxn);
       g.amountAcct[i] = Number(l.amountAcct);
+      if (g.txnApart) g.amountTxn[i] = Number(l.amountTxn);
+      else if (l.amountTxn !== l.amountAcct) {
+        // The first line whose two amounts differ: the lines before it had the same in both.
+        g.amountTxn.set(g.amountAcct.subarray(0, i));
+        g.amountTxn[i] = Number(l.amountTxn);
+        g.txnApart = true;
+      }
     } else
       g.wide.set(i, {
         lineNo: l.lineNo,
@@ -152,7 +170,7 @@ export class LineColumns {
 
   /** Whether the chunk numbers as many dates and words as its columns hold: it must be handed over. */
   get full(): boolean {
-    return this.strings.list.length >= MOST_STRINGS;
+    return this.strings.list.length >= MOST_NUMBERED;
   }
 
   /** Whether `take` can start the next chunk now (else wait for `spare`). */
@@ -168,6 +186,7 @@ export class LineColumns {
     let next = this.pool.pop();
     if (next) {
       next.size = 0;
+      next.txnApart = false;
       next.wide = new Map();
       next.strings = [];
     } else {
@@ -206,7 +225,8 @@ export class LineColumns {
     const next = empty(size < this.limit ? Math.min(wanted, this.limit) : size * 2);
     next.size = old.size;
     next.wide = old.wide;
-    for (const k of ARRAYS) next[k].set(old[k]);
+    next.txnApart = old.txnApart;
+    for (const k of ARRAYS) if (k !== 'amountTxn' || old.txnApart) next[k].set(old[k]);
     this.c = next;
   }
 }
@@ -287,7 +307,7 @@ export function writeRows(c: Columns, rows: RowWriter, first: number, named: Nam
       saleStart,
       saleEnd,
       wide ? wide.quantity : c.quantity[i]!,
-      wide ? wide.amountTxn : c.amountTxn[i]!,
+      wide ? wide.amountTxn : c.txnApart ? c.amountTxn[i]! : c.amountAcct[i]!,
       wide ? wide.amountAcct : c.amountAcct[i]!,
       s[c.adjustment[i]!]!,
       startBefore,
