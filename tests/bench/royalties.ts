@@ -7,7 +7,8 @@
 // 3. The import: royalties' own ImportRunner on the embedded SQLite store (spool, read, match, pages,
 //    publish, month sums), in a process of its own so its peak RSS is the import's; catalog is answered
 //    from the catalogue in memory (the import asks it once per code); the file is read and parsed by the
-//    import's statement-reader worker, as in the service. The same for the 10,000-line file:
+//    import's statement-reader worker, as in the service. The same for the 10,000-line file (the floor
+//    and both imports run three times, in turn, and their medians are the figures):
 //    the goal is a peak RSS within 50 MB of it (memory flat whatever the size) and ≥ 0.5 of the floor's
 //    lines per second. And for the file twice as long: past a chunk (200,000 lines), a longer file should
 //    cost no more memory.
@@ -23,6 +24,8 @@ import { writeBenchDsr } from './royalties/dsr-file';
 
 const LINES = Number(process.env.BENCH_ROYALTIES_LINES ?? 1_000_000);
 const SMALL = 10_000;
+/** Runs of the floor and of the large and small imports (an odd number: the median is one of them). */
+const ROUNDS = 3;
 const here = resolve(__dirname, 'royalties');
 const root = resolve(__dirname, '../..');
 let bundles = '';
@@ -85,6 +88,14 @@ interface Parse {
 }
 
 const perSecond = (lines: number, ms: number) => Math.round((lines / ms) * 1000);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The run whose `key` is the median (its other figures printed with it). */
+const medianBy = <T>(runs: T[], key: (r: T) => number): T => {
+  const m = median(runs.map(key));
+  return runs.find((r) => key(r) === m)!;
+};
+const medianRss = (runs: Import[]) => median(runs.map((r) => r.peakRssMb));
+const mbs = (runs: Import[]) => runs.map((r) => r.peakRssMb.toFixed(0)).join(', ');
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 async function main() {
@@ -103,43 +114,63 @@ async function main() {
       `generated ${fmt(LINES)} lines (${(statSync(big).size / 2 ** 20).toFixed(0)} MB) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
     );
 
-    const parse = child<Parse>('parse-child.ts', [big]);
-    const importBig = child<Import>('import-child.ts', [big]);
-    const importSmall = child<Import>('import-child.ts', [small]);
-    // Twice the file: memory flat whatever the size means this costs no more than the large one.
-    const importDouble = child<Import>('import-child.ts', [double]);
     // V8 sizes its heap to the machine and lets garbage wait: the live heap of an import stays flat (one
     // chunk), but its peak RSS mostly measures when the collector ran. The same imports with the heap a
     // service would be given (128 MB of old space) show what the import itself holds.
     const capped = ['--max-old-space-size=128'];
-    const bigCapped = child<Import>('import-child.ts', [big], capped);
-    const smallCapped = child<Import>('import-child.ts', [small], capped);
+    // Every run ROUNDS times, a round of each in turn, each figure their median: one process's peak RSS
+    // varies by ±10 MB with when its collector ran.
+    const parses: Parse[] = [];
+    const bigs: Import[] = [];
+    const smalls: Import[] = [];
+    // Twice the file: memory flat whatever the size means this costs no more than the large one.
+    const doubles: Import[] = [];
+    const bigsCapped: Import[] = [];
+    const smallsCapped: Import[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      parses.push(child<Parse>('parse-child.ts', [big]));
+      bigs.push(child<Import>('import-child.ts', [big]));
+      smalls.push(child<Import>('import-child.ts', [small]));
+      doubles.push(child<Import>('import-child.ts', [double]));
+      bigsCapped.push(child<Import>('import-child.ts', [big], capped));
+      smallsCapped.push(child<Import>('import-child.ts', [small], capped));
+    }
+    const parse = medianBy(parses, (p) => p.ms);
+    const importBig = medianBy(bigs, (r) => r.ms);
+    const importSmall = medianBy(smalls, (r) => r.ms);
+    const importDouble = medianBy(doubles, (r) => r.ms);
+    const bigCapped = medianBy(bigsCapped, (r) => r.ms);
+    const bigRss = medianRss(bigs);
+    const smallRss = medianRss(smalls);
+    const doubleRss = medianRss(doubles);
+    const bigCappedRss = medianRss(bigsCapped);
+    const smallCappedRss = medianRss(smallsCapped);
     for (const [name, r, n] of [
-      ['large', importBig, LINES],
-      ['small', importSmall, SMALL],
-      ['double', importDouble, LINES * 2],
-      ['large (128 MB heap)', bigCapped, LINES],
-      ['small (128 MB heap)', smallCapped, SMALL],
+      ...bigs.map((r) => ['large', r, LINES] as const),
+      ...smalls.map((r) => ['small', r, SMALL] as const),
+      ...doubles.map((r) => ['double', r, LINES * 2] as const),
+      ...bigsCapped.map((r) => ['large (128 MB heap)', r, LINES] as const),
+      ...smallsCapped.map((r) => ['small (128 MB heap)', r, SMALL] as const),
     ] as const)
       if (r.state !== 'done' || r.imported !== n || !r.balanced)
         throw new Error(`the ${name} import did not import every line: ${JSON.stringify(r)}`);
     const parseRate = perSecond(parse.lines, parse.ms);
     const importRate = perSecond(importBig.lines, importBig.ms);
-    console.log('\nstatement import (DDEX DSR, FinancialReportingToRecordCompaniesProfileSRB)');
+    console.log(
+      `\nstatement import (DDEX DSR, FinancialReportingToRecordCompaniesProfileSRB); parse and imports: median of ${ROUNDS} runs`,
+    );
     console.log(
       `  plain streaming parse    ${fmt(parseRate)} lines/s  (${(parse.ms / 1000).toFixed(1)} s, peak RSS ${parse.peakRssMb.toFixed(0)} MB)`,
     );
     console.log(
-      `  import, ${fmt(LINES)} lines  ${fmt(importRate)} lines/s  (${(importBig.ms / 1000).toFixed(1)} s, peak RSS ${importBig.peakRssMb.toFixed(0)} MB)`,
+      `  import, ${fmt(LINES)} lines  ${fmt(importRate)} lines/s  (${(importBig.ms / 1000).toFixed(1)} s, peak RSS ${bigRss.toFixed(0)} MB; runs ${mbs(bigs)})`,
     );
-    console.log(`  import, ${fmt(SMALL)} lines     peak RSS ${importSmall.peakRssMb.toFixed(0)} MB`);
+    console.log(`  import, ${fmt(SMALL)} lines     peak RSS ${smallRss.toFixed(0)} MB; runs ${mbs(smalls)}`);
     console.log(
-      `  import, ${fmt(LINES * 2)} lines  ${fmt(perSecond(importDouble.lines, importDouble.ms))} lines/s, peak RSS ${importDouble.peakRssMb.toFixed(0)} MB (${(importDouble.peakRssMb - importBig.peakRssMb).toFixed(0)} MB over the ${fmt(LINES)}-line import)`,
+      `  import, ${fmt(LINES * 2)} lines  ${fmt(perSecond(importDouble.lines, importDouble.ms))} lines/s, peak RSS ${doubleRss.toFixed(0)} MB (${(doubleRss - bigRss).toFixed(0)} MB over the ${fmt(LINES)}-line import; runs ${mbs(doubles)})`,
     );
     console.log(`  ratio import/parse        ${(importRate / parseRate).toFixed(2)}  (goal ≥ 0.5)`);
-    console.log(
-      `  RSS over the small import ${(importBig.peakRssMb - importSmall.peakRssMb).toFixed(0)} MB  (goal ≤ 50 MB)`,
-    );
+    console.log(`  RSS over the small import ${(bigRss - smallRss).toFixed(0)} MB  (goal ≤ 50 MB)`);
     console.log(
       `  peak heap, large / small  ${importBig.peakHeapMb.toFixed(0)} / ${importSmall.peakHeapMb.toFixed(0)} MB`,
     );
@@ -148,7 +179,7 @@ async function main() {
       `  RSS at the import's start, large / small  ${importBig.startRssMb.toFixed(0)} / ${importSmall.startRssMb.toFixed(0)} MB (after receiving the file)`,
     );
     console.log(
-      `  with a 128 MB heap: ${fmt(perSecond(bigCapped.lines, bigCapped.ms))} lines/s, peak RSS ${bigCapped.peakRssMb.toFixed(0)} MB vs ${smallCapped.peakRssMb.toFixed(0)} MB small (${(bigCapped.peakRssMb - smallCapped.peakRssMb).toFixed(0)} MB over; goal ≤ 50 MB)`,
+      `  with a 128 MB heap: ${fmt(perSecond(bigCapped.lines, bigCapped.ms))} lines/s, peak RSS ${bigCappedRss.toFixed(0)} MB vs ${smallCappedRss.toFixed(0)} MB small (${(bigCappedRss - smallCappedRss).toFixed(0)} MB over; goal ≤ 50 MB)`,
     );
 
     t = performance.now();
