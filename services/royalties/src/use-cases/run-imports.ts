@@ -134,6 +134,9 @@ export class ImportRunner {
       const refusal = await this.stage(imp);
       if (refusal !== null) return this.refuse(imp._id, refusal);
     }
+    // The reader is gone: its memory (its thread's heap and columns) back to the system before the
+    // publishing transaction grows.
+    releaseFreedMemory();
     await this.publish(imp._id);
   }
 
