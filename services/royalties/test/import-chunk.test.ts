@@ -275,6 +275,41 @@ describe('a statement chunk', () => {
     expect(linesOf(fourth, table)).toEqual([line(40)]);
   });
 
+  it("counts a recording's months afresh in every chunk, nothing of the chunk before left in them", () => {
+    const builder = new ChunkBuilder();
+    const table = new Recordings();
+    const monthsOf = (chunk: ImportChunk) => {
+      const months: PartSum[] = [];
+      settleGroup(chunk, 0, (m) => months.push(m));
+      return months;
+    };
+    // Two months, then one other, then one of the first two again: each chunk's sums are its own lines'.
+    const sep = { saleStart: '2026-09-01', saleEnd: '2026-09-30', reportedAt: '2026-11-15' };
+    const oct = { saleStart: '2026-10-01', saleEnd: '2026-10-31', reportedAt: '2026-11-15' };
+    const nov = { saleStart: '2026-11-01', saleEnd: '2026-11-30', reportedAt: '2026-12-15' };
+    for (const l of [line(1, sep), line(2, oct), line(3, sep)]) builder.add({ kind: 'line', line: l });
+    const first = table.add(builder.take());
+    expect(monthsOf(first).map((m) => [m.saleMonth, m.quantity, m.amount])).toEqual([
+      ['2026-09', 20, 60_000_000n],
+      ['2026-10', 10, 30_000_000n],
+    ]);
+    builder.spare(first.columns);
+    builder.add({ kind: 'line', line: line(4, { ...nov, quantity: 4, amountAcct: 7n, amountTxn: 7n }) });
+    const second = table.add(builder.take());
+    expect(monthsOf(second)).toEqual([
+      { saleMonth: '2026-11', reportMonth: '2026-12', streams: 4, quantity: 4, amount: 7n },
+    ]);
+    builder.spare(second.columns);
+    builder.add({ kind: 'line', line: line(5, { ...oct, quantity: 2, amountAcct: 5n, amountTxn: 5n }) });
+    builder.add({ kind: 'line', line: line(6, { ...nov, quantity: 1, amountAcct: 1n, amountTxn: 1n }) });
+    const third = table.add(builder.take());
+    expect(monthsOf(third).map((m) => [m.saleMonth, m.reportMonth, m.quantity, m.amount])).toEqual([
+      ['2026-10', '2026-11', 2, 5n],
+      ['2026-11', '2026-12', 1, 1n],
+    ]);
+    expect(third.groups.partsAt[1]).toBe(2);
+  });
+
   it('starts the next chunk empty, its contexts numbered afresh', () => {
     const builder = new ChunkBuilder();
     const table = new Recordings();

@@ -108,8 +108,14 @@ interface Recording {
   /** Its first and last lines in the columns (the others linked between them). */
   head: number;
   tail: number;
-  /** Few (a file's sale months × reporting months): searched, not keyed by a built string. */
+  /**
+   * Its month parts in this chunk: the first `partCount` of `parts` (few: a file's sale months × reporting
+   * months; searched, not keyed by a built string). The list and its objects are filled again chunk after
+   * chunk: made afresh for every recording in every chunk, they lived through the chunk, referenced from the
+   * recording, and were promoted (the reader's old generation grew by them).
+   */
   parts: Part[];
+  partCount: number;
   /** The recording of the line that came after this one's last line. */
   followedBy: Recording | null;
 }
@@ -213,6 +219,7 @@ export class ChunkBuilder {
       head: -1,
       tail: -1,
       parts: [],
+      partCount: 0,
       followedBy: null,
     };
     this.fresh.push(r);
@@ -233,7 +240,7 @@ export class ChunkBuilder {
       r.n = 0;
       r.head = -1;
       r.tail = -1;
-      r.parts = [];
+      r.partCount = 0;
       this.touched.push(r);
     }
     return r;
@@ -249,18 +256,25 @@ export class ChunkBuilder {
     // The amounts are added up on the import's thread (import-columns.ts sumAmounts): a running BigInt
     // sum per group made an object per line that lived until the group's next line, and was promoted.
     let part = 0;
-    while (part < r.parts.length) {
+    while (part < r.partCount) {
       const m = r.parts[part]!;
       if (m.sale === sale && m.report === report) break;
       part += 1;
     }
-    const m = r.parts[part];
-    if (m) {
+    if (part < r.partCount) {
+      const m = r.parts[part]!;
       m.streams += streamsOf(l);
       m.quantity += l.quantity;
     } else {
-      r.parts.push({ sale, report, streams: streamsOf(l), quantity: l.quantity });
-      if (r.parts.length > this.mostParts) this.mostParts = r.parts.length;
+      const spare = r.parts[part];
+      if (spare) {
+        spare.sale = sale;
+        spare.report = report;
+        spare.streams = streamsOf(l);
+        spare.quantity = l.quantity;
+      } else r.parts.push({ sale, report, streams: streamsOf(l), quantity: l.quantity });
+      r.partCount = part + 1;
+      if (r.partCount > this.mostParts) this.mostParts = r.partCount;
     }
     const at = this.columns.add(l, context, part);
     if (r.head === -1) r.head = at;
@@ -329,7 +343,7 @@ export class ChunkBuilder {
   private groupColumns(): ChunkGroups {
     const groups = this.touched;
     let parts = 0;
-    for (const r of groups) parts += r.parts.length;
+    for (const r of groups) parts += r.partCount;
     const g: ChunkGroups = {
       count: groups.length,
       rec: new Int32Array(groups.length),
@@ -349,7 +363,8 @@ export class ChunkBuilder {
       g.n[i] = r.n;
       g.head[i] = r.head;
       g.partsAt[i] = k;
-      for (const p of r.parts) {
+      for (let j = 0; j < r.partCount; j += 1) {
+        const p = r.parts[j]!;
         g.partSale[k] = months.of(p.sale);
         g.partReport[k] = months.of(p.report);
         g.partStreams[k] = p.streams;
