@@ -287,7 +287,11 @@ describe('the unmatched queue’s summary', () => {
     expect(opened.open).toBe(2305);
     // Built once: a second repository (a restart) finds it and adds to it.
     const again = new UnmatchedRepository(documents);
-    await documents.transaction((scope) => again.stage(scope, 'new-1', [lineOf(1, 'QZZZZ5500000')]));
+    await documents.transaction(async (scope) => {
+      const staging = await again.staging(scope, 'new-1');
+      await staging.add([lineOf(1, 'QZZZZ5500000')]);
+      await staging.done();
+    });
     await documents.transaction((scope) => again.open(scope, 'new-1'));
     expect((await expectListEqualsLines()).open).toBe(2306);
   });

@@ -57,8 +57,8 @@ export interface UnmatchedDoc extends Doc {
   attachedTo?: string;
 }
 
-/** The lines of one status and identifier (and, staged, of one import), summed. */
-export interface UnmatchedGroupDoc extends Doc {
+/** What a group of lines is and counts, stored (UnmatchedGroupDoc) or as a change in memory (GroupDelta). */
+interface GroupFields {
   status: UnmatchedStatus;
   identifier: string;
   kind: UnmatchedDoc['kind'];
@@ -66,13 +66,17 @@ export interface UnmatchedGroupDoc extends Doc {
   importId?: string;
   lines: number;
   quantity: number;
+  /** What the stores call it, from the first line. */
+  title: string;
+  artist: string;
+}
+
+/** The lines of one status and identifier (and, staged, of one import), summed. */
+export interface UnmatchedGroupDoc extends Doc, GroupFields {
   /** Nano-units, as a decimal string. */
   amount: string;
   /** The amount as text that sorts as the number does: the list reads the biggest first. */
   rank: string;
-  /** What the stores call it, from the first line. */
-  title: string;
-  artist: string;
   stores: string[];
   imports: string[];
 }
@@ -137,16 +141,8 @@ export const groupIdOf = (status: UnmatchedStatus, identifier: string, importId?
   status === 'staged' ? `staged|${importId}|${identifier}` : `${status}|${identifier}`;
 
 /** A change to one group: lines added (or, negative, taken out), in memory. */
-interface GroupDelta {
-  status: UnmatchedStatus;
-  identifier: string;
-  kind: UnmatchedDoc['kind'];
-  importId?: string;
-  lines: number;
-  quantity: number;
+interface GroupDelta extends GroupFields {
   amount: bigint;
-  title: string;
-  artist: string;
   stores: Set<string>;
   imports: Set<string>;
 }
@@ -244,7 +240,7 @@ export class UnmatchedRepository {
     for (const status of SHOWN)
       groups.push(...(await this.groups.find({ status }, { sort: { rank: -1 }, limit })));
     const totals = (await this.groups.findById(TOTALS)) as TotalsDoc | null;
-    const resolving = await this.resolutions.find({});
+    const resolving = await this.resolving();
     const { _id: _, ...counted } = totals ?? emptyTotals();
     return { groups, totals: counted, resolving };
   }
@@ -270,13 +266,6 @@ export class UnmatchedRepository {
       },
       done: () => this.apply(scope, deltas),
     };
-  }
-
-  /** Stages lines and their groups in one go. */
-  async stage(scope: TransactionScope, importId: string, lines: readonly StatementLine[]) {
-    const staging = await this.staging(scope, importId);
-    await staging.add(lines);
-    await staging.done();
   }
 
   /** Shows the import's staged lines and groups (in the import's last transaction), a batch at a time. */

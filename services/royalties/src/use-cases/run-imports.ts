@@ -22,7 +22,7 @@ import type { Spool } from '../providers/spool/local';
 import { type ImportDoc, type ImportsRepository, KEPT_REFUSED_LINES } from '../store/imports';
 import type { LedgerRepository, OwnerPage } from '../store/ledger';
 import type { RecordingDoc } from '../store/recordings';
-import type { UnmatchedRepository } from '../store/unmatched';
+import { BATCH as UNMATCHED_BATCH, type UnmatchedRepository } from '../store/unmatched';
 import type { Matcher } from './match-lines';
 import type { ChunkReader } from './statement-reader/client';
 import type { ReadRequest } from './statement-reader/protocol';
@@ -46,8 +46,6 @@ export const CHUNK_RECORDINGS = 50_000;
  * rather than five times (bench:royalties: publishing 1,000,000 lines 180 → ~70 ms).
  */
 export const PUBLISH_CHUNKS = 10;
-/** Waiting lines staged per write (a chunk of unknown codes has as many as it has lines). */
-const STAGE_LINES = 2000;
 /** After a failure that is ours (catalog away, the store busy), the import is tried again after this. */
 const RETRY_MS = 5000;
 
@@ -311,7 +309,7 @@ export class ImportRunner {
       let lines: StatementLine[] = [];
       for (const g of waiting) {
         for (const l of groupLines(chunk, g, recordings.texts[G.rec[g]!]!.recording)) lines.push(l);
-        if (lines.length >= STAGE_LINES) {
+        if (lines.length >= UNMATCHED_BATCH) {
           await staging.add(lines);
           lines = [];
         }
